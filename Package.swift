@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Hub",
+    products: [
+        .library(name: "HubCore", targets: ["HubCore"]),
+        .library(name: "HubRender", targets: ["HubRender"]),
+        .library(name: "HubLua", targets: ["HubLua"]),
+        .executable(name: "hub", targets: ["hub"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLua",
+            path: "Sources/CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .target(name: "HubCore"),
+        .target(name: "HubRender", dependencies: ["HubCore"]),
+        .target(name: "HubLua", dependencies: ["CLua", "CLuaShim", "HubCore", "HubRender"]),
+        .executableTarget(
+            name: "hub",
+            dependencies: ["HubLua", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "HubCoreTests", dependencies: ["HubCore"]),
+        .testTarget(name: "HubRenderTests", dependencies: ["HubRender"]),
+        .testTarget(name: "HubLuaTests", dependencies: ["HubLua", "CLua"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "HubCLITests", dependencies: ["hub"]),
+    ]
+)

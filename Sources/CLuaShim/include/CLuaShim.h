@@ -1,0 +1,62 @@
+/*
+ * CLuaShim: the few C functions Hub needs so that no Lua error ever unwinds a Swift frame.
+ *
+ * - hub_trampoline: the only C function Hub registers for Swift callbacks. It calls the Swift
+ *   dispatcher, and raises the Lua error itself after the Swift frame has returned.
+ * - hub_alloc: a lua_Alloc with a configurable cap that never fails inside host (Swift) code.
+ * - hub_budget_*: an instruction budget enforced by a count hook that raises from C.
+ * - hub_traceback / hub_openlibs: a message handler and a protected library opener.
+ */
+#ifndef HUB_CLUA_SHIM_C_H
+#define HUB_CLUA_SHIM_C_H
+
+#include <stddef.h>
+#include <lua.h>
+
+/* What the dispatcher returns when it pushed an error value that must be raised. */
+#define HUB_RAISE (-1)
+
+/* The Swift side of every trampoline call: returns the number of results, or HUB_RAISE. */
+typedef int (*hub_dispatcher)(lua_State *L);
+
+/* Installs the dispatcher (once, before any trampoline runs). */
+void hub_set_dispatcher(hub_dispatcher dispatcher);
+
+/* [-0, +(n|0), v] Calls the dispatcher; raises the value it left on top when it says so. */
+int hub_trampoline(lua_State *L);
+
+/* Memory accounting and limits of one Lua state; passed as the allocator's user data. */
+typedef struct hub_limits {
+    size_t used;            /* bytes currently allocated */
+    size_t limit;           /* 0 = unlimited */
+    int host;               /* > 0 while Swift code runs inside a trampoline: never fail then */
+    long budget;            /* instructions left for the running call; meaningful when armed */
+    long budget_limit;      /* 0 = no instruction budget */
+    int exhausted;          /* set once the budget ran out, until re-armed */
+} hub_limits;
+
+/* The allocator (see lua_Alloc); ud must be a hub_limits. */
+void *hub_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+
+/* Creates a state whose allocator is hub_alloc over limits; NULL if out of memory. */
+lua_State *hub_newstate(hub_limits *limits);
+
+/* The limits a state was created with. */
+hub_limits *hub_state_limits(lua_State *L);
+
+/* [-0, +0, -] Arms the instruction budget on thread L (and threads it creates later). */
+void hub_budget_arm(lua_State *L, long instructions);
+
+/* [-0, +0, -] Removes the instruction budget hook from thread L. */
+void hub_budget_disarm(lua_State *L);
+
+/* [-1, +1, m] Message handler: turns the error on top into "message\ntraceback". */
+int hub_traceback(lua_State *L);
+
+/* [-0, +0, m] Opens the standard libraries; call it through lua_pcall. */
+int hub_openlibs(lua_State *L);
+
+/* [-0, +0, -] Routes Lua warnings (warn(...)) to standard error. */
+void hub_set_warnings(lua_State *L);
+
+#endif

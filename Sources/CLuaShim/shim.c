@@ -1,0 +1,120 @@
+#include "CLuaShim.h"
+
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static hub_dispatcher g_dispatcher = NULL;
+
+void hub_set_dispatcher(hub_dispatcher dispatcher) { g_dispatcher = dispatcher; }
+
+hub_limits *hub_state_limits(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return (hub_limits *)ud;
+}
+
+int hub_trampoline(lua_State *L) {
+    hub_limits *limits = hub_state_limits(L);
+    limits->host++;
+    int n = g_dispatcher(L);
+    limits->host--;
+    if (n < 0) {
+        return lua_error(L); /* the Swift frame has returned: unwinding C and Lua frames only */
+    }
+    return n;
+}
+
+void *hub_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    hub_limits *limits = (hub_limits *)ud;
+    size_t old = ptr == NULL ? 0 : osize;
+    if (nsize == 0) {
+        free(ptr);
+        limits->used -= old;
+        return NULL;
+    }
+    if (limits->limit > 0 && limits->host == 0 && nsize > old &&
+        limits->used + (nsize - old) > limits->limit) {
+        return NULL;
+    }
+    void *block = realloc(ptr, nsize);
+    if (block != NULL) {
+        limits->used = limits->used - old + nsize;
+    }
+    return block;
+}
+
+static int hub_panic(lua_State *L) {
+    const char *message = lua_tostring(L, -1);
+    fprintf(stderr, "hub: unprotected Lua error: %s\n", message ? message : "(not a string)");
+    return 0; /* Lua aborts */
+}
+
+static void hub_warn(void *ud, const char *message, int tocont) {
+    (void)ud;
+    fputs(message, stderr);
+    if (!tocont) fputc('\n', stderr);
+}
+
+void hub_set_warnings(lua_State *L) { lua_setwarnf(L, hub_warn, NULL); }
+
+lua_State *hub_newstate(hub_limits *limits) {
+    lua_State *L = lua_newstate(hub_alloc, limits);
+    if (L != NULL) {
+        lua_atpanic(L, hub_panic);
+    }
+    return L;
+}
+
+#define HUB_HOOK_EVERY 1000
+
+static void hub_budget_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    hub_limits *limits = hub_state_limits(L);
+    if (limits->budget_limit <= 0) return;
+    limits->budget -= limits->exhausted ? 1 : HUB_HOOK_EVERY;
+    if (limits->budget <= 0) {
+        if (!limits->exhausted) {
+            /* From now on fire at every instruction, so a pcall in the script cannot go on. */
+            limits->exhausted = 1;
+            lua_sethook(L, hub_budget_hook, LUA_MASKCOUNT, 1);
+        }
+        luaL_error(L, "instruction budget exceeded (%ld instructions)", limits->budget_limit);
+    }
+}
+
+void hub_budget_arm(lua_State *L, long instructions) {
+    hub_limits *limits = hub_state_limits(L);
+    limits->budget_limit = instructions;
+    limits->budget = instructions;
+    limits->exhausted = 0;
+    if (instructions > 0) {
+        lua_sethook(L, hub_budget_hook, LUA_MASKCOUNT, HUB_HOOK_EVERY);
+    } else {
+        lua_sethook(L, NULL, 0, 0);
+    }
+}
+
+void hub_budget_disarm(lua_State *L) {
+    lua_sethook(L, NULL, 0, 0);
+}
+
+int hub_traceback(lua_State *L) {
+    const char *message = NULL;
+    if (lua_type(L, 1) == LUA_TSTRING) {
+        message = lua_tostring(L, 1);
+    } else if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
+        message = lua_tostring(L, -1);
+    } else {
+        message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, message, 1);
+    return 1;
+}
+
+int hub_openlibs(lua_State *L) {
+    luaL_openlibs(L);
+    return 0;
+}

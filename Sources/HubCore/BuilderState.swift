@@ -1,0 +1,241 @@
+/// A value with copy-on-write storage: copying it is O(1); the first mutation of a shared copy
+/// copies only this one value (not what it references).
+///
+/// Builder state is a tree of these, so a snapshot of a whole view is O(1) and a mutation copies
+/// only the nodes on the path it touches.
+struct CopyOnWrite<Value> {
+    private final class Storage {
+        var value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    private var storage: Storage
+
+    init(_ value: Value) {
+        storage = Storage(value)
+    }
+
+    var value: Value {
+        get { storage.value }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) {
+                storage = Storage(storage.value)
+            }
+            yield &storage.value
+        }
+    }
+
+    /// Mutates the value in place (usable through optional chaining).
+    mutating func mutate(_ body: (inout Value) -> Void) {
+        body(&value)
+    }
+}
+
+/// The state of an image data builder.
+struct ImageState: Equatable {
+    var url: String?
+    var placeholder: String?
+    var local: String?
+    var customData: JSONDictionary?
+}
+
+/// The state of a target builder.
+struct TargetState {
+    var uri: String?
+    var actions: [Identifier] = []
+    var customData: JSONDictionary?
+    var view: CopyOnWrite<ViewModelState>?
+}
+
+/// The state of a component model builder.
+struct ComponentState {
+    var identifier: String
+    var preferredIndex: Int?
+    var group: String?
+    var namespace: String
+    var name: String
+    var category: String
+    var title: String?
+    var subtitle: String?
+    var accessory: String?
+    var descriptionText: String?
+    var icon: String?
+    var main = ImageState()
+    var background = ImageState()
+    var customImages: [String: ImageState] = [:]
+    var target: TargetState?
+    var metadata: JSONDictionary?
+    var logging: JSONDictionary?
+    var customData: JSONDictionary?
+    var children = ComponentList()
+
+    init(identifier: String, defaults: ComponentDefaults) {
+        self.identifier = identifier
+        namespace = defaults.namespace
+        name = defaults.name
+        category = defaults.category
+    }
+}
+
+/// Component builders keyed by identifier, in creation order.
+struct ComponentList {
+    private(set) var order: [String] = []
+    private var items: [String: CopyOnWrite<ComponentState>] = [:]
+
+    var count: Int { order.count }
+    var isEmpty: Bool { order.isEmpty }
+
+    func contains(_ identifier: String) -> Bool {
+        items[identifier] != nil
+    }
+
+    subscript(identifier: String) -> ComponentState? {
+        items[identifier]?.value
+    }
+
+    /// All states in creation order.
+    var states: [ComponentState] {
+        order.compactMap { items[$0]?.value }
+    }
+
+    /// Creates the component with `identifier` unless it exists.
+    mutating func ensure(_ identifier: String, defaults: ComponentDefaults) {
+        if items[identifier] == nil {
+            items[identifier] = CopyOnWrite(ComponentState(identifier: identifier, defaults: defaults))
+            order.append(identifier)
+        }
+    }
+
+    mutating func remove(_ identifier: String) {
+        if items.removeValue(forKey: identifier) != nil {
+            order.removeAll { $0 == identifier }
+        }
+    }
+
+    mutating func removeAll() {
+        order = []
+        items = [:]
+    }
+
+    /// Runs `body` on the component with `identifier` in place; nil when there is none.
+    mutating func modify<Result>(_ identifier: String, _ body: (inout ComponentState) -> Result) -> Result? {
+        var result: Result?
+        items[identifier]?.mutate { result = body(&$0) }
+        return result
+    }
+}
+
+/// The state of a view model builder.
+struct ViewModelState {
+    var identifier: String?
+    var title: String?
+    var customData: JSONDictionary?
+    var header: CopyOnWrite<ComponentState>?
+    var body = ComponentList()
+    var overlays = ComponentList()
+
+    var isEmpty: Bool {
+        header == nil && body.isEmpty && overlays.isEmpty
+    }
+}
+
+/// One step on the way from a root view model builder to a nested builder.
+enum BuilderStep: Hashable {
+    case header
+    case body(String)
+    case overlay(String)
+    case child(String)
+    /// From a component to its target's initial view model.
+    case targetView
+}
+
+typealias BuilderPath = ArraySlice<BuilderStep>
+
+extension ViewModelState {
+    func view(at path: BuilderPath) -> ViewModelState? {
+        guard let first = path.first else { return self }
+        return entry(first)?.view(at: path.dropFirst())
+    }
+
+    func component(at path: BuilderPath) -> ComponentState? {
+        guard let first = path.first else { return nil }
+        return entry(first)?.component(at: path.dropFirst())
+    }
+
+    mutating func modifyView<Result>(at path: BuilderPath, _ body: (inout ViewModelState) -> Result) -> Result? {
+        guard let first = path.first else { return body(&self) }
+        return modifyEntry(first) { $0.modifyView(at: path.dropFirst(), body) } ?? nil
+    }
+
+    mutating func modifyComponent<Result>(at path: BuilderPath, _ body: (inout ComponentState) -> Result) -> Result? {
+        guard let first = path.first else { return nil }
+        return modifyEntry(first) { $0.modifyComponent(at: path.dropFirst(), body) } ?? nil
+    }
+
+    private func entry(_ step: BuilderStep) -> ComponentState? {
+        switch step {
+        case .header: return header?.value
+        case .body(let identifier): return body[identifier]
+        case .overlay(let identifier): return overlays[identifier]
+        case .child, .targetView: return nil
+        }
+    }
+
+    private mutating func modifyEntry<Result>(_ step: BuilderStep, _ body: (inout ComponentState) -> Result) -> Result? {
+        switch step {
+        case .header:
+            var result: Result?
+            header?.mutate { result = body(&$0) }
+            return result
+        case .body(let identifier): return self.body.modify(identifier, body)
+        case .overlay(let identifier): return overlays.modify(identifier, body)
+        case .child, .targetView: return nil
+        }
+    }
+}
+
+extension ComponentState {
+    func view(at path: BuilderPath) -> ViewModelState? {
+        guard let first = path.first else { return nil }
+        switch first {
+        case .child(let identifier): return children[identifier]?.view(at: path.dropFirst())
+        case .targetView: return target?.view?.value.view(at: path.dropFirst())
+        case .header, .body, .overlay: return nil
+        }
+    }
+
+    func component(at path: BuilderPath) -> ComponentState? {
+        guard let first = path.first else { return self }
+        switch first {
+        case .child(let identifier): return children[identifier]?.component(at: path.dropFirst())
+        case .targetView: return target?.view?.value.component(at: path.dropFirst())
+        case .header, .body, .overlay: return nil
+        }
+    }
+
+    mutating func modifyView<Result>(at path: BuilderPath, _ body: (inout ViewModelState) -> Result) -> Result? {
+        guard let first = path.first else { return nil }
+        switch first {
+        case .child(let identifier):
+            return children.modify(identifier) { $0.modifyView(at: path.dropFirst(), body) } ?? nil
+        case .targetView:
+            var result: Result?
+            target?.view?.mutate { result = $0.modifyView(at: path.dropFirst(), body) }
+            return result
+        case .header, .body, .overlay: return nil
+        }
+    }
+
+    mutating func modifyComponent<Result>(at path: BuilderPath, _ body: (inout ComponentState) -> Result) -> Result? {
+        guard let first = path.first else { return body(&self) }
+        switch first {
+        case .child(let identifier):
+            return children.modify(identifier) { $0.modifyComponent(at: path.dropFirst(), body) } ?? nil
+        case .targetView:
+            var result: Result?
+            target?.view?.mutate { result = $0.modifyComponent(at: path.dropFirst(), body) }
+            return result
+        case .header, .body, .overlay: return nil
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// An error from content loading: a failed operation, malformed JSON, a broken script.
+///
+/// It says where it happened (feature, operation, `file:line`) so an author can find it.
+public struct ContentError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The error's domain, e.g. `hub.json` or `hub.lua`; authors may choose their own.
+    public var domain: String
+    /// A code within the domain.
+    public var code: Int
+    /// What went wrong, without the location prefix.
+    public var message: String
+    /// `file:line` of the code that raised the error, when known.
+    public var location: String?
+    /// The feature whose view was loading.
+    public var feature: String?
+    /// The content operation that failed.
+    public var operation: String?
+    /// The Lua traceback, when the error came from a script.
+    public var traceback: String?
+
+    public init(
+        domain: String, code: Int = 0, message: String, location: String? = nil,
+        feature: String? = nil, operation: String? = nil, traceback: String? = nil
+    ) {
+        self.domain = domain
+        self.code = code
+        self.message = message
+        self.location = location
+        self.feature = feature
+        self.operation = operation
+        self.traceback = traceback
+    }
+
+    /// `feature 'cities', operation 'rows': rows.lua:12: message`, leaving out what is unknown.
+    public var description: String {
+        var parts: [String] = []
+        if let feature { parts.append("feature '\(feature)'") }
+        if let operation { parts.append("operation '\(operation)'") }
+        let prefix = parts.isEmpty ? "" : parts.joined(separator: ", ") + ": "
+        let place = location.map { "\($0): " } ?? ""
+        return prefix + place + message
+    }
+
+    /// `error` as a content error: itself when it is one, otherwise wrapped in domain `hub`.
+    public static func from(_ error: any Error) -> ContentError {
+        if let error = error as? ContentError { return error }
+        if let error = error as? JSONParseError {
+            return ContentError(domain: JSONDomain.name, code: JSONDomain.invalidJSON, message: "malformed JSON: \(error)")
+        }
+        return ContentError(domain: "hub", message: String(describing: error))
+    }
+}
+
+/// The error domain and codes of JSON content errors.
+public enum JSONDomain {
+    public static let name = "hub.json"
+    /// The JSON data was empty.
+    public static let emptyData = 0
+    /// The JSON was malformed, or its top level had the wrong type.
+    public static let invalidJSON = 1
+}

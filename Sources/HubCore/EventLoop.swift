@@ -1,0 +1,95 @@
+import Foundation
+
+/// A single-threaded event loop with timers, on a virtual or a real clock.
+///
+/// A runtime lives on one loop: asynchronous work (sleeping operations, image loads) is
+/// scheduled here and runs on the same thread. With the virtual clock, time only moves when
+/// the loop runs, so tests are instant and deterministic.
+public final class EventLoop {
+    /// How the loop's time passes.
+    public enum Clock: Sendable {
+        /// Time jumps straight to the next timer.
+        case virtual
+        /// Time is the wall clock; the loop sleeps until the next timer.
+        case real
+    }
+
+    private struct Timer {
+        var due: Int
+        var sequence: Int
+        var work: () -> Void
+    }
+
+    public let clock: Clock
+    private var timers: [Timer] = []
+    private var sequence = 0
+    private var virtualNow = 0
+    private let start = DispatchTime.now().uptimeNanoseconds
+
+    public init(clock: Clock) {
+        self.clock = clock
+    }
+
+    /// Milliseconds since the loop was created.
+    public var now: Int {
+        switch clock {
+        case .virtual: return virtualNow
+        case .real: return Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+        }
+    }
+
+    /// Whether timers are waiting.
+    public var hasPendingWork: Bool { !timers.isEmpty }
+
+    /// Runs `work` after `milliseconds` (0: on the next turn), after timers due earlier or at the
+    /// same time and scheduled before it.
+    public func schedule(after milliseconds: Int, _ work: @escaping () -> Void) {
+        sequence += 1
+        timers.append(Timer(due: now + max(0, milliseconds), sequence: sequence, work: work))
+    }
+
+    /// Runs timers until `condition` holds. Returns false when no timer is left to run while
+    /// the condition is still false, or when `timeout` milliseconds have passed.
+    @discardableResult
+    public func run(until condition: () -> Bool, timeout: Int? = nil) -> Bool {
+        let deadline = timeout.map { now + $0 }
+        while !condition() {
+            guard let next = nextTimer() else { return false }
+            if let deadline, timers[next].due > deadline {
+                wait(until: deadline)
+                return condition()
+            }
+            fire(next)
+        }
+        return true
+    }
+
+    /// Lets `milliseconds` pass, running every timer that falls due meanwhile.
+    public func advance(by milliseconds: Int) {
+        let deadline = now + max(0, milliseconds)
+        while let next = nextTimer(), timers[next].due <= deadline {
+            fire(next)
+        }
+        wait(until: deadline)
+    }
+
+    private func nextTimer() -> Int? {
+        timers.indices.min { (timers[$0].due, timers[$0].sequence) < (timers[$1].due, timers[$1].sequence) }
+    }
+
+    private func fire(_ index: Int) {
+        let timer = timers.remove(at: index)
+        wait(until: timer.due)
+        timer.work()
+    }
+
+    private func wait(until due: Int) {
+        switch clock {
+        case .virtual:
+            virtualNow = max(virtualNow, due)
+        case .real:
+            let remaining = due - now
+            if remaining > 0 { usleep(UInt32(remaining) * 1000) }
+        }
+    }
+}

@@ -1,0 +1,320 @@
+/// Where a JSON text went wrong: 1-based line and column (in characters), and the byte offset.
+public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong, e.g. `unterminated string`.
+    public var message: String
+    /// The 1-based line of the offending character.
+    public var line: Int
+    /// The 1-based column of the offending character, counted in Unicode scalars.
+    public var column: Int
+    /// The 0-based byte offset of the offending character.
+    public var offset: Int
+
+    public var description: String {
+        "line \(line), column \(column) (byte \(offset)): \(message)"
+    }
+}
+
+/// A strict RFC 8259 JSON parser that reports errors with line, column and byte offset.
+///
+/// Nesting deeper than ``maximumDepth`` is an error, never a stack overflow.
+public struct JSONParser {
+    /// The deepest nesting of arrays and objects accepted.
+    public static let maximumDepth = 512
+
+    /// Parses `text` as one JSON value.
+    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        var text = text
+        let result = text.withUTF8 { buffer in
+            Result { () throws(JSONParseError) in try parse(bytes: buffer) }
+        }
+        return try result.get()
+    }
+
+    /// Parses the UTF-8 `bytes` as one JSON value.
+    public static func parse(bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        parser.skipWhitespace()
+        let value = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        if parser.position < bytes.count {
+            throw parser.error("unexpected trailing characters after the JSON value")
+        }
+        return value
+    }
+
+    /// Parses the UTF-8 `data` as one JSON value.
+    public static func parse(bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in try parse(bytes: buffer) }
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    private func error(_ message: String, at offset: Int? = nil) -> JSONParseError {
+        let offset = min(offset ?? position, bytes.count)
+        var line = 1
+        var column = 1
+        var index = 0
+        while index < offset {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        return JSONParseError(message: message, line: line, column: column, offset: offset)
+    }
+
+    private var current: UInt8? {
+        position < bytes.count ? bytes[position] : nil
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard let byte = current else { throw error("unexpected end of input, expected a value") }
+        switch byte {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw error("unexpected character \(describe(byte)), expected a value")
+        }
+    }
+
+    private func describe(_ byte: UInt8) -> String {
+        if byte >= 0x20 && byte < 0x7F { return "'\(Character(UnicodeScalar(byte)))'" }
+        return "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+        let start = position
+        let count = literal.utf8CodeUnitCount
+        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: count)
+        for index in 0..<count {
+            guard position < bytes.count, bytes[position] == expected[index] else {
+                throw error("invalid literal, expected '\(literal)'", at: start)
+            }
+            position += 1
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+        if depth > JSONParser.maximumDepth { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+        position += 1
+        var object: [String: JSONValue] = [:]
+        skipWhitespace()
+        if current == UInt8(ascii: "}") {
+            position += 1
+            return .object(object)
+        }
+        while true {
+            skipWhitespace()
+            guard current == UInt8(ascii: "\"") else {
+                throw current == nil ? error("unexpected end of input in an object") : error("expected a string key in an object")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else {
+                throw current == nil ? error("unexpected end of input in an object") : error("expected ':' after an object key")
+            }
+            position += 1
+            skipWhitespace()
+            object[key] = try parseValue(depth: depth)
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "}"): position += 1; return .object(object)
+            case nil: throw error("unexpected end of input in an object")
+            default: throw error("expected ',' or '}' in an object")
+            }
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
+        if depth > JSONParser.maximumDepth { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+        position += 1
+        var array: [JSONValue] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "]") {
+            position += 1
+            return .array(array)
+        }
+        while true {
+            skipWhitespace()
+            array.append(try parseValue(depth: depth))
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "]"): position += 1; return .array(array)
+            case nil: throw error("unexpected end of input in an array")
+            default: throw error("expected ',' or ']' in an array")
+            }
+        }
+    }
+
+    private mutating func parseString() throws(JSONParseError) -> String {
+        let start = position
+        position += 1
+        let contentStart = position
+        var hasEscapes = false
+        while true {
+            guard let byte = current else { throw error("unterminated string", at: start) }
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") {
+                hasEscapes = true
+                position += 2
+                continue
+            }
+            if byte < 0x20 { throw error("control character in a string (escape it)") }
+            position += 1
+        }
+        let raw = UnsafeBufferPointer(rebasing: bytes[contentStart..<position])
+        position += 1
+        if !hasEscapes {
+            guard let string = String(validating: raw, as: UTF8.self) else {
+                throw error("invalid UTF-8 in a string", at: contentStart + invalidUTF8Offset(raw))
+            }
+            return string
+        }
+        return try unescape(raw, from: contentStart)
+    }
+
+    private func invalidUTF8Offset(_ raw: UnsafeBufferPointer<UInt8>) -> Int {
+        var iterator = raw.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput, .error: return offset
+            }
+        }
+    }
+
+    private func unescape(_ raw: UnsafeBufferPointer<UInt8>, from base: Int) throws(JSONParseError) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(raw.count)
+        var index = 0
+        while index < raw.count {
+            let byte = raw[index]
+            guard byte == UInt8(ascii: "\\") else {
+                output.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 1 < raw.count else { throw error("invalid escape at the end of a string", at: base + index) }
+            let escape = raw[index + 1]
+            switch escape {
+            case UInt8(ascii: "\""): output.append(0x22)
+            case UInt8(ascii: "\\"): output.append(0x5C)
+            case UInt8(ascii: "/"): output.append(0x2F)
+            case UInt8(ascii: "b"): output.append(0x08)
+            case UInt8(ascii: "f"): output.append(0x0C)
+            case UInt8(ascii: "n"): output.append(0x0A)
+            case UInt8(ascii: "r"): output.append(0x0D)
+            case UInt8(ascii: "t"): output.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalarValue = try hexQuad(raw, at: index + 2, base: base)
+                index += 6
+                if (0xD800...0xDBFF).contains(scalarValue) {
+                    guard index + 1 < raw.count, raw[index] == UInt8(ascii: "\\"), raw[index + 1] == UInt8(ascii: "u") else {
+                        throw error("unpaired surrogate in a \\u escape", at: base + index - 6)
+                    }
+                    let low = try hexQuad(raw, at: index + 2, base: base)
+                    guard (0xDC00...0xDFFF).contains(low) else {
+                        throw error("invalid low surrogate in a \\u escape", at: base + index)
+                    }
+                    scalarValue = 0x10000 + ((scalarValue - 0xD800) << 10) + (low - 0xDC00)
+                    index += 6
+                } else if (0xDC00...0xDFFF).contains(scalarValue) {
+                    throw error("unpaired surrogate in a \\u escape", at: base + index - 6)
+                }
+                guard let scalar = Unicode.Scalar(scalarValue) else {
+                    throw error("invalid \\u escape", at: base + index - 6)
+                }
+                output.append(contentsOf: Array(String(Character(scalar)).utf8))
+                continue
+            default:
+                throw error("invalid escape '\\\(Character(UnicodeScalar(escape)))' in a string", at: base + index)
+            }
+            index += 2
+        }
+        guard let string = String(validating: output, as: UTF8.self) else {
+            throw error("invalid UTF-8 in a string", at: base)
+        }
+        return string
+    }
+
+    private func hexQuad(_ raw: UnsafeBufferPointer<UInt8>, at index: Int, base: Int) throws(JSONParseError) -> UInt32 {
+        guard index + 4 <= raw.count else { throw error("incomplete \\u escape", at: base + index - 2) }
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            let byte = raw[index + offset]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("invalid hex digit in a \\u escape", at: base + index + offset)
+            }
+            value = value << 4 | digit
+        }
+        return value
+    }
+
+    private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+        let start = position
+        var isInteger = true
+        if current == UInt8(ascii: "-") { position += 1 }
+        guard let first = current, isDigit(first) else { throw error("invalid number", at: start) }
+        if first == UInt8(ascii: "0") {
+            position += 1
+            if let next = current, isDigit(next) { throw error("leading zeros are not allowed in numbers", at: start) }
+        } else {
+            skipDigits()
+        }
+        if current == UInt8(ascii: ".") {
+            isInteger = false
+            position += 1
+            guard let digit = current, isDigit(digit) else { throw error("expected a digit after '.' in a number") }
+            skipDigits()
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            isInteger = false
+            position += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
+            guard let digit = current, isDigit(digit) else { throw error("expected a digit in a number's exponent") }
+            skipDigits()
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        if isInteger, let value = Int(text) { return .int(value) }
+        guard let value = Double(text) else { throw error("invalid number", at: start) }
+        return .double(value)
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private mutating func skipDigits() {
+        while let byte = current, isDigit(byte) { position += 1 }
+    }
+}

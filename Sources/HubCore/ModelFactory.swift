@@ -1,0 +1,87 @@
+import Foundation
+
+/// Turns builder state into immutable models.
+struct ModelFactory {
+    let configuration: BuilderConfiguration
+
+    func viewModel(from state: ViewModelState, buildDate: Date) -> ViewModel {
+        ViewModel(
+            identifier: state.identifier,
+            navigationItem: state.title.map { NavigationItem(title: $0) },
+            header: state.header.map { component(from: $0.value, type: .header, indexPath: [0]) },
+            body: components(from: state.body.states, type: .body, parentPath: []),
+            overlays: components(from: state.overlays.states, type: .overlay, parentPath: []),
+            customData: state.customData,
+            buildDate: buildDate)
+    }
+
+    /// Orders `states` by preferred index, as Hub Framework does: starting from creation order,
+    /// each state with a preferred index (ascending) is moved to that index, or to the end when
+    /// the index is past the end.
+    static func resolvePreferredIndices(_ states: [ComponentState]) -> [ComponentState] {
+        var ordered = states
+        let preferred = states.enumerated()
+            .compactMap { entry in entry.element.preferredIndex.map { (entry.offset, $0, entry.element.identifier) } }
+            .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        for (_, index, identifier) in preferred {
+            guard let current = ordered.firstIndex(where: { $0.identifier == identifier }) else { continue }
+            let state = ordered.remove(at: current)
+            if index >= 0 && index < ordered.count {
+                ordered.insert(state, at: index)
+            } else {
+                ordered.append(state)
+            }
+        }
+        return ordered
+    }
+
+    private func components(from states: [ComponentState], type: ComponentType, parentPath: [Int]) -> [ComponentModel] {
+        let ordered = states.contains { $0.preferredIndex != nil } ? Self.resolvePreferredIndices(states) : states
+        return ordered.enumerated().map { component(from: $0.element, type: type, indexPath: parentPath + [$0.offset]) }
+    }
+
+    private func component(from state: ComponentState, type: ComponentType, indexPath: [Int]) -> ComponentModel {
+        var customImages: [String: ComponentImageData] = [:]
+        for (identifier, image) in state.customImages {
+            customImages[identifier] = imageData(from: image, identifier: identifier, type: .custom)
+        }
+        let children = components(from: state.children.states, type: type, parentPath: indexPath)
+        return ComponentModel(
+            identifier: state.identifier,
+            type: type,
+            index: indexPath.last ?? 0,
+            indexPath: indexPath,
+            groupIdentifier: state.group,
+            componentIdentifier: Identifier(namespace: state.namespace, name: state.name),
+            componentCategory: state.category,
+            title: state.title,
+            subtitle: state.subtitle,
+            accessoryTitle: state.accessory,
+            descriptionText: state.descriptionText,
+            mainImageData: imageData(from: state.main, identifier: nil, type: .main),
+            backgroundImageData: imageData(from: state.background, identifier: nil, type: .background),
+            customImageData: customImages,
+            icon: configuration.resolvesIcons ? state.icon.map { Icon(identifier: $0, isPlaceholder: false) } : nil,
+            target: state.target.map(target(from:)),
+            metadata: state.metadata,
+            loggingData: state.logging,
+            customData: state.customData,
+            children: children.isEmpty ? nil : children)
+    }
+
+    private func imageData(from state: ImageState, identifier: String?, type: ComponentImageType) -> ComponentImageData? {
+        let placeholder = configuration.resolvesIcons ? state.placeholder.map { Icon(identifier: $0, isPlaceholder: true) } : nil
+        guard state.url != nil || state.local != nil || state.customData != nil || placeholder != nil else { return nil }
+        return ComponentImageData(
+            identifier: identifier, type: type, url: state.url, placeholderIcon: placeholder,
+            localImage: state.local, customData: state.customData)
+    }
+
+    private func target(from state: TargetState) -> ComponentTarget {
+        ComponentTarget(
+            uri: state.uri,
+            actionIdentifiers: state.actions.isEmpty ? nil : state.actions,
+            customData: state.customData,
+            initialViewModel: state.view.map { viewModel(from: $0.value, buildDate: Date()) })
+    }
+}

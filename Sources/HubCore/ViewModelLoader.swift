@@ -1,0 +1,268 @@
+/// Receives the outcomes of a view model loader.
+public protocol ViewModelLoaderDelegate: AnyObject {
+    /// A new view model; may be called many times (loads, reschedules, pages).
+    func viewModelLoader(_ loader: ViewModelLoader, didLoad viewModel: ViewModel)
+    /// The chain ended with an error; the previous view model stays current.
+    func viewModelLoader(_ loader: ViewModelLoader, didFailWith error: ContentError)
+}
+
+/// What the loader knows about one operation of its chain, for tools and tests.
+public struct ContentOperationStatus: Equatable, Sendable {
+    public enum Phase: String, Sendable {
+        /// Not run yet.
+        case idle
+        /// Queued or running and not finished yet.
+        case running
+        case finished
+        case failed
+    }
+
+    public var name: String
+    public var phase: Phase
+    /// The error of its last run, if it failed.
+    public var error: ContentError?
+    /// How many runs (main and pagination) it has started.
+    public var runs: Int
+}
+
+/// Runs a view's content loading chain exactly as Hub Framework's loader does.
+///
+/// - Operation *i* works on a copy of operation *i−1*'s last output; a main run starts empty.
+/// - Rescheduling operation *k* queues *k…n−1* behind running work, starting from what *k*
+///   received last time; operations before *k* do not run again.
+/// - Errors flow to the next operation as its previous error; a normal finish silences them.
+/// - One delegate call per drained queue, however many runs were queued.
+public final class ViewModelLoader: ConnectivityStateResolverObserver {
+    private enum Mode {
+        case main
+        case pagination
+    }
+
+    private struct Execution {
+        var index: Int
+        var mode: Mode
+    }
+
+    /// The view this loader loads.
+    public let viewURI: String
+    public let featureInfo: FeatureInfo
+    /// Receives loaded view models and failures.
+    public weak var delegate: (any ViewModelLoaderDelegate)?
+    /// Performs actions for operations that perform them.
+    public weak var actionPerformer: (any ActionPerformer)?
+
+    private let operations: [any ContentOperation]
+    private var handles: [ContentOperationHandle] = []
+    private let reloadPolicy: (any ContentReloadPolicy)?
+    private let connectivityResolver: any ConnectivityStateResolver
+    private let configuration: BuilderConfiguration
+
+    private var queue: [Execution] = []
+    private var builderSnapshots: [ViewModelBuilderSnapshot?]
+    private var errorSnapshots: [ContentError?]
+    private var inputSnapshots: [ViewModelBuilderSnapshot?]
+    private var statuses: [ContentOperationStatus]
+    private var cachedInitialViewModel: ViewModel?
+    private var observingConnectivity = false
+    private var pageIndex = 0
+
+    /// The connectivity state every operation of the next run receives.
+    public private(set) var connectivityState: ConnectivityState
+    /// The last view model loaded successfully, if any.
+    public private(set) var previouslyLoadedViewModel: ViewModel?
+
+    /// A loader for `viewURI` running `operations` in order. `initialViewModel`, when given,
+    /// replaces the operations' initial content.
+    public init(
+        viewURI: String, featureInfo: FeatureInfo, operations: [any ContentOperation],
+        connectivityResolver: any ConnectivityStateResolver = ManualConnectivityStateResolver(),
+        reloadPolicy: (any ContentReloadPolicy)? = nil, initialViewModel: ViewModel? = nil,
+        configuration: BuilderConfiguration = BuilderConfiguration()
+    ) {
+        self.viewURI = viewURI
+        self.featureInfo = featureInfo
+        self.operations = operations
+        self.connectivityResolver = connectivityResolver
+        self.reloadPolicy = reloadPolicy
+        self.cachedInitialViewModel = initialViewModel
+        self.configuration = configuration
+        connectivityState = connectivityResolver.resolveConnectivityState()
+        builderSnapshots = Array(repeating: nil, count: operations.count)
+        errorSnapshots = Array(repeating: nil, count: operations.count)
+        inputSnapshots = Array(repeating: nil, count: operations.count)
+        statuses = operations.map { ContentOperationStatus(name: $0.name, phase: .idle, error: nil, runs: 0) }
+        handles = operations.indices.map { ContentOperationHandle(loader: self, index: $0) }
+        for (operation, handle) in zip(operations, handles) {
+            operation.attach(to: handle)
+        }
+    }
+
+    deinit {
+        if observingConnectivity {
+            connectivityResolver.removeObserver(self)
+        }
+    }
+
+    // MARK: Public API
+
+    /// The operations of the chain, in order.
+    public var contentOperations: [any ContentOperation] { operations }
+
+    /// Each operation's name, phase, last error and run count, in chain order.
+    public var operationStatuses: [ContentOperationStatus] { statuses }
+
+    /// The input the operation at `index` received on its last run, or nil if it never ran.
+    public func inputSnapshot(ofOperationAt index: Int) -> ViewModelBuilderSnapshot? {
+        inputSnapshots.indices.contains(index) ? inputSnapshots[index] : nil
+    }
+
+    /// Whether runs are queued or running.
+    public var isLoading: Bool { !queue.isEmpty }
+
+    /// The skeleton view model, built once from the operations' initial content (or injected).
+    public var initialViewModel: ViewModel {
+        if let cachedInitialViewModel { return cachedInitialViewModel }
+        let builder = ViewModelBuilder(configuration: configuration)
+        for operation in operations where operation.providesInitialContent {
+            operation.addInitialContent(viewURI: viewURI, to: builder)
+        }
+        let model = builder.build()
+        cachedInitialViewModel = model
+        return model
+    }
+
+    /// Loads the view model, unless the reload policy declines after a successful load.
+    public func loadViewModel() {
+        let resolved = connectivityResolver.resolveConnectivityState()
+        if resolved != connectivityState {
+            connectivityState = resolved
+            delegate?.viewModelLoader(self, didLoad: initialViewModel)
+            schedule(from: 0, mode: .main)
+        }
+        if !observingConnectivity {
+            observingConnectivity = true
+            connectivityResolver.addObserver(self)
+        }
+        if let reloadPolicy, let previouslyLoadedViewModel,
+            !reloadPolicy.shouldReload(viewURI: viewURI, currentViewModel: previouslyLoadedViewModel)
+        {
+            return
+        }
+        schedule(from: 0, mode: .main)
+    }
+
+    /// Loads the view model again, ignoring the reload policy.
+    public func reloadViewModel() {
+        schedule(from: 0, mode: .main)
+    }
+
+    /// Appends the next page; does nothing before a successful load or when no operation paginates.
+    public func loadNextPage() {
+        guard previouslyLoadedViewModel != nil, operations.contains(where: { $0.paginates }) else { return }
+        schedule(from: 0, mode: .pagination)
+    }
+
+    /// Tells every operation about an action performed in the view, in chain order.
+    public func actionPerformed(_ context: ActionContext) {
+        for operation in operations {
+            operation.actionPerformed(context, featureInfo: featureInfo, connectivityState: connectivityState)
+        }
+    }
+
+    public func connectivityStateResolverStateDidChange(_ resolver: any ConnectivityStateResolver) {
+        let resolved = resolver.resolveConnectivityState()
+        guard resolved != connectivityState else { return }
+        connectivityState = resolved
+        delegate?.viewModelLoader(self, didLoad: initialViewModel)
+        schedule(from: 0, mode: .main)
+    }
+
+    // MARK: The queue
+
+    func rescheduleOperation(at index: Int) {
+        guard operations.indices.contains(index) else { return }
+        schedule(from: index, mode: .main)
+    }
+
+    private func schedule(from index: Int, mode: Mode) {
+        guard !operations.isEmpty else { return }
+        let wasEmpty = queue.isEmpty
+        for position in index..<operations.count {
+            queue.append(Execution(index: position, mode: mode))
+            statuses[position].phase = .running
+        }
+        if wasEmpty {
+            executeHead()
+        }
+    }
+
+    private func executeHead() {
+        guard let execution = queue.first else { return }
+        let index = execution.index
+        let builder: ViewModelBuilder
+        var page: Int?
+        let previousError: ContentError?
+        switch execution.mode {
+        case .main:
+            builder = index == 0 ? ViewModelBuilder(configuration: configuration) : makeBuilder(from: builderSnapshots[index - 1])
+            previousError = index == 0 ? nil : errorSnapshots[index - 1]
+        case .pagination:
+            if index == 0 { pageIndex += 1 }
+            page = pageIndex
+            builder = makeBuilder(from: builderSnapshots[index == 0 ? operations.count - 1 : index - 1])
+            previousError = errorSnapshots[index]
+        }
+        let operation = operations[index]
+        if execution.mode == .pagination && !operation.paginates {
+            // Passes the content through and re-reports the error of its own last run.
+            operationDidComplete(at: index, builder: builder, error: previousError)
+            return
+        }
+        inputSnapshots[index] = builder.snapshot()
+        statuses[index].runs += 1
+        let context = ContentOperationContext(
+            viewURI: viewURI, featureInfo: featureInfo, connectivityState: connectivityState,
+            viewModelBuilder: builder, previousError: previousError, pageIndex: page, handle: handles[index]
+        ) { [weak self] error in
+            self?.operationDidComplete(at: index, builder: builder, error: error)
+        }
+        switch execution.mode {
+        case .main: operation.perform(context)
+        case .pagination: operation.appendContent(page: pageIndex, context: context)
+        }
+    }
+
+    private func makeBuilder(from snapshot: ViewModelBuilderSnapshot?) -> ViewModelBuilder {
+        guard let snapshot else { return ViewModelBuilder(configuration: configuration) }
+        return ViewModelBuilder(snapshot: snapshot)
+    }
+
+    private func operationDidComplete(at index: Int, builder: ViewModelBuilder, error: ContentError?) {
+        guard let head = queue.first, head.index == index else { return }
+        queue.removeFirst()
+        builderSnapshots[index] = builder.snapshot()
+        errorSnapshots[index] = error
+        statuses[index].error = error
+        statuses[index].phase = error == nil ? .finished : .failed
+        if queue.isEmpty {
+            deliver()
+        } else {
+            executeHead()
+        }
+    }
+
+    private func deliver() {
+        let last = operations.count - 1
+        if let error = errorSnapshots[last] {
+            delegate?.viewModelLoader(self, didFailWith: error)
+            return
+        }
+        let builder = makeBuilder(from: builderSnapshots[last])
+        if !builder.hasHeader && builder.navigationBarTitle == nil {
+            builder.navigationBarTitle = featureInfo.title
+        }
+        let model = builder.build()
+        previouslyLoadedViewModel = model
+        delegate?.viewModelLoader(self, didLoad: model)
+    }
+}
