@@ -1,0 +1,46 @@
+import HubCore
+
+/// Component factories by namespace, with a fallback for unknown components.
+public final class ComponentRegistry {
+    private var factories: [String: any ComponentFactory] = [:]
+    /// Where unknown components' stand-ins and new models' defaults come from.
+    public let fallbackHandler: any ComponentFallbackHandler
+
+    public init(fallbackHandler: any ComponentFallbackHandler) {
+        self.fallbackHandler = fallbackHandler
+    }
+
+    /// Registers `factory` for `namespace`; a namespace can have one factory only.
+    public func register(_ factory: any ComponentFactory, forNamespace namespace: String) throws(RegistrationError) {
+        guard factories[namespace] == nil else {
+            throw RegistrationError("a component factory for namespace '\(namespace)' is already registered")
+        }
+        factories[namespace] = factory
+    }
+
+    /// Frees `namespace` (nothing happens if it is unknown).
+    public func unregisterFactory(forNamespace namespace: String) {
+        factories.removeValue(forKey: namespace)
+    }
+
+    /// Whether a factory is registered for `namespace`.
+    public func hasFactory(forNamespace namespace: String) -> Bool {
+        factories[namespace] != nil
+    }
+
+    /// The namespaces with a factory, sorted.
+    public var namespaces: [String] { factories.keys.sorted() }
+
+    /// A component for `model`: from its namespace's factory, else the fallback for its category.
+    public func createComponent(for model: ComponentModel) -> any Component {
+        createComponent(identifier: model.componentIdentifier, category: model.componentCategory)
+    }
+
+    /// A component for `identifier`, or the fallback for `category` when none is known.
+    public func createComponent(identifier: Identifier, category: String) -> any Component {
+        if let component = factories[identifier.namespace]?.createComponent(named: identifier.name) {
+            return component
+        }
+        return fallbackHandler.createFallbackComponent(forCategory: category)
+    }
+}

@@ -1,0 +1,71 @@
+/// How text looks in a terminal: attributes and a foreground colour. Shown only when colour
+/// output is on; plain text otherwise.
+public struct TextStyle: Hashable, Sendable {
+    public var bold = false
+    public var dim = false
+    public var italic = false
+    public var underline = false
+    public var inverse = false
+    /// One of the eight ANSI colour names (`black`, `red`, ..., `white`), or nil.
+    public var color: String?
+
+    public init(bold: Bool = false, dim: Bool = false, italic: Bool = false, underline: Bool = false, inverse: Bool = false, color: String? = nil) {
+        self.bold = bold
+        self.dim = dim
+        self.italic = italic
+        self.underline = underline
+        self.inverse = inverse
+        self.color = color
+    }
+
+    public static let plain = TextStyle()
+
+    /// The colour names a style accepts.
+    public static let colorNames = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+
+    /// A style from space-separated names such as `"bold red"`; nil names an unknown word.
+    public init?(names: String) {
+        for word in names.split(separator: " ") {
+            switch word {
+            case "plain": break
+            case "bold": bold = true
+            case "dim": dim = true
+            case "italic": italic = true
+            case "underline": underline = true
+            case "inverse": inverse = true
+            default:
+                guard TextStyle.colorNames.contains(String(word)) else { return nil }
+                color = String(word)
+            }
+        }
+    }
+
+    /// The ANSI SGR sequence that switches to this style from plain.
+    var ansi: String {
+        var codes: [String] = []
+        if bold { codes.append("1") }
+        if dim { codes.append("2") }
+        if italic { codes.append("3") }
+        if underline { codes.append("4") }
+        if inverse { codes.append("7") }
+        if let color, let index = TextStyle.colorNames.firstIndex(of: color) { codes.append(String(30 + index)) }
+        return codes.isEmpty ? "" : "\u{1B}[" + codes.joined(separator: ";") + "m"
+    }
+}
+
+/// The characters used to draw lines and boxes.
+public struct BoxCharacters: Sendable {
+    public var horizontal: Character
+    public var vertical: Character
+    public var topLeft: Character
+    public var topRight: Character
+    public var bottomLeft: Character
+    public var bottomRight: Character
+
+    /// Unicode box drawing.
+    public static let unicode = BoxCharacters(
+        horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘")
+    /// Plain ASCII.
+    public static let ascii = BoxCharacters(
+        horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+")
+}
