@@ -215,3 +215,23 @@ public final class ComponentModelBuilder {
         modify { $0.children.removeAll() }
     }
 }
+
+extension ComponentModelBuilder {
+    /// Removes this component model from its parent (its view, or its parent component).
+    public func removeFromParent() {
+        guard let last = path.last else { return }
+        let parent = path.dropLast()
+        switch last {
+        case .header:
+            _ = store.root.modifyView(at: parent) { $0.header = nil }
+        case .body(let identifier):
+            _ = store.root.modifyView(at: parent) { $0.body.remove(identifier) }
+        case .overlay(let identifier):
+            _ = store.root.modifyView(at: parent) { $0.overlays.remove(identifier) }
+        case .child(let identifier):
+            _ = store.root.modifyComponent(at: parent) { $0.children.remove(identifier) }
+        case .targetView:
+            break
+        }
+    }
+}

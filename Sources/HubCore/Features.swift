@@ -1,9 +1,9 @@
 /// Decides which view URIs belong to a feature.
-public struct ViewURIPredicate: Sendable {
-    private let evaluate: @Sendable (String) -> Bool
+public struct ViewURIPredicate {
+    private let evaluate: (String) -> Bool
 
     /// A predicate that calls `block`.
-    public init(_ block: @escaping @Sendable (String) -> Bool) {
+    public init(_ block: @escaping (String) -> Bool) {
         evaluate = block
     }
 

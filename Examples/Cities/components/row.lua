@@ -1,0 +1,12 @@
+-- A full-width row, two lines high: the title, then the subtitle dimmed.
+hub.component {
+  id = "cities:row",
+  traits = { "full_width", "stackable" },
+  size = function(self, model, container)
+    return container.width, 2
+  end,
+  render = function(self, model, canvas)
+    canvas:text(1, 0, model.title or "", "bold")
+    canvas:text(1, 1, model.subtitle or "", "dim")
+  end,
+}

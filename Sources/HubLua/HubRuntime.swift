@@ -1,0 +1,695 @@
+import CLua
+import CLuaShim
+import Foundation
+import HubCore
+import HubRender
+
+/// Everything a set of Lua features runs in: one Lua state, the registries, the event loop.
+///
+/// A runtime lives on one thread. Feature folders are loaded with ``loadFeatures(at:)``;
+/// ``open(_:options:)`` creates a screen for a view URI and returns once its first load has
+/// finished (or nothing more can happen).
+public final class HubRuntime {
+    /// Options for a screen opened by the runtime.
+    public struct ScreenOptions: Sendable {
+        /// Columns used by `render()` when no width is given.
+        public var width: Int
+        /// Rows of the whole rendered output; nil shows all content.
+        public var height: Int?
+        /// The default layout manager's margin in cells.
+        public var margin: Int
+
+        public init(width: Int = 80, height: Int? = nil, margin: Int = 1) {
+            self.width = width
+            self.height = height
+            self.margin = margin
+        }
+    }
+
+    public let lua: LuaState
+    public let loop: EventLoop
+    public let features = FeatureRegistry()
+    public let components: ComponentRegistry
+    /// Problems found while running scripts that did not stop anything (e.g. a component that
+    /// failed to render), in order.
+    public private(set) var problems: [String] = []
+
+    let bindings = BuilderBindings()
+    let canvasClass = makeCanvasClass()
+    let contextClass = LuaClass<LuaOperationRun>(name: "hub.Context") { "Context(\($0.operation.name), \($0.viewURI))" }
+    let screenClass = LuaClass<LuaScreen>(name: "hub.Screen") { "Screen(\($0.screen.viewURI))" }
+
+    private var folders: [FeatureFolder] = []
+    private var environments: [Int32] = []
+    private var makeEnvironment: Int32 = 0
+    private var sharedHub: Int32 = 0
+    private var sleepToken: Int32 = 0
+    private var componentFactories: [String: LuaComponentFactory] = [:]
+    var testCases: [LuaTestCase] = []
+
+    /// A runtime on `clock` (virtual for tests: sleeping takes no real time).
+    public init(clock: EventLoop.Clock = .real) throws {
+        lua = try LuaState()
+        loop = EventLoop(clock: clock)
+        components = ComponentRegistry(fallbackHandler: DefaultComponentFallbackHandler())
+        let stack = lua.stack
+        bindings.register(stack)
+        canvasClass.register(stack)
+        defineContext()
+        defineScreen()
+        contextClass.register(stack)
+        screenClass.register(stack)
+        try loadPrelude()
+    }
+
+    deinit {
+        componentFactories.removeAll()
+        testCases.removeAll()
+    }
+
+    /// Records a problem that did not stop anything.
+    func report(_ message: String) {
+        problems.append(message)
+    }
+
+    // MARK: Prelude and environments
+
+    private func loadPrelude() throws {
+        let stack = lua.stack
+        try lua.load(Prelude.source, chunkName: Prelude.chunkName)
+        stack.newTable(record: 8)
+        definePublicModule(stack)
+        stack.pushValue(-1)
+        sharedHub = lua.reference()
+        stack.newTable()
+        stack.pushValue(-1)
+        sleepToken = lua.reference()
+        LuaBridge.pushFunction(stack) { [unowned self] call in
+            self.loop.advance(by: try call.checkInt(1, "hub.sleep"))
+            return 0
+        }
+        try lua.call(arguments: 3, results: 1)
+        makeEnvironment = lua.reference()
+    }
+
+    /// The functions of `hub` shared by every feature folder.
+    private func definePublicModule(_ stack: LuaStack) {
+        LuaBridge.pushFunction(stack) { [unowned self] call in try self.defineOperation(call) }
+        stack.setRawField(-2, "operation")
+        LuaBridge.pushFunction(stack) { [unowned self] call in try self.openScreen(call) }
+        stack.setRawField(-2, "open")
+    }
+
+    /// Creates the environment of folder `index` and keeps it.
+    private func makeEnvironment(forFolder index: Int) throws {
+        let stack = lua.stack
+        let folder = folders[index]
+        lua.pushReference(makeEnvironment)
+        stack.newTable(record: 4)
+        LuaBridge.pushFunction(stack) { [unowned self] call in try self.registerFeature(call, folder: index) }
+        stack.setRawField(-2, "feature")
+        LuaBridge.pushFunction(stack) { [unowned self] call in try self.registerComponent(call, folder: index) }
+        stack.setRawField(-2, "component")
+        LuaBridge.pushFunction(stack) { call in
+            call.push(try folder.read(try call.checkString(1, "hub.read")))
+            return 1
+        }
+        stack.setRawField(-2, "read")
+        LuaBridge.pushFunction(stack) { [unowned self] call in try self.registerTest(call, folder: index) }
+        stack.setRawField(-2, "test")
+        stack.newTable(record: 1)
+        lua.pushReference(sharedHub)
+        stack.setRawField(-2, "__index")
+        lua_setmetatable(stack.L, -2)
+        LuaBridge.pushFunction(stack) { call in
+            let module = try folder.module(try call.checkString(1, "require"))
+            call.push(module.source)
+            call.push(module.chunkName)
+            return 2
+        }
+        try lua.call(arguments: 2, results: 1)
+        environments.append(lua.reference())
+    }
+
+    /// Runs the file `relative` of folder `index` in that folder's environment (a fresh one
+    /// when `fresh` is true).
+    func runFile(_ relative: String, folder index: Int, fresh: Bool = false) throws {
+        let folder = folders[index]
+        guard let absolute = folder.resolve(relative) else { throw LuaError(message: "'\(relative)' is outside the feature folder") }
+        let source: String
+        do {
+            source = try folder.read(relative)
+        } catch {
+            throw LuaError(message: "cannot read \(folder.display(absolute))")
+        }
+        try lua.load(source, chunkName: "@" + folder.display(absolute))
+        if fresh {
+            try makeEnvironment(forFolder: index)
+            lua.pushReference(environments.removeLast())
+        } else {
+            lua.pushReference(environments[index])
+        }
+        guard lua_setupvalue(lua.L, -2, 1) != nil else {
+            lua.pop()
+            throw LuaError(message: "cannot set the environment of \(relative)")
+        }
+        try lua.call(arguments: 0, results: 0)
+    }
+
+    // MARK: Features
+
+    /// An error loading feature folders; each entry names the folder and `file:line`.
+    public struct LoadError: Error, CustomStringConvertible {
+        public var messages: [String]
+        public var description: String { messages.joined(separator: "\n") }
+    }
+
+    /// Loads every feature folder at `path` (a feature folder, or a folder of them). Returns the
+    /// identifiers of the features registered; throws when a folder failed (others still load).
+    @discardableResult
+    public func loadFeatures(at path: String) throws -> [String] {
+        let discovered = FeatureFolder.discover(at: path)
+        guard !discovered.isEmpty else { throw LoadError(messages: ["no feature.lua found under '\(path)'"]) }
+        let before = Set(features.all.map(\.identifier))
+        var messages: [String] = []
+        for folder in discovered {
+            folders.append(folder)
+            let index = folders.count - 1
+            do {
+                try makeEnvironment(forFolder: index)
+                try runFile("feature.lua", folder: index)
+            } catch {
+                messages.append("feature folder '\(folder.displayPath)': \(error)")
+            }
+        }
+        if !messages.isEmpty { throw LoadError(messages: messages) }
+        return features.all.map(\.identifier).filter { !before.contains($0) }
+    }
+
+    /// The feature folders loaded so far, as (index, display path, absolute path).
+    var loadedFolders: [(index: Int, displayPath: String, path: String)] {
+        folders.enumerated().map { ($0.offset, $0.element.displayPath, $0.element.path) }
+    }
+
+    private func registerFeature(_ call: LuaStack, folder index: Int) throws -> Int32 {
+        try call.checkTable(1, "hub.feature")
+        call.rawField(1, "id")
+        let identifier = try call.checkFieldString(-1, field: "id")
+        call.pop()
+        call.rawField(1, "title")
+        let title = try call.optionalString(-1, field: "title") ?? identifier
+        call.pop()
+        let predicate = try uriPredicate(call)
+        call.rawField(1, "operations")
+        defer { call.pop() }
+        guard call.type(at: -1) == LUA_TTABLE, call.rawLength(-1) > 0 else {
+            throw LuaRaise(message: "feature '\(identifier)': 'operations' must be a non-empty list")
+        }
+        var entries: [LuaFeatureOperations.Entry] = []
+        let list = call.absolute(-1)
+        for position in 1...call.rawLength(list) {
+            call.rawIndex(list, position)
+            entries.append(try operationEntry(call, feature: identifier, position: position))
+        }
+        let registration = FeatureRegistration(
+            identifier: identifier, viewURIPredicate: predicate, title: title,
+            contentOperationFactories: [LuaFeatureOperations(runtime: self, feature: identifier, entries: entries)])
+        do {
+            try features.register(registration)
+        } catch {
+            throw LuaRaise(message: error.message)
+        }
+        return 0
+    }
+
+    private func uriPredicate(_ call: LuaStack) throws -> ViewURIPredicate {
+        call.rawField(1, "uri")
+        defer { call.pop() }
+        if let uri = call.string(at: -1) { return .exact(uri) }
+        call.rawField(1, "uri_prefix")
+        defer { call.pop() }
+        if let prefix = call.string(at: -1) { return .root(prefix) }
+        call.rawField(1, "uri_match")
+        guard call.type(at: -1) == LUA_TFUNCTION else {
+            call.pop()
+            throw LuaRaise(message: "a feature needs 'uri', 'uri_prefix' or 'uri_match'")
+        }
+        let reference = lua.reference()
+        call.pushNil()
+        return ViewURIPredicate { [unowned self] uri in
+            let stack = self.lua.stack
+            self.lua.pushReference(reference)
+            stack.push(uri)
+            do {
+                try self.lua.call(arguments: 1, results: 1)
+            } catch {
+                self.report("uri_match: \(error)")
+                return false
+            }
+            defer { stack.pop() }
+            return stack.boolean(at: -1)
+        }
+    }
+
+    /// Turns the value on top (popped) into an operation entry.
+    private func operationEntry(_ call: LuaStack, feature: String, position: Int) throws -> LuaFeatureOperations.Entry {
+        if call.type(at: -1) == LUA_TTABLE {
+            call.rawField(-1, "__hub_factory")
+            if call.type(at: -1) == LUA_TFUNCTION {
+                clua_remove(call.L, -2)
+                return .factory(lua.reference())
+            }
+            call.pop()
+        }
+        guard call.type(at: -1) == LUA_TTABLE || call.type(at: -1) == LUA_TFUNCTION else {
+            let kind = call.typeName(at: -1)
+            call.pop()
+            throw LuaRaise(message: "feature '\(feature)': operations[\(position)] must be an operation, a function or hub.factory(...), got \(kind)")
+        }
+        try normalizeOperation(call, index: call.top)
+        return .operation(lua.reference())
+    }
+
+    /// `hub.operation(spec)`: checks an operation table (or function) and gives it a name.
+    private func defineOperation(_ call: LuaStack) throws -> Int32 {
+        guard call.type(at: 1) == LUA_TTABLE || call.type(at: 1) == LUA_TFUNCTION else {
+            throw LuaRaise(message: "bad argument #1 to 'hub.operation' (table or function expected, got \(call.typeName(at: 1)))")
+        }
+        call.pushValue(1)
+        try normalizeOperation(call, index: call.top)
+        return 1
+    }
+
+    /// Replaces the function or table at `index` with a checked operation table.
+    private func normalizeOperation(_ call: LuaStack, index: Int32) throws {
+        if call.type(at: index) == LUA_TFUNCTION {
+            call.newTable(record: 2)
+            call.pushValue(index)
+            call.setRawField(-2, "perform")
+            lua_copy(call.L, -1, index)
+            call.pop()
+        }
+        call.rawField(index, "perform")
+        guard call.type(at: -1) == LUA_TFUNCTION else {
+            call.pop()
+            throw LuaRaise(message: "an operation needs a 'perform' function")
+        }
+        let derivedName = functionSourceName(call)
+        for optional in ["initial", "append", "on_action"] {
+            call.rawField(index, optional)
+            defer { call.pop() }
+            guard call.isNil(-1) || call.type(at: -1) == LUA_TFUNCTION else {
+                throw LuaRaise(message: "operation field '\(optional)' must be a function, got \(call.typeName(at: -1))")
+            }
+        }
+        call.rawField(index, "name")
+        let name = try call.optionalString(-1, field: "name")
+        call.pop()
+        if name == nil {
+            call.push(derivedName)
+            call.setRawField(index, "name")
+        }
+    }
+
+    /// The base name of the file defining the function on top (popped), e.g. `rows`.
+    private func functionSourceName(_ call: LuaStack) -> String {
+        var info = lua_Debug()
+        guard lua_getinfo(call.L, ">S", &info) != 0, let source = info.source else { return "operation" }
+        let text = String(cString: source)
+        guard text.hasPrefix("@") else { return "operation" }
+        let file = (String(text.dropFirst()) as NSString).lastPathComponent
+        let line = Int(info.linedefined)
+        let base = file.hasSuffix(".lua") ? String(file.dropLast(4)) : file
+        return base == "feature" ? "\(base):\(line)" : base
+    }
+
+    // MARK: Components
+
+    private func registerComponent(_ call: LuaStack, folder index: Int) throws -> Int32 {
+        try call.checkTable(1, "hub.component")
+        call.rawField(1, "id")
+        let text = try call.checkFieldString(-1, field: "id")
+        call.pop()
+        guard let identifier = Identifier(string: text) else {
+            throw LuaRaise(message: "component id must be 'namespace:name', got '\(text)'")
+        }
+        var traits: Set<LayoutTrait> = []
+        call.rawField(1, "traits")
+        if call.type(at: -1) == LUA_TTABLE {
+            for position in stride(from: 1, through: call.rawLength(-1), by: 1) {
+                call.rawIndex(-1, position)
+                traits.insert(LayoutTrait(rawValue: try call.checkFieldString(-1, field: "traits[\(position)]")))
+                call.pop()
+            }
+        } else if !call.isNil(-1) {
+            throw LuaRaise(message: "field 'traits' expects a list of strings, got \(call.typeName(at: -1))")
+        }
+        call.pop()
+        for function in ["size", "render"] {
+            call.rawField(1, function)
+            defer { call.pop() }
+            guard call.type(at: -1) == LUA_TFUNCTION else {
+                throw LuaRaise(message: "component '\(text)' needs a '\(function)' function")
+            }
+        }
+        let owner = folders[index].displayPath
+        let factory: LuaComponentFactory
+        if let existing = componentFactories[identifier.namespace] {
+            guard existing.featureIdentifier == owner else {
+                throw LuaRaise(message: "component namespace '\(identifier.namespace)' belongs to '\(existing.featureIdentifier)'")
+            }
+            factory = existing
+        } else {
+            factory = LuaComponentFactory(runtime: self, featureIdentifier: owner)
+            do {
+                try components.register(factory, forNamespace: identifier.namespace)
+            } catch {
+                throw LuaRaise(message: error.message)
+            }
+            componentFactories[identifier.namespace] = factory
+        }
+        call.pushValue(1)
+        factory.define(name: identifier.name, specReference: lua.reference(), traits: traits)
+        return 0
+    }
+
+    func namespace(of factory: LuaComponentFactory) -> String? {
+        componentFactories.first { $0.value === factory }?.key
+    }
+
+    // MARK: Screens
+
+    /// A screen for `uri`, after its first load finished (or nothing more can happen).
+    public func open(_ uri: String, options: ScreenOptions = ScreenOptions()) throws -> Screen {
+        let factory = ViewModelLoaderFactory(featureRegistry: features)
+        guard let loader = try factory.createLoader(forViewURI: uri) else {
+            throw RegistrationError("no feature handles the view URI '\(uri)'")
+        }
+        let renderer = ViewRenderer(registry: components, layoutManager: DefaultComponentLayoutManager(margin: options.margin))
+        let screen = Screen(viewURI: uri, loader: loader, renderer: renderer)
+        screen.appear()
+        loop.run { !loader.isLoading }
+        return screen
+    }
+
+    private func openScreen(_ call: LuaStack) throws -> Int32 {
+        let uri = try call.checkString(1, "hub.open")
+        var options = ScreenOptions()
+        if call.type(at: 2) == LUA_TTABLE {
+            call.rawField(2, "width")
+            options.width = try call.optionalInteger(-1, field: "width") ?? options.width
+            call.pop()
+            call.rawField(2, "height")
+            options.height = try call.optionalInteger(-1, field: "height")
+            call.pop()
+            call.rawField(2, "margin")
+            options.margin = try call.optionalInteger(-1, field: "margin") ?? options.margin
+            call.pop()
+        }
+        let screen: Screen
+        do {
+            screen = try open(uri, options: options)
+        } catch {
+            throw LuaRaise(message: String(describing: error))
+        }
+        screenClass.push(call, LuaScreen(screen: screen, options: options))
+        return 1
+    }
+
+    private func defineScreen() {
+        screenClass.property("uri") { $0.push($1.screen.viewURI) }
+        screenClass.property("model") { $0.push(viewModel: $1.screen.viewModel) }
+        screenClass.property("error") { $0.push(optional: $1.screen.lastError?.description) }
+        screenClass.property("loading") { $0.push($1.screen.loader.isLoading) }
+        screenClass.method("render") { stack, screen in
+            var options = RenderOptions(width: screen.options.width, height: screen.options.height)
+            if stack.type(at: 2) == LUA_TTABLE {
+                stack.rawField(2, "width")
+                options.width = try stack.optionalInteger(-1, field: "width") ?? options.width
+                stack.pop()
+                stack.rawField(2, "height")
+                options.height = try stack.optionalInteger(-1, field: "height") ?? options.height
+                stack.pop()
+                stack.rawField(2, "ascii")
+                options.ascii = stack.boolean(at: -1)
+                stack.pop()
+            }
+            stack.push(screen.screen.render(options))
+            return 1
+        }
+        screenClass.method("reload") { [unowned self] _, screen in
+            screen.screen.reload()
+            self.loop.run { !screen.screen.loader.isLoading }
+            return 0
+        }
+    }
+
+    // MARK: Running operations
+
+    private func defineContext() {
+        contextClass.property("uri") { $0.push($1.viewURI) }
+        contextClass.property("feature") { stack, run in
+            stack.newTable(record: 2)
+            stack.push(run.featureInfo.identifier)
+            stack.setRawField(-2, "id")
+            stack.push(run.featureInfo.title)
+            stack.setRawField(-2, "title")
+        }
+        contextClass.property("connectivity") { $0.push(($1.context?.connectivityState ?? .online).rawValue) }
+        contextClass.property("view") { [bindings] in bindings.view.push($0, $1.builder) }
+        contextClass.property("state") { $1.operation.pushState($0) }
+        contextClass.property("page") { stack, run in
+            if let page = run.context?.pageIndex { stack.push(page) } else { stack.pushNil() }
+        }
+        contextClass.property("error") { stack, run in
+            guard let error = run.context?.previousError else { return stack.pushNil() }
+            stack.newTable(record: 4)
+            stack.push(error.message); stack.setRawField(-2, "message")
+            stack.push(error.domain); stack.setRawField(-2, "domain")
+            stack.push(error.code); stack.setRawField(-2, "code")
+            stack.push(optional: error.location); stack.setRawField(-2, "location")
+        }
+        contextClass.method("finish") { _, run in
+            run.context?.finish()
+            return 0
+        }
+        contextClass.method("fail") { stack, run in
+            run.context?.fail(try self.contentError(stack, run: run))
+            return 0
+        }
+        contextClass.method("reschedule") { _, run in
+            run.operation.handle?.reschedule()
+            return 0
+        }
+    }
+
+    /// The error `ctx:fail(...)` was given: a message, or a table with `message`, `domain`, `code`.
+    private func contentError(_ stack: LuaStack, run: LuaOperationRun) throws -> ContentError {
+        let (location, _) = LuaError.splitLocation(stack.location(level: 1))
+        var error = ContentError(
+            domain: "hub.lua", message: "operation failed", location: location.map { String($0) },
+            feature: run.featureInfo.identifier, operation: run.operation.name)
+        if let message = stack.string(at: 2) {
+            error.message = message
+        } else if stack.type(at: 2) == LUA_TTABLE {
+            stack.rawField(2, "message")
+            error.message = try stack.optionalString(-1, field: "message") ?? error.message
+            stack.pop()
+            stack.rawField(2, "domain")
+            error.domain = try stack.optionalString(-1, field: "domain") ?? error.domain
+            stack.pop()
+            stack.rawField(2, "code")
+            error.code = try stack.optionalInteger(-1, field: "code") ?? error.code
+            stack.pop()
+        }
+        return error
+    }
+
+    /// Runs `function` of `operation` as a coroutine for one run of the chain.
+    func run(_ operation: LuaContentOperation, function: String, context: ContentOperationContext, page: Int?) {
+        let run = LuaOperationRun(
+            operation: operation, context: context, viewURI: context.viewURI, featureInfo: context.featureInfo,
+            builder: context.viewModelBuilder)
+        let stack = lua.stack
+        guard let thread = lua_newthread(lua.L) else {
+            context.fail(ContentError(domain: "hub.lua", message: "out of memory", feature: run.featureInfo.identifier, operation: operation.name))
+            return
+        }
+        let threadReference = lua.reference()
+        operation.pushFunction(stack, function)
+        contextClass.push(stack, run)
+        var arguments: Int32 = 1
+        if let page {
+            stack.push(page)
+            arguments += 1
+        }
+        lua_xmove(lua.L, thread, arguments + 1)
+        resume(thread, reference: threadReference, run: run, arguments: arguments)
+    }
+
+    private func resume(_ thread: OpaquePointer, reference: Int32, run: LuaOperationRun, arguments: Int32) {
+        let threadStack = LuaStack(thread)
+        let (status, results) = lua.resume(thread, arguments: arguments)
+        switch status {
+        case LUA_OK:
+            lua.release(reference)
+            if let context = run.context, !context.isCompleted { context.finish() }
+        case LUA_YIELD:
+            let first = threadStack.top - results + 1
+            lua_rawgeti(thread, CLUA_REGISTRYINDEX, lua_Integer(sleepToken))
+            let isSleep = results >= 1 && lua_rawequal(thread, first, -1) != 0
+            threadStack.pop()
+            let milliseconds = results >= 2 ? threadStack.integer(at: first + 1) ?? 0 : 0
+            threadStack.pop(results)
+            guard isSleep else {
+                lua.release(reference)
+                fail(run, LuaError(message: "operation yielded outside hub.sleep"))
+                return
+            }
+            loop.schedule(after: milliseconds) { [weak self] in
+                self?.resume(thread, reference: reference, run: run, arguments: 0)
+            }
+        default:
+            let message = threadStack.string(at: -1) ?? "(error object is a \(threadStack.typeName(at: -1)) value)"
+            luaL_traceback(lua.L, thread, message, 0)
+            let error = LuaError(raw: lua.string(at: -1) ?? message)
+            lua.pop()
+            threadStack.pop()
+            lua.release(reference)
+            fail(run, error)
+        }
+    }
+
+    private func fail(_ run: LuaOperationRun, _ error: LuaError) {
+        let contentError = run.error(from: error)
+        if let context = run.context, !context.isCompleted {
+            context.fail(contentError)
+        } else {
+            report(contentError.description)
+        }
+    }
+
+    /// Runs `initial(ctx)` of `operation` synchronously.
+    func runInitial(_ operation: LuaContentOperation, viewURI: String, builder: ViewModelBuilder) {
+        let stack = lua.stack
+        let info = features.registration(forViewURI: viewURI)?.featureInfo ?? FeatureInfo(identifier: operation.featureIdentifier, title: "")
+        let run = LuaOperationRun(operation: operation, context: nil, viewURI: viewURI, featureInfo: info, builder: builder)
+        operation.pushFunction(stack, "initial")
+        contextClass.push(stack, run)
+        do {
+            try lua.call(arguments: 1, results: 0)
+        } catch {
+            report(run.error(from: error).description)
+        }
+    }
+}
+
+/// A screen as Lua sees it, with its render options.
+final class LuaScreen {
+    let screen: Screen
+    let options: HubRuntime.ScreenOptions
+
+    init(screen: Screen, options: HubRuntime.ScreenOptions) {
+        self.screen = screen
+        self.options = options
+    }
+}
+
+/// The content operation factory of a Lua feature: fresh operation instances per view.
+final class LuaFeatureOperations: ContentOperationFactory {
+    enum Entry {
+        /// A registry reference to an operation table.
+        case operation(Int32)
+        /// A registry reference to a `function(uri) -> { operations }`.
+        case factory(Int32)
+    }
+
+    private unowned let runtime: HubRuntime
+    private let feature: String
+    private let entries: [Entry]
+
+    init(runtime: HubRuntime, feature: String, entries: [Entry]) {
+        self.runtime = runtime
+        self.feature = feature
+        self.entries = entries
+    }
+
+    func createContentOperations(forViewURI viewURI: String) -> [any ContentOperation] {
+        var operations: [any ContentOperation] = []
+        for entry in entries {
+            switch entry {
+            case .operation(let reference):
+                operations.append(makeOperation(reference))
+            case .factory(let reference):
+                operations += runFactory(reference, viewURI: viewURI)
+            }
+        }
+        return operations
+    }
+
+    private func makeOperation(_ reference: Int32) -> LuaContentOperation {
+        let stack = runtime.lua.stack
+        runtime.lua.pushReference(reference)
+        defer { stack.pop() }
+        stack.rawField(-1, "name")
+        let name = stack.string(at: -1) ?? "operation"
+        stack.pop()
+        stack.rawField(-1, "initial")
+        let hasInitial = stack.type(at: -1) == LUA_TFUNCTION
+        stack.pop()
+        stack.rawField(-1, "append")
+        let hasAppend = stack.type(at: -1) == LUA_TFUNCTION
+        stack.pop()
+        return LuaContentOperation(
+            runtime: runtime, specReference: reference, name: name, featureIdentifier: feature, hasInitial: hasInitial,
+            hasAppend: hasAppend)
+    }
+
+    private func runFactory(_ reference: Int32, viewURI: String) -> [any ContentOperation] {
+        let stack = runtime.lua.stack
+        runtime.lua.pushReference(reference)
+        stack.push(viewURI)
+        do {
+            try runtime.lua.call(arguments: 1, results: 1)
+        } catch {
+            return [FailingOperation(name: "factory", error: ContentError(domain: "hub.lua", message: error.message, location: error.location, feature: feature, operation: "factory"))]
+        }
+        defer { stack.pop() }
+        guard stack.type(at: -1) == LUA_TTABLE else {
+            return [FailingOperation(name: "factory", error: ContentError(domain: "hub.lua", message: "hub.factory function must return a list of operations", feature: feature, operation: "factory"))]
+        }
+        var operations: [any ContentOperation] = []
+        let list = stack.absolute(-1)
+        for position in stride(from: 1, through: stack.rawLength(list), by: 1) {
+            stack.rawIndex(list, position)
+            guard stack.type(at: -1) == LUA_TTABLE || stack.type(at: -1) == LUA_TFUNCTION else {
+                stack.pop()
+                continue
+            }
+            if stack.type(at: -1) == LUA_TFUNCTION {
+                stack.newTable(record: 2)
+                clua_insert(stack.L, -2)
+                stack.setRawField(-2, "perform")
+                stack.push("factory")
+                stack.setRawField(-2, "name")
+            }
+            operations.append(makeOperation(runtime.lua.reference()))
+        }
+        return operations
+    }
+}
+
+/// An operation standing in for one that could not be created: it always fails with `error`.
+final class FailingOperation: ContentOperation {
+    let name: String
+    private let error: ContentError
+
+    init(name: String, error: ContentError) {
+        self.name = name
+        self.error = error
+    }
+
+    func perform(_ context: ContentOperationContext) {
+        context.fail(error)
+    }
+}

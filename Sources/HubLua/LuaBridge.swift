@@ -1,0 +1,105 @@
+import CLua
+import CLuaShim
+
+/// A Swift function callable from Lua. It reads its arguments from the calling thread's stack,
+/// pushes its results and returns their count, or throws to raise a Lua error.
+typealias LuaFunction = (LuaStack) throws -> Int32
+
+/// Holds a Swift function for the C trampoline (upvalue 1 of its closure).
+final class LuaFunctionBox {
+    let body: LuaFunction
+
+    init(_ body: @escaping LuaFunction) {
+        self.body = body
+    }
+}
+
+/// The bridge between the C trampoline and Swift closures and objects.
+///
+/// Lua calls every Swift function through `hub_trampoline`; the Swift dispatcher below catches
+/// every Swift error, pushes its message and returns `HUB_RAISE`, and C raises the Lua error
+/// after the Swift frame is gone. Objects reach Lua as full userdata holding a retained
+/// pointer, released exactly once by `__gc`.
+enum LuaBridge {
+    /// The metatable name of Swift function boxes.
+    static let functionTypeName = "hub.function"
+
+    private static let installed: Bool = {
+        hub_set_dispatcher(dispatch)
+        return true
+    }()
+
+    static func installDispatcher() {
+        _ = installed
+    }
+
+    /// Pushes a Lua function that runs `body`.
+    static func pushFunction(_ stack: LuaStack, _ body: @escaping LuaFunction) {
+        pushObject(stack, LuaFunctionBox(body), typeName: functionTypeName)
+        lua_pushcclosure(stack.L, hub_trampoline, 1)
+    }
+
+    /// Pushes `object` as a full userdata with the metatable `typeName` (created bare if new).
+    static func pushObject(_ stack: LuaStack, _ object: AnyObject, typeName: String) {
+        guard let block = clua_newuserdata(stack.L, MemoryLayout<UnsafeMutableRawPointer>.size) else { return }
+        block.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer.self)
+        ensureMetatable(stack, typeName)
+        lua_setmetatable(stack.L, -2)
+    }
+
+    /// Pushes the metatable `typeName`, creating it with `__name`, `__gc` and `__metatable` if new.
+    /// Returns true when it was created now.
+    @discardableResult
+    static func ensureMetatable(_ stack: LuaStack, _ typeName: String) -> Bool {
+        guard luaL_newmetatable(stack.L, typeName) != 0 else { return false }
+        stack.push(false)
+        stack.setRawField(-2, "__metatable")
+        lua_pushcclosure(stack.L, releaseTrampoline, 0)
+        stack.setRawField(-2, "__gc")
+        return true
+    }
+
+    /// The object of type `typeName` at `index`, or nil when it is not one (or was released).
+    static func object<Object: AnyObject>(_ stack: LuaStack, at index: Int32, typeName: String, as: Object.Type) -> Object? {
+        guard let block = luaL_testudata(stack.L, index, typeName) else { return nil }
+        let pointer = block.load(as: UnsafeMutableRawPointer?.self)
+        guard let pointer else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? Object
+    }
+}
+
+/// `__gc` of every bridged userdata: releases the Swift object once and clears the pointer.
+private func releaseObject(_ L: OpaquePointer?) -> Int32 {
+    guard let L, let block = lua_touserdata(L, 1) else { return 0 }
+    if let pointer = block.load(as: UnsafeMutableRawPointer?.self) {
+        block.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
+        Unmanaged<AnyObject>.fromOpaque(pointer).release()
+    }
+    return 0
+}
+
+private let releaseTrampoline: @convention(c) (OpaquePointer?) -> Int32 = { L in releaseObject(L) }
+
+/// The Swift dispatcher every trampoline call enters.
+private let dispatch: @convention(c) (OpaquePointer?) -> Int32 = { L in
+    guard let L else { return 0 }
+    let stack = LuaStack(L)
+    guard let block = lua_touserdata(L, clua_upvalueindex(1)),
+        let pointer = block.load(as: UnsafeMutableRawPointer?.self)
+    else {
+        stack.push("Swift function was released")
+        return HUB_RAISE
+    }
+    let box = Unmanaged<LuaFunctionBox>.fromOpaque(pointer).takeUnretainedValue()
+    do {
+        return try box.body(stack)
+    } catch let raise as LuaRaise {
+        let location = stack.location(level: 1)
+        stack.push(location + raise.message)
+    } catch let error as LuaError {
+        stack.push(error.description)
+    } catch {
+        stack.push(stack.location(level: 1) + String(describing: error))
+    }
+    return HUB_RAISE
+}

@@ -1,0 +1,85 @@
+import CLua
+import CLuaShim
+import HubCore
+
+/// A content operation written in Lua: a table with `perform(ctx)` and optionally
+/// `initial(ctx)`, `append(ctx, page)`, `on_action(ctx, action)`; one instance per view, with
+/// its own `ctx.state` table kept across runs.
+final class LuaContentOperation: ContentOperation {
+    let name: String
+    let featureIdentifier: String
+    private unowned let runtime: HubRuntime
+    private let specReference: Int32
+    private let stateReference: Int32
+    private(set) var handle: ContentOperationHandle?
+    let providesInitialContent: Bool
+    let paginates: Bool
+
+    init(runtime: HubRuntime, specReference: Int32, name: String, featureIdentifier: String, hasInitial: Bool, hasAppend: Bool) {
+        self.runtime = runtime
+        self.specReference = specReference
+        self.name = name
+        self.featureIdentifier = featureIdentifier
+        providesInitialContent = hasInitial
+        paginates = hasAppend
+        let stack = runtime.lua.stack
+        stack.newTable()
+        stateReference = runtime.lua.reference()
+    }
+
+    deinit {
+        runtime.lua.release(stateReference)
+    }
+
+    func attach(to handle: ContentOperationHandle) {
+        self.handle = handle
+    }
+
+    func perform(_ context: ContentOperationContext) {
+        runtime.run(self, function: "perform", context: context, page: nil)
+    }
+
+    func appendContent(page: Int, context: ContentOperationContext) {
+        runtime.run(self, function: "append", context: context, page: page)
+    }
+
+    func addInitialContent(viewURI: String, to builder: ViewModelBuilder) {
+        runtime.runInitial(self, viewURI: viewURI, builder: builder)
+    }
+
+    /// Pushes the operation's function `name` (or nil).
+    func pushFunction(_ stack: LuaStack, _ function: String) {
+        runtime.lua.pushReference(specReference)
+        stack.rawField(-1, function)
+        clua_remove(stack.L, -2)
+    }
+
+    func pushState(_ stack: LuaStack) {
+        lua_rawgeti(stack.L, CLUA_REGISTRYINDEX, lua_Integer(stateReference))
+    }
+}
+
+/// What `ctx` gives a Lua operation's run: the run's context (nil for initial content), the
+/// operation, and the builder.
+final class LuaOperationRun {
+    let operation: LuaContentOperation
+    let context: ContentOperationContext?
+    let viewURI: String
+    let featureInfo: FeatureInfo
+    let builder: ViewModelBuilder
+
+    init(operation: LuaContentOperation, context: ContentOperationContext?, viewURI: String, featureInfo: FeatureInfo, builder: ViewModelBuilder) {
+        self.operation = operation
+        self.context = context
+        self.viewURI = viewURI
+        self.featureInfo = featureInfo
+        self.builder = builder
+    }
+
+    /// A content error for this run's operation, from a Lua error.
+    func error(from luaError: LuaError) -> ContentError {
+        ContentError(
+            domain: "hub.lua", message: luaError.message, location: luaError.location,
+            feature: featureInfo.identifier, operation: operation.name, traceback: luaError.traceback)
+    }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import HubCore
+import HubLua
+import HubRender
+
+@main
+struct Hub: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hub",
+        abstract: "Render and test Hub features written in Lua.",
+        subcommands: [Render.self, Test.self])
+}
+
+/// Where features are loaded from.
+struct FeatureOptions: ParsableArguments {
+    @Option(name: .customLong("features"), help: "A feature folder, or a folder of feature folders (repeatable; default: .).")
+    var folders: [String] = []
+
+    /// A runtime with every feature folder loaded; load errors go to standard error.
+    func makeRuntime(clock: EventLoop.Clock) throws -> HubRuntime {
+        let runtime = try HubRuntime(clock: clock)
+        for folder in folders.isEmpty ? ["."] : folders {
+            do {
+                try runtime.loadFeatures(at: folder)
+            } catch {
+                FileHandle.standardError.write(Data("hub: \(error)\n".utf8))
+                throw ExitCode.failure
+            }
+        }
+        return runtime
+    }
+}
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print a view as a text layout.")
+
+    @OptionGroup var features: FeatureOptions
+
+    @Argument(help: "The view URI, e.g. cities:overview.")
+    var uri: String
+
+    @Option(help: "Columns.")
+    var width = 80
+
+    @Option(help: "Rows of output, navigation bar included (default: all content).")
+    var height: Int?
+
+    @Option(help: "The layout margin in cells.")
+    var margin = 1
+
+    @Flag(help: "Use plain ASCII for lines and boxes.")
+    var ascii = false
+
+    @Flag(help: "Print the laid-out frames as JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        let runtime = try features.makeRuntime(clock: .real)
+        let screen: Screen
+        do {
+            screen = try runtime.open(uri, options: .init(width: width, height: height, margin: margin))
+        } catch {
+            FileHandle.standardError.write(Data("hub: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        if json {
+            let viewport = height.map { max(0, $0 - screen.renderer.navigationBarHeight(for: screen.viewModel)) }
+            print(FrameReport.json(for: screen.viewModel, layout: screen.layout(width: width, viewportHeight: viewport)), terminator: "")
+        } else {
+            print(screen.render(RenderOptions(width: width, height: height, ascii: ascii)), terminator: "")
+        }
+        for problem in runtime.problems {
+            FileHandle.standardError.write(Data("hub: \(problem)\n".utf8))
+        }
+        if let error = screen.lastError {
+            FileHandle.standardError.write(Data("hub: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}
+
+struct Test: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the features' tests (tests/*_test.lua) and print N passed, N failed.")
+
+    @Argument(help: "Folders holding feature folders with tests.")
+    var folders: [String] = ["."]
+
+    func run() throws {
+        let runtime = try HubRuntime(clock: .virtual)
+        var loadFailed = false
+        for folder in folders {
+            do {
+                try runtime.loadFeatures(at: folder)
+            } catch {
+                print("FAIL loading \(folder): \(error)")
+                loadFailed = true
+            }
+        }
+        let summary = runtime.runTests(under: folders) { print($0) }
+        if summary.failed > 0 || loadFailed || summary.passed == 0 {
+            throw ExitCode.failure
+        }
+    }
+}
