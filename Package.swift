@@ -29,7 +29,7 @@ let package = Package(
         ),
         .testTarget(name: "HubCoreTests", dependencies: ["HubCore"]),
         .testTarget(name: "HubRenderTests", dependencies: ["HubRender"]),
-        .testTarget(name: "HubLuaTests", dependencies: ["HubLua", "CLua"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "HubLuaTests", dependencies: ["HubLua", "CLua"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "HubCLITests", dependencies: ["hub"]),
     ]
 )

@@ -81,7 +81,7 @@ static void hub_budget_hook(lua_State *L, lua_Debug *ar) {
             limits->exhausted = 1;
             lua_sethook(L, hub_budget_hook, LUA_MASKCOUNT, 1);
         }
-        luaL_error(L, "instruction budget exceeded (%ld instructions)", limits->budget_limit);
+        luaL_error(L, "instruction budget exceeded (%I instructions)", (lua_Integer)limits->budget_limit);
     }
 }
 

@@ -258,7 +258,8 @@ public struct JSONParser {
             index += 2
         }
         guard let string = String(validating: output, as: UTF8.self) else {
-            throw error("invalid UTF-8 in a string", at: base)
+            // Escapes decode to valid UTF-8, so the invalid byte is in the raw text.
+            throw error("invalid UTF-8 in a string", at: base + invalidUTF8Offset(raw))
         }
         return string
     }

@@ -40,7 +40,7 @@ public final class HubRuntime {
     let screenClass = LuaClass<LuaScreen>(name: "hub.Screen") { "Screen(\($0.screen.viewURI))" }
 
     private var folders: [FeatureFolder] = []
-    private var environments: [Int32] = []
+    var environments: [Int32] = []
     private var makeEnvironment: Int32 = 0
     private var sharedHub: Int32 = 0
     private var sleepToken: Int32 = 0
@@ -691,5 +691,28 @@ final class FailingOperation: ContentOperation {
 
     func perform(_ context: ContentOperationContext) {
         context.fail(error)
+    }
+}
+
+extension HubRuntime {
+    /// Runs `source` in the environment of the loaded feature folder whose path ends with
+    /// `folderSuffix` (globals persist between calls) and returns its first result as JSON.
+    public func evaluate(_ source: String, inFolder folderSuffix: String, chunkName: String = "=eval") throws -> JSONValue {
+        guard let folder = loadedFolders.first(where: { $0.path.hasSuffix(folderSuffix) }) else {
+            throw LuaError(message: "no loaded feature folder ends with '\(folderSuffix)'")
+        }
+        try lua.load(source, chunkName: chunkName)
+        lua.pushReference(environments[folder.index])
+        guard lua_setupvalue(lua.L, -2, 1) != nil else {
+            lua.pop()
+            throw LuaError(message: "cannot set the environment of \(chunkName)")
+        }
+        try lua.call(arguments: 0, results: 1)
+        defer { lua.pop() }
+        do {
+            return try lua.stack.json(at: -1)
+        } catch {
+            return .string("<\(lua.typeName(at: -1))>")
+        }
     }
 }

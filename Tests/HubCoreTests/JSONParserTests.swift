@@ -65,7 +65,7 @@ struct JSONParserTests {
                     "z": .null,
                     "a": .array([.int(1), .string("two"), .array([]), .object([:])]),
                     "o": .object(["nested": .object(["deep": .array([.null])])]),
-                    "big": .double(Double("12345678901234567890") ?? 0),
+                    "big": .double(12_345_678_901_234_567_168),
                 ]))
     }
 

@@ -1,0 +1,6 @@
+return hub.operation {
+  name = "explode",
+  perform = function(ctx)
+    error("boom")
+  end,
+}

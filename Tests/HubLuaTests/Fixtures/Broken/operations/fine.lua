@@ -1,0 +1,3 @@
+return hub.operation(function(ctx)
+  ctx.view:body("kept").title = "Kept"
+end)

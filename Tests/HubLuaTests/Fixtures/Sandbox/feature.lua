@@ -1,0 +1,5 @@
+hub.feature {
+  id = "sandbox",
+  uri = "sandbox:view",
+  operations = { function(ctx) end },
+}

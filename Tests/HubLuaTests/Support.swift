@@ -1,0 +1,28 @@
+import Foundation
+import HubCore
+@testable import HubLua
+
+/// Paths of this test target's fixtures and goldens.
+enum TestPaths {
+    static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let fixtures = testsDirectory.appendingPathComponent("Fixtures").path
+    static let golden = testsDirectory.appendingPathComponent("Golden").path
+    static let examples = testsDirectory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples").path
+
+    static func fixture(_ name: String) -> String {
+        (fixtures as NSString).appendingPathComponent(name)
+    }
+
+    static func golden(_ name: String) throws -> String {
+        try String(contentsOfFile: (golden as NSString).appendingPathComponent(name), encoding: .utf8)
+    }
+}
+
+/// A runtime on the virtual clock with the given feature folders loaded.
+func makeRuntime(_ folders: String...) throws -> HubRuntime {
+    let runtime = try HubRuntime(clock: .virtual)
+    for folder in folders {
+        try runtime.loadFeatures(at: folder)
+    }
+    return runtime
+}
