@@ -1,0 +1,183 @@
+import Foundation
+import HubCore
+import Testing
+@testable import HubLua
+
+@Suite struct FeatureRuntimeTests {
+    @Test func operationErrorNamesFeatureOperationAndFileLine() throws {
+        let runtime = try makeRuntime(TestPaths.fixture("Broken"))
+        let screen = try runtime.open("broken:view")
+        let statuses = screen.loader.operationStatuses
+        #expect(statuses.map(\.name) == ["fine", "explode", "after"])
+        #expect(statuses.map(\.phase) == [.finished, .failed, .failed])
+        let error = try #require(statuses[1].error)
+        #expect(error.feature == "broken")
+        #expect(error.operation == "explode")
+        #expect(error.message == "boom")
+        #expect(error.location?.hasSuffix("Fixtures/Broken/operations/explode.lua:4") == true)
+        #expect(error.traceback?.contains("explode.lua:4") == true)
+        #expect(error.description.hasPrefix("feature 'broken', operation 'explode': "))
+        #expect(error.description.hasSuffix("Fixtures/Broken/operations/explode.lua:4: boom"))
+    }
+
+    @Test func errorIsForwardedAndTheLastErrorFailsTheLoad() throws {
+        let runtime = try makeRuntime(TestPaths.fixture("Broken"))
+        let screen = try runtime.open("broken:view")
+        let failure = try #require(screen.lastError)
+        #expect(failure.operation == "after")
+        #expect(failure.message == "boom")
+        #expect(failure.location?.hasSuffix("Fixtures/Broken/operations/after.lua:7") == true)
+        #expect(screen.viewModel.body.isEmpty, "a failed load keeps the previous (initial) view model")
+        #expect(screen.loader.isLoading == false)
+    }
+
+    @Test func brokenFeatureScriptIsReportedWithFolderAndLine() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-broken-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "hub.feature {\n  id = 'x',\n  uri = \n}\n".write(to: folder.appendingPathComponent("feature.lua"), atomically: true, encoding: .utf8)
+        let runtime = try HubRuntime(clock: .virtual)
+        #expect {
+            try runtime.loadFeatures(at: folder.path)
+        } throws: { error in
+            let text = String(describing: error)
+            return text.contains("feature.lua:4:") && text.contains("unexpected symbol near '}'")
+        }
+    }
+
+    @Test func missingOperationsAreAnErrorAtTheCallSite() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-noops-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "\nhub.feature { id = 'x', uri = 'x:y', operations = {} }\n".write(
+            to: folder.appendingPathComponent("feature.lua"), atomically: true, encoding: .utf8)
+        let runtime = try HubRuntime(clock: .virtual)
+        #expect {
+            try runtime.loadFeatures(at: folder.path)
+        } throws: { error in
+            String(describing: error).contains("feature.lua:2: feature 'x': 'operations' must be a non-empty list")
+        }
+    }
+}
+
+@Suite struct SandboxTests {
+    private func evaluate(_ source: String) throws -> JSONValue {
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        return try runtime.evaluate(source, inFolder: "Fixtures/Sandbox")
+    }
+
+    @Test func dangerousLibrariesAreAbsent() throws {
+        #expect(try evaluate("return type(io) .. type(debug) .. type(package) .. type(dofile) .. type(loadfile)") == .string("nilnilnilnilnil"))
+        #expect(try evaluate("return type(os.execute) .. type(os.exit) .. type(os.getenv) .. type(os.time)") == .string("nilnilnilfunction"))
+        #expect(try evaluate("return type(string.dump)") == .string("nil"))
+    }
+
+    @Test func sharedLibrariesAreReadOnly() throws {
+        #expect(throws: LuaError.self) { try evaluate("string.upper = nil") }
+        #expect(try evaluate("return getmetatable('')") == .bool(false))
+        #expect(try evaluate("return string.upper('ok')") == .string("OK"))
+    }
+
+    @Test func loadOnlyAcceptsTextIntoTheFeatureEnvironment() throws {
+        #expect(try evaluate("local f = load('return 1 + 2') return f()") == .int(3))
+        #expect(try evaluate("local f, message = load('\\27Lua') return message") != .null)
+    }
+
+    @Test func readAndRequireStayInsideTheFeatureFolder() throws {
+        #expect {
+            try evaluate("return hub.read('../secret.json')")
+        } throws: { error in
+            (error as? LuaError)?.message == "'../secret.json' is outside the feature folder"
+        }
+        #expect {
+            try evaluate("return require('..secret')")
+        } throws: { error in
+            (error as? LuaError)?.message == "invalid module name '..secret'"
+        }
+        #expect {
+            try evaluate("return require('missing.module')")
+        } throws: { error in
+            (error as? LuaError)?.message.hasPrefix("module 'missing.module' not found in feature folder") == true
+        }
+        #expect(try evaluate("return hub.read('feature.lua'):sub(1, 11)") == .string("hub.feature"))
+    }
+
+    @Test func globalsOfOneFeatureDoNotLeakIntoAnother() throws {
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"), TestPaths.fixture("Broken"))
+        _ = try runtime.evaluate("shared_value = 42", inFolder: "Fixtures/Sandbox")
+        #expect(try runtime.evaluate("return shared_value", inFolder: "Fixtures/Sandbox") == .int(42))
+        #expect(try runtime.evaluate("return shared_value", inFolder: "Fixtures/Broken") == .null)
+    }
+}
+
+@Suite struct LuaBuilderTests {
+
+    @Test func getOrCreateKeepsCreationOrderAndIdentity() throws {
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        let result = try runtime.evaluate(
+            """
+            local ids = {}
+            hub.feature { id = "probe", uri = "probe:view", operations = { function(ctx)
+              local view = ctx.view
+              local b = view:body("b")
+              view:body("a").title = "A"
+              view:body("b").title = "B"
+              b.subtitle = "same builder"
+              view:body { id = "c", title = "C", component = "x:y" }
+              for _, builder in ipairs(view:bodies()) do ids[#ids + 1] = builder.id end
+            end } }
+            local s = hub.open("probe:view")
+            local body = s.model.body
+            return table.concat(ids, ",") .. "|" .. body[1].title .. "|" .. body[1].subtitle .. "|" .. body[3].component
+            """, inFolder: "Fixtures/Sandbox")
+        #expect(result == .string("b,a,c|B|same builder|x:y"))
+    }
+
+    @Test func wrongTypesAreErrorsNamingTheField() throws {
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        let result = try runtime.evaluate(
+            """
+            local messages = {}
+            hub.feature { id = "types", uri = "types:view", operations = { function(ctx)
+              local row = ctx.view:body("row")
+              for _, assign in ipairs({
+                function() row.title = {} end,
+                function() row.component = "no-colon" end,
+                function() row.custom = 5 end,
+                function() row.unknown = 1 end,
+                function() row.id = "other" end,
+              }) do
+                local ok, message = pcall(assign)
+                messages[#messages + 1] = message
+              end
+            end } }
+            hub.open("types:view")
+            return messages
+            """, inFolder: "Fixtures/Sandbox", chunkName: "@types.lua")
+        #expect(result == .array([
+            .string("types.lua:5: field 'title' expects a string or nil, got table"),
+            .string("types.lua:6: field 'component' expects 'namespace:name', got 'no-colon'"),
+            .string("types.lua:7: field 'custom' expects a table or nil, got number"),
+            .string("types.lua:8: cannot set unknown field 'unknown' of hub.ComponentBuilder"),
+            .string("types.lua:9: cannot set read-only field 'id' of hub.ComponentBuilder"),
+        ]))
+    }
+
+    @Test func snapshotIsolationBetweenOperations() throws {
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        let result = try runtime.evaluate(
+            """
+            local kept
+            hub.feature { id = "iso", uri = "iso:view", operations = {
+              function(ctx) kept = ctx.view; ctx.view:body("a").title = "first" end,
+              function(ctx) ctx.view:body("b").title = ctx.view:body("a").title end,
+            } }
+            local s = hub.open("iso:view")
+            kept:body("a").title = "changed after finishing"
+            kept:body("late")
+            local body = hub.open("iso:view").model.body
+            return #s.model.body .. "," .. s.model.body[1].title .. "," .. s.model.body[2].title
+            """, inFolder: "Fixtures/Sandbox")
+        #expect(result == .string("2,first,first"))
+    }
+}
