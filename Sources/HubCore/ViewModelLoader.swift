@@ -179,7 +179,9 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
 
     // MARK: The queue
 
-    func rescheduleOperation(at index: Int) {
+    /// Queues a main run of the operation at `index` and every one after it, as if it had
+    /// asked to be rescheduled.
+    public func rescheduleOperation(at index: Int) {
         guard operations.indices.contains(index) else { return }
         schedule(from: index, mode: .main)
     }

@@ -18,11 +18,14 @@ public final class HubRuntime {
         public var height: Int?
         /// The default layout manager's margin in cells.
         public var margin: Int
+        /// Whether to load content (false: show the initial view model only).
+        public var load: Bool
 
-        public init(width: Int = 80, height: Int? = nil, margin: Int = 1) {
+        public init(width: Int = 80, height: Int? = nil, margin: Int = 1, load: Bool = true) {
             self.width = width
             self.height = height
             self.margin = margin
+            self.load = load
         }
     }
 
@@ -44,6 +47,10 @@ public final class HubRuntime {
     private var makeEnvironment: Int32 = 0
     private var sharedHub: Int32 = 0
     private var sleepToken: Int32 = 0
+    private var awaitToken: Int32 = 0
+    private var errorMetatable: Int32 = 0
+    private var prependedOperations: [LuaFeatureOperations] = []
+    private var appendedOperations: [LuaFeatureOperations] = []
     private var componentFactories: [String: LuaComponentFactory] = [:]
     var testCases: [LuaTestCase] = []
 
@@ -88,7 +95,11 @@ public final class HubRuntime {
             self.loop.advance(by: try call.checkInt(1, "hub.sleep"))
             return 0
         }
-        try lua.call(arguments: 3, results: 1)
+        stack.newTable()
+        stack.pushValue(-1)
+        awaitToken = lua.reference()
+        try lua.call(arguments: 4, results: 2)
+        errorMetatable = lua.reference()
         makeEnvironment = lua.reference()
     }
 
@@ -98,6 +109,51 @@ public final class HubRuntime {
         stack.setRawField(-2, "operation")
         LuaBridge.pushFunction(stack) { [unowned self] call in try self.openScreen(call) }
         stack.setRawField(-2, "open")
+        LuaBridge.pushFunction(stack) { [unowned self] call in try self.scheduleCallback(call) }
+        stack.setRawField(-2, "after")
+        LuaBridge.pushFunction(stack) { [unowned self] call in
+            self.prependedOperations.append(try self.operationList(call, owner: "hub.prepend_operations"))
+            return 0
+        }
+        stack.setRawField(-2, "prepend_operations")
+        LuaBridge.pushFunction(stack) { [unowned self] call in
+            self.appendedOperations.append(try self.operationList(call, owner: "hub.append_operations"))
+            return 0
+        }
+        stack.setRawField(-2, "append_operations")
+    }
+
+    /// `hub.after(ms, fn)`: calls `fn` on the event loop after `ms` milliseconds.
+    private func scheduleCallback(_ call: LuaStack) throws -> Int32 {
+        let milliseconds = try call.checkInt(1, "hub.after")
+        guard call.type(at: 2) == LUA_TFUNCTION else {
+            throw LuaRaise(message: "bad argument #2 to 'hub.after' (function expected, got \(call.typeName(at: 2)))")
+        }
+        let location = call.location(level: 1)
+        call.pushValue(2)
+        let reference = lua.reference()
+        loop.schedule(after: milliseconds) { [weak self] in
+            guard let self else { return }
+            self.lua.pushReference(reference)
+            self.lua.release(reference)
+            do {
+                try self.lua.call(arguments: 0, results: 0)
+            } catch {
+                self.report("hub.after callback from \(location)\(error)")
+            }
+        }
+        return 0
+    }
+
+    /// The list of operations at argument 1, as a factory of fresh instances per view.
+    private func operationList(_ call: LuaStack, owner: String) throws -> LuaFeatureOperations {
+        try call.checkTable(1, owner)
+        var entries: [LuaFeatureOperations.Entry] = []
+        for position in stride(from: 1, through: call.rawLength(1), by: 1) {
+            call.rawIndex(1, position)
+            entries.append(try operationEntry(call, feature: owner, position: position))
+        }
+        return LuaFeatureOperations(runtime: self, feature: owner, entries: entries)
     }
 
     /// Creates the environment of folder `index` and keeps it.
@@ -379,22 +435,38 @@ public final class HubRuntime {
 
     // MARK: Screens
 
-    /// A screen for `uri`, after its first load finished (or nothing more can happen).
-    public func open(_ uri: String, options: ScreenOptions = ScreenOptions()) throws -> Screen {
-        let factory = ViewModelLoaderFactory(featureRegistry: features)
+    /// A screen for `uri`, after its first load finished (or nothing more can happen). With
+    /// `options.load` false, it shows the initial view model and does not load.
+    public func open(
+        _ uri: String, options: ScreenOptions = ScreenOptions(),
+        connectivity: ManualConnectivityStateResolver = ManualConnectivityStateResolver()
+    ) throws -> Screen {
+        let factory = ViewModelLoaderFactory(
+            featureRegistry: features, prependedFactories: prependedOperations, appendedFactories: appendedOperations,
+            connectivityResolver: { connectivity })
         guard let loader = try factory.createLoader(forViewURI: uri) else {
             throw RegistrationError("no feature handles the view URI '\(uri)'")
         }
         let renderer = ViewRenderer(registry: components, layoutManager: DefaultComponentLayoutManager(margin: options.margin))
         let screen = Screen(viewURI: uri, loader: loader, renderer: renderer)
-        screen.appear()
-        loop.run { !loader.isLoading }
+        if options.load {
+            screen.appear()
+            settle(screen)
+        } else {
+            screen.showInitialContent()
+        }
         return screen
+    }
+
+    /// Runs the event loop until the screen's loader has drained its queue (or nothing is left).
+    public func settle(_ screen: Screen) {
+        loop.run { !screen.loader.isLoading }
     }
 
     private func openScreen(_ call: LuaStack) throws -> Int32 {
         let uri = try call.checkString(1, "hub.open")
         var options = ScreenOptions()
+        let connectivity = ManualConnectivityStateResolver()
         if call.type(at: 2) == LUA_TTABLE {
             call.rawField(2, "width")
             options.width = try call.optionalInteger(-1, field: "width") ?? options.width
@@ -405,22 +477,65 @@ public final class HubRuntime {
             call.rawField(2, "margin")
             options.margin = try call.optionalInteger(-1, field: "margin") ?? options.margin
             call.pop()
+            call.rawField(2, "load")
+            options.load = call.isNil(-1) || call.boolean(at: -1)
+            call.pop()
+            call.rawField(2, "connectivity")
+            if !call.isNil(-1) { connectivity.state = try connectivityState(call, at: -1) }
+            call.pop()
         }
         let screen: Screen
         do {
-            screen = try open(uri, options: options)
+            screen = try open(uri, options: options, connectivity: connectivity)
         } catch {
             throw LuaRaise(message: String(describing: error))
         }
-        screenClass.push(call, LuaScreen(screen: screen, options: options))
+        screenClass.push(call, LuaScreen(screen: screen, options: options, connectivity: connectivity))
         return 1
+    }
+
+    private func connectivityState(_ call: LuaStack, at index: Int32) throws -> ConnectivityState {
+        guard let text = call.string(at: index), let state = ConnectivityState(rawValue: text) else {
+            throw LuaRaise(message: "connectivity must be \"online\" or \"offline\"")
+        }
+        return state
+    }
+
+    /// The index of the operation named by argument `index` (a name, or a 1-based position).
+    private func operationIndex(_ call: LuaStack, at index: Int32, in screen: Screen, function: String) throws -> Int {
+        let operations = screen.loader.contentOperations
+        if let position = call.integer(at: index) {
+            guard operations.indices.contains(position - 1) else {
+                throw LuaRaise(message: "'\(function)': no operation at position \(position) (the chain has \(operations.count))")
+            }
+            return position - 1
+        }
+        let name = try call.checkString(index, function)
+        guard let found = operations.firstIndex(where: { $0.name == name }) else {
+            let names = operations.map(\.name).joined(separator: ", ")
+            throw LuaRaise(message: "'\(function)': no operation named '\(name)' (the chain has: \(names))")
+        }
+        return found
     }
 
     private func defineScreen() {
         screenClass.property("uri") { $0.push($1.screen.viewURI) }
         screenClass.property("model") { $0.push(viewModel: $1.screen.viewModel) }
-        screenClass.property("error") { $0.push(optional: $1.screen.lastError?.description) }
+        screenClass.property("error") { [unowned self] in self.push($0, error: $1.screen.lastError) }
         screenClass.property("loading") { $0.push($1.screen.loader.isLoading) }
+        screenClass.property("connectivity") { $0.push($1.connectivity.state.rawValue) }
+        screenClass.property("chain") { [unowned self] stack, screen in
+            let statuses = screen.screen.loader.operationStatuses
+            stack.newTable(array: statuses.count)
+            for (offset, status) in statuses.enumerated() {
+                stack.newTable(record: 4)
+                stack.push(status.name); stack.setRawField(-2, "name")
+                stack.push(status.phase.rawValue); stack.setRawField(-2, "status")
+                self.push(stack, error: status.error); stack.setRawField(-2, "error")
+                stack.push(status.runs); stack.setRawField(-2, "runs")
+                stack.setRawIndex(-2, offset + 1)
+            }
+        }
         screenClass.method("render") { stack, screen in
             var options = RenderOptions(width: screen.options.width, height: screen.options.height)
             if stack.type(at: 2) == LUA_TTABLE {
@@ -437,10 +552,40 @@ public final class HubRuntime {
             stack.push(screen.screen.render(options))
             return 1
         }
-        screenClass.method("reload") { [unowned self] _, screen in
-            screen.screen.reload()
-            self.loop.run { !screen.screen.loader.isLoading }
-            return 0
+        let settling: (String, @escaping (LuaStack, LuaScreen) throws -> Void) -> Void = { [unowned self] name, action in
+            self.screenClass.method(name) { stack, screen in
+                try action(stack, screen)
+                self.settle(screen.screen)
+                stack.pushValue(1)
+                return 1
+            }
+        }
+        settling("load") { _, screen in screen.screen.appear() }
+        settling("reload") { _, screen in screen.screen.reload() }
+        settling("scroll_to_end") { _, screen in screen.screen.loadNextPage() }
+        settling("reschedule") { [unowned self] stack, screen in
+            let index = try self.operationIndex(stack, at: 2, in: screen.screen, function: "reschedule")
+            screen.screen.loader.rescheduleOperation(at: index)
+        }
+        settling("set_connectivity") { [unowned self] stack, screen in
+            screen.connectivity.update(try self.connectivityState(stack, at: 2))
+        }
+        settling("perform") { stack, screen in
+            let text = try stack.checkString(2, "perform")
+            guard let identifier = Identifier(string: text) else {
+                throw LuaRaise(message: "bad argument #1 to 'perform' ('namespace:name' expected, got '\(text)')")
+            }
+            let custom = try stack.jsonDictionary(at: 3, field: "custom")
+            screen.screen.performAction(identifier, customData: custom, trigger: .contentOperation, component: nil)
+        }
+        screenClass.method("snapshot") { [unowned self] stack, screen in
+            let index = try self.operationIndex(stack, at: 2, in: screen.screen, function: "snapshot")
+            guard let snapshot = screen.screen.loader.inputSnapshot(ofOperationAt: index) else {
+                stack.pushNil()
+                return 1
+            }
+            stack.push(viewModel: snapshot.build())
+            return 1
         }
     }
 
@@ -455,19 +600,16 @@ public final class HubRuntime {
             stack.push(run.featureInfo.title)
             stack.setRawField(-2, "title")
         }
-        contextClass.property("connectivity") { $0.push(($1.context?.connectivityState ?? .online).rawValue) }
-        contextClass.property("view") { [bindings] in bindings.view.push($0, $1.builder) }
+        contextClass.property("connectivity") { $0.push($1.connectivityState.rawValue) }
+        contextClass.property("view") { [bindings] stack, run in
+            if let builder = run.builder { bindings.view.push(stack, builder) } else { stack.pushNil() }
+        }
         contextClass.property("state") { $1.operation.pushState($0) }
         contextClass.property("page") { stack, run in
             if let page = run.context?.pageIndex { stack.push(page) } else { stack.pushNil() }
         }
-        contextClass.property("error") { stack, run in
-            guard let error = run.context?.previousError else { return stack.pushNil() }
-            stack.newTable(record: 4)
-            stack.push(error.message); stack.setRawField(-2, "message")
-            stack.push(error.domain); stack.setRawField(-2, "domain")
-            stack.push(error.code); stack.setRawField(-2, "code")
-            stack.push(optional: error.location); stack.setRawField(-2, "location")
+        contextClass.property("error") { [unowned self] stack, run in
+            self.push(stack, error: run.context?.previousError)
         }
         contextClass.method("finish") { _, run in
             run.context?.finish()
@@ -481,6 +623,32 @@ public final class HubRuntime {
             run.operation.handle?.reschedule()
             return 0
         }
+        contextClass.method("perform_action") { stack, run in
+            let text = try stack.checkString(2, "perform_action")
+            guard let identifier = Identifier(string: text) else {
+                throw LuaRaise(message: "bad argument #1 to 'perform_action' ('namespace:name' expected, got '\(text)')")
+            }
+            let custom = try stack.jsonDictionary(at: 3, field: "custom")
+            stack.push(run.operation.handle?.performAction(identifier, customData: custom) ?? false)
+            return 1
+        }
+    }
+
+    /// Pushes a content error as a table (`message`, `domain`, `code`, `location`, `feature`,
+    /// `operation`, `traceback`) whose `tostring` is the full description; nil for nil.
+    func push(_ stack: LuaStack, error: ContentError?) {
+        guard let error else { return stack.pushNil() }
+        stack.newTable(record: 8)
+        stack.push(error.message); stack.setRawField(-2, "message")
+        stack.push(error.domain); stack.setRawField(-2, "domain")
+        stack.push(error.code); stack.setRawField(-2, "code")
+        stack.push(optional: error.location); stack.setRawField(-2, "location")
+        stack.push(optional: error.feature); stack.setRawField(-2, "feature")
+        stack.push(optional: error.operation); stack.setRawField(-2, "operation")
+        stack.push(optional: error.traceback); stack.setRawField(-2, "traceback")
+        stack.push(error.description); stack.setRawField(-2, "text")
+        stack.pushReference(errorMetatable)
+        lua_setmetatable(stack.L, -2)
     }
 
     /// The error `ctx:fail(...)` was given: a message, or a table with `message`, `domain`, `code`.
@@ -507,9 +675,7 @@ public final class HubRuntime {
 
     /// Runs `function` of `operation` as a coroutine for one run of the chain.
     func run(_ operation: LuaContentOperation, function: String, context: ContentOperationContext, page: Int?) {
-        let run = LuaOperationRun(
-            operation: operation, context: context, viewURI: context.viewURI, featureInfo: context.featureInfo,
-            builder: context.viewModelBuilder)
+        let run = LuaOperationRun(operation: operation, context: context)
         let stack = lua.stack
         guard let thread = lua_newthread(lua.L) else {
             context.fail(ContentError(domain: "hub.lua", message: "out of memory", feature: run.featureInfo.identifier, operation: operation.name))
@@ -536,18 +702,20 @@ public final class HubRuntime {
             if let context = run.context, !context.isCompleted { context.finish() }
         case LUA_YIELD:
             let first = threadStack.top - results + 1
-            lua_rawgeti(thread, CLUA_REGISTRYINDEX, lua_Integer(sleepToken))
-            let isSleep = results >= 1 && lua_rawequal(thread, first, -1) != 0
-            threadStack.pop()
-            let milliseconds = results >= 2 ? threadStack.integer(at: first + 1) ?? 0 : 0
-            threadStack.pop(results)
-            guard isSleep else {
+            if results >= 2 && isToken(sleepToken, in: thread, at: first) {
+                let milliseconds = threadStack.integer(at: first + 1) ?? 0
+                threadStack.pop(results)
+                loop.schedule(after: milliseconds) { [weak self] in
+                    self?.resume(thread, reference: reference, run: run, arguments: 0)
+                }
+            } else if results >= 2 && isToken(awaitToken, in: thread, at: first) {
+                lua_xmove(thread, lua.L, 1)
+                threadStack.pop(results - 1)
+                startAwait(thread, reference: reference, run: run)
+            } else {
+                threadStack.pop(results)
                 lua.release(reference)
-                fail(run, LuaError(message: "operation yielded outside hub.sleep"))
-                return
-            }
-            loop.schedule(after: milliseconds) { [weak self] in
-                self?.resume(thread, reference: reference, run: run, arguments: 0)
+                fail(run, LuaError(message: "operation yielded outside hub.sleep and hub.await"))
             }
         default:
             let message = threadStack.string(at: -1) ?? "(error object is a \(threadStack.typeName(at: -1)) value)"
@@ -557,6 +725,58 @@ public final class HubRuntime {
             threadStack.pop()
             lua.release(reference)
             fail(run, error)
+        }
+    }
+
+    private func isToken(_ token: Int32, in thread: OpaquePointer, at index: Int32) -> Bool {
+        lua_rawgeti(thread, CLUA_REGISTRYINDEX, lua_Integer(token))
+        defer { LuaStack(thread).pop() }
+        return lua_rawequal(thread, index, -1) != 0
+    }
+
+    /// Calls the `start(done)` function on top of the main stack (popped); the first call of
+    /// `done(...)` resumes the suspended operation with its arguments, on the next loop turn.
+    private func startAwait(_ thread: OpaquePointer, reference: Int32, run: LuaOperationRun) {
+        var resumed = false
+        LuaBridge.pushFunction(lua.stack) { [weak self] call in
+            guard let self, !resumed else { return 0 }
+            resumed = true
+            let count = call.top
+            lua_xmove(call.L, thread, count)
+            self.loop.schedule(after: 0) { [weak self] in
+                self?.resume(thread, reference: reference, run: run, arguments: count)
+            }
+            return 0
+        }
+        do {
+            try lua.call(arguments: 1, results: 0)
+        } catch {
+            lua.release(reference)
+            fail(run, error)
+        }
+    }
+
+    /// Calls `on_action(ctx, action)` of `operation`, if it has one.
+    func runActionObserver(
+        _ operation: LuaContentOperation, action: ActionContext, featureInfo: FeatureInfo, connectivityState: ConnectivityState
+    ) {
+        guard operation.hasFunction("on_action") else { return }
+        let stack = lua.stack
+        let run = LuaOperationRun(
+            operation: operation, context: nil, viewURI: action.viewURI, featureInfo: featureInfo, builder: nil,
+            connectivityState: connectivityState)
+        operation.pushFunction(stack, "on_action")
+        contextClass.push(stack, run)
+        stack.newTable(record: 4)
+        stack.push(optional: action.customActionIdentifier?.description); stack.setRawField(-2, "id")
+        stack.push(action.trigger.rawValue); stack.setRawField(-2, "trigger")
+        stack.push(optionalJSON: action.customData); stack.setRawField(-2, "custom")
+        if let component = action.componentModel { stack.push(model: component) } else { stack.pushNil() }
+        stack.setRawField(-2, "component")
+        do {
+            try lua.call(arguments: 2, results: 0)
+        } catch {
+            report(run.error(from: error).description)
         }
     }
 
@@ -573,7 +793,8 @@ public final class HubRuntime {
     func runInitial(_ operation: LuaContentOperation, viewURI: String, builder: ViewModelBuilder) {
         let stack = lua.stack
         let info = features.registration(forViewURI: viewURI)?.featureInfo ?? FeatureInfo(identifier: operation.featureIdentifier, title: "")
-        let run = LuaOperationRun(operation: operation, context: nil, viewURI: viewURI, featureInfo: info, builder: builder)
+        let run = LuaOperationRun(
+            operation: operation, context: nil, viewURI: viewURI, featureInfo: info, builder: builder, connectivityState: .online)
         operation.pushFunction(stack, "initial")
         contextClass.push(stack, run)
         do {
@@ -584,14 +805,16 @@ public final class HubRuntime {
     }
 }
 
-/// A screen as Lua sees it, with its render options.
+/// A screen as Lua sees it, with its render options and its connectivity resolver.
 final class LuaScreen {
     let screen: Screen
     let options: HubRuntime.ScreenOptions
+    let connectivity: ManualConnectivityStateResolver
 
-    init(screen: Screen, options: HubRuntime.ScreenOptions) {
+    init(screen: Screen, options: HubRuntime.ScreenOptions, connectivity: ManualConnectivityStateResolver) {
         self.screen = screen
         self.options = options
+        self.connectivity = connectivity
     }
 }
 

@@ -64,7 +64,7 @@ final class LuaClass<Object: AnyObject> {
                 try getter(call, object)
                 return 1
             }
-            lua_rawgeti(call.L, CLUA_REGISTRYINDEX, lua_Integer(methodsReference))
+            call.pushReference(methodsReference)
             call.rawField(-1, key)
             clua_remove(call.L, -2)
             return 1

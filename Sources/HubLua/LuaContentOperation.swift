@@ -47,33 +47,56 @@ final class LuaContentOperation: ContentOperation {
         runtime.runInitial(self, viewURI: viewURI, builder: builder)
     }
 
+    func actionPerformed(_ context: ActionContext, featureInfo: FeatureInfo, connectivityState: ConnectivityState) {
+        runtime.runActionObserver(self, action: context, featureInfo: featureInfo, connectivityState: connectivityState)
+    }
+
+    /// Whether the operation table has a function `name` now.
+    func hasFunction(_ name: String) -> Bool {
+        let stack = runtime.lua.stack
+        pushFunction(stack, name)
+        defer { stack.pop() }
+        return stack.type(at: -1) == LUA_TFUNCTION
+    }
+
     /// Pushes the operation's function `name` (or nil).
     func pushFunction(_ stack: LuaStack, _ function: String) {
-        runtime.lua.pushReference(specReference)
+        stack.pushReference(specReference)
         stack.rawField(-1, function)
         clua_remove(stack.L, -2)
     }
 
     func pushState(_ stack: LuaStack) {
-        lua_rawgeti(stack.L, CLUA_REGISTRYINDEX, lua_Integer(stateReference))
+        stack.pushReference(stateReference)
     }
 }
 
-/// What `ctx` gives a Lua operation's run: the run's context (nil for initial content), the
-/// operation, and the builder.
+/// What `ctx` gives a Lua operation: the run's context (nil for initial content and action
+/// observation), the operation, the builder (nil when observing actions) and the connectivity.
 final class LuaOperationRun {
     let operation: LuaContentOperation
     let context: ContentOperationContext?
     let viewURI: String
     let featureInfo: FeatureInfo
-    let builder: ViewModelBuilder
+    let builder: ViewModelBuilder?
+    let connectivityState: ConnectivityState
 
-    init(operation: LuaContentOperation, context: ContentOperationContext?, viewURI: String, featureInfo: FeatureInfo, builder: ViewModelBuilder) {
+    init(
+        operation: LuaContentOperation, context: ContentOperationContext?, viewURI: String, featureInfo: FeatureInfo,
+        builder: ViewModelBuilder?, connectivityState: ConnectivityState
+    ) {
         self.operation = operation
         self.context = context
         self.viewURI = viewURI
         self.featureInfo = featureInfo
         self.builder = builder
+        self.connectivityState = connectivityState
+    }
+
+    convenience init(operation: LuaContentOperation, context: ContentOperationContext) {
+        self.init(
+            operation: operation, context: context, viewURI: context.viewURI, featureInfo: context.featureInfo,
+            builder: context.viewModelBuilder, connectivityState: context.connectivityState)
     }
 
     /// A content error for this run's operation, from a Lua error.

@@ -96,6 +96,11 @@ struct LuaStack {
 
     func rawLength(_ index: Int32) -> Int { Int(lua_rawlen(L, index)) }
 
+    /// Pushes the value a registry reference keeps alive.
+    func pushReference(_ reference: Int32) {
+        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(reference))
+    }
+
     func absolute(_ index: Int32) -> Int32 { lua_absindex(L, index) }
 
     /// `file:line: ` of the Lua function `level` levels up, or an empty string.

@@ -6,7 +6,7 @@ enum Prelude {
     static let chunkName = "=hub.prelude"
 
     static let source = #"""
-local hub_shared, sleep_token, advance = ...
+local hub_shared, sleep_token, advance, await_token = ...
 
 string.dump = nil
 getmetatable("").__metatable = false
@@ -44,7 +44,18 @@ hub_shared.sleep = function(ms)
   end
 end
 
-return function(hub, read_module)
+hub_shared.await = function(start)
+  if type(start) ~= "function" then error("hub.await expects a function(done)", 2) end
+  if not coroutine.isyieldable() then error("hub.await can only be used inside an operation", 2) end
+  return coroutine.yield(await_token, start)
+end
+
+local error_meta = {
+  __tostring = function(e) return rawget(e, "text") or rawget(e, "message") end,
+  __metatable = false,
+}
+
+local function make_env(hub, read_module)
   local env = setmetatable({}, base_meta)
   local loaded = {}
   env._G = env
@@ -67,5 +78,7 @@ return function(hub, read_module)
   end
   return env
 end
+
+return make_env, error_meta
 """#
 }

@@ -5,7 +5,7 @@ import HubCore
 ///
 /// On ``appear()`` it shows the loader's initial view model, then loads. A failed load keeps
 /// the previous view model and records the error.
-public final class Screen: ViewModelLoaderDelegate {
+public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
     public let viewURI: String
     public let loader: ViewModelLoader
     public let renderer: ViewRenderer
@@ -25,20 +25,48 @@ public final class Screen: ViewModelLoaderDelegate {
         self.renderer = renderer
         viewModel = .empty
         loader.delegate = self
+        loader.actionPerformer = self
     }
 
     /// Shows the initial view model (on first appearance) and loads content.
     public func appear() {
-        if !hasAppeared {
-            hasAppeared = true
-            viewModel = loader.initialViewModel
-        }
+        showInitialContent()
         loader.loadViewModel()
+    }
+
+    /// Shows the loader's initial view model unless the screen has appeared before.
+    public func showInitialContent() {
+        guard !hasAppeared else { return }
+        hasAppeared = true
+        viewModel = loader.initialViewModel
     }
 
     /// Loads again, ignoring the reload policy.
     public func reload() {
         loader.reloadViewModel()
+    }
+
+    /// Loads the next page, if the content paginates.
+    public func loadNextPage() {
+        loader.loadNextPage()
+    }
+
+    /// Performs the action `identifier` for a content operation (trigger `operation`).
+    public func performAction(_ identifier: Identifier, customData: JSONDictionary?) -> Bool {
+        performAction(identifier, customData: customData, trigger: .contentOperation, component: nil)
+    }
+
+    /// Performs an action and tells the content operations about it. No action is registered
+    /// yet, so nothing is performed and the result is false; observers are told all the same.
+    @discardableResult
+    public func performAction(
+        _ identifier: Identifier?, customData: JSONDictionary?, trigger: ActionTrigger, component: ComponentModel?
+    ) -> Bool {
+        let context = ActionContext(
+            trigger: trigger, customActionIdentifier: identifier, customData: customData, featureInfo: loader.featureInfo,
+            viewURI: viewURI, viewModel: viewModel, componentModel: component)
+        loader.actionPerformed(context)
+        return false
     }
 
     /// The view as text.

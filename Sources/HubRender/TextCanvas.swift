@@ -55,6 +55,10 @@ public final class TextSurface {
         cells[index] = .blank
     }
 
+    private func isBlank(_ cell: Cell) -> Bool {
+        cell == .blank || cell == .character(" ", wide: false)
+    }
+
     /// The surface as lines, trailing blanks removed; ANSI styles when `color` is true.
     public func lines(color: Bool) -> [String] {
         (0..<height).map { line(at: $0, color: color) }
@@ -63,7 +67,7 @@ public final class TextSurface {
     private func line(at row: Int, color: Bool) -> String {
         var end = (row + 1) * width
         let start = row * width
-        while end > start, cells[end - 1] == .blank, !color || styles[end - 1] == .plain { end -= 1 }
+        while end > start, isBlank(cells[end - 1]), !color || styles[end - 1] == .plain { end -= 1 }
         var text = ""
         var current = TextStyle.plain
         for index in start..<end {

@@ -71,7 +71,9 @@ struct CollectionLayoutTests {
         var layoutManager = ComponentLayoutManagerMock()
         layoutManager.headerMargins[fullWidthTraits] = 30
 
-        let result = layout([fullWidthComponent()], layoutManager: layoutManager, header: (traits: fullWidthTraits, height: 100), addHeaderMargin: true)
+        let result = layout(
+            [fullWidthComponent()], layoutManager: layoutManager, header: (traits: fullWidthTraits, height: 100),
+            addHeaderMargin: true)
 
         #expect(result.frames == [Rect(x: 0, y: 130, width: 320, height: 100)])
     }
@@ -80,7 +82,9 @@ struct CollectionLayoutTests {
         var layoutManager = ComponentLayoutManagerMock()
         layoutManager.headerMargins[fullWidthTraits] = 30
 
-        let result = layout([fullWidthComponent()], layoutManager: layoutManager, header: (traits: fullWidthTraits, height: 100), addHeaderMargin: false)
+        let result = layout(
+            [fullWidthComponent()], layoutManager: layoutManager, header: (traits: fullWidthTraits, height: 100),
+            addHeaderMargin: false)
 
         #expect(result.frames == [Rect(x: 0, y: 0, width: 320, height: 100)])
     }
@@ -108,7 +112,8 @@ struct CollectionLayoutTests {
         layoutManager.verticalComponentMargins[compactTraits] = 20
         layoutManager.contentEdgeMargins[compactTraits] = 15
 
-        let result = layout([compactComponent(), compactComponent(), compactComponent()], layoutManager: layoutManager)
+        let result = layout(
+            [compactComponent(), compactComponent(), compactComponent()], layoutManager: layoutManager)
 
         // 15 + 100 + 100 + 100 + 15 = 330 > 320: the third component starts a new row.
         #expect(result.frames == [
@@ -147,7 +152,7 @@ struct CollectionLayoutTests {
     @Test func componentsAreMeasuredInTheContainerSize() throws {
         let component = compactComponent()
 
-        _ = layout([component], layoutManager: layoutManager)
+        _ = layout([component], layoutManager: ComponentLayoutManagerMock())
 
         #expect(try #require(component.currentContainerSize) == containerSize)
     }
