@@ -27,6 +27,7 @@ let package = Package(
             name: "hub",
             dependencies: ["HubLua", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        .executableTarget(name: "HubBench", dependencies: ["HubCore"]),
         .testTarget(name: "HubCoreTests", dependencies: ["HubCore"]),
         .testTarget(name: "HubRenderTests", dependencies: ["HubRender"]),
         .testTarget(name: "HubLuaTests", dependencies: ["HubLua", "CLua"], exclude: ["Fixtures", "Golden"]),

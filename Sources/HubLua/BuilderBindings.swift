@@ -88,17 +88,7 @@ final class BuilderBindings {
             return 1
         }
         view.method("add_json") { stack, builder in
-            let value: JSONValue
-            if let text = stack.string(at: 2) {
-                do {
-                    value = try JSONParser.parse(text)
-                } catch {
-                    throw LuaRaise(message: "add_json: malformed JSON at \(error)")
-                }
-            } else {
-                try stack.checkTable(2, "add_json")
-                value = try stack.json(at: 2)
-            }
+            let value = try stack.jsonArgument(2, function: "add_json")
             do {
                 try builder.addJSON(value: value)
             } catch {
@@ -291,17 +281,7 @@ final class BuilderBindings {
             return 1
         }
         component.method("add_json") { stack, builder in
-            let value: JSONValue
-            if let text = stack.string(at: 2) {
-                do {
-                    value = try JSONParser.parse(text)
-                } catch {
-                    throw LuaRaise(message: "add_json: malformed JSON at \(error)")
-                }
-            } else {
-                try stack.checkTable(2, "add_json")
-                value = try stack.json(at: 2)
-            }
+            let value = try stack.jsonArgument(2, function: "add_json")
             guard let dictionary = value.objectValue else {
                 throw LuaRaise(message: "add_json: a component's JSON must be an object")
             }
@@ -347,6 +327,19 @@ final class BuilderBindings {
 }
 
 extension LuaStack {
+    /// A JSON argument: text to parse (errors give line and column), or a Lua table.
+    func jsonArgument(_ index: Int32, function: String) throws -> JSONValue {
+        if let text = string(at: index) {
+            do {
+                return try JSONParser.parse(text)
+            } catch {
+                throw LuaRaise(message: "\(function): malformed JSON at \(error)")
+            }
+        }
+        try checkTable(index, function)
+        return try json(at: index)
+    }
+
     /// The string at `index` for a field that cannot be nil.
     func checkFieldString(_ index: Int32, field: String) throws -> String {
         guard let value = string(at: index) else {

@@ -252,9 +252,7 @@ public final class HubRuntime {
         call.rawField(1, "id")
         let identifier = try call.checkFieldString(-1, field: "id")
         call.pop()
-        call.rawField(1, "title")
-        let title = try call.optionalString(-1, field: "title") ?? identifier
-        call.pop()
+        let title = try call.stringField(1, "title") ?? identifier
         let predicate = try uriPredicate(call)
         call.rawField(1, "operations")
         defer { call.pop() }
@@ -468,18 +466,10 @@ public final class HubRuntime {
         var options = ScreenOptions()
         let connectivity = ManualConnectivityStateResolver()
         if call.type(at: 2) == LUA_TTABLE {
-            call.rawField(2, "width")
-            options.width = try call.optionalInteger(-1, field: "width") ?? options.width
-            call.pop()
-            call.rawField(2, "height")
-            options.height = try call.optionalInteger(-1, field: "height")
-            call.pop()
-            call.rawField(2, "margin")
-            options.margin = try call.optionalInteger(-1, field: "margin") ?? options.margin
-            call.pop()
-            call.rawField(2, "load")
-            options.load = call.isNil(-1) || call.boolean(at: -1)
-            call.pop()
+            options.width = try call.integerField(2, "width") ?? options.width
+            options.height = try call.integerField(2, "height")
+            options.margin = try call.integerField(2, "margin") ?? options.margin
+            options.load = call.booleanField(2, "load") ?? true
             call.rawField(2, "connectivity")
             if !call.isNil(-1) { connectivity.state = try connectivityState(call, at: -1) }
             call.pop()
@@ -539,15 +529,9 @@ public final class HubRuntime {
         screenClass.method("render") { stack, screen in
             var options = RenderOptions(width: screen.options.width, height: screen.options.height)
             if stack.type(at: 2) == LUA_TTABLE {
-                stack.rawField(2, "width")
-                options.width = try stack.optionalInteger(-1, field: "width") ?? options.width
-                stack.pop()
-                stack.rawField(2, "height")
-                options.height = try stack.optionalInteger(-1, field: "height") ?? options.height
-                stack.pop()
-                stack.rawField(2, "ascii")
-                options.ascii = stack.boolean(at: -1)
-                stack.pop()
+                options.width = try stack.integerField(2, "width") ?? options.width
+                options.height = try stack.integerField(2, "height") ?? options.height
+                options.ascii = stack.booleanField(2, "ascii") ?? false
             }
             stack.push(screen.screen.render(options))
             return 1
@@ -660,15 +644,9 @@ public final class HubRuntime {
         if let message = stack.string(at: 2) {
             error.message = message
         } else if stack.type(at: 2) == LUA_TTABLE {
-            stack.rawField(2, "message")
-            error.message = try stack.optionalString(-1, field: "message") ?? error.message
-            stack.pop()
-            stack.rawField(2, "domain")
-            error.domain = try stack.optionalString(-1, field: "domain") ?? error.domain
-            stack.pop()
-            stack.rawField(2, "code")
-            error.code = try stack.optionalInteger(-1, field: "code") ?? error.code
-            stack.pop()
+            error.message = try stack.stringField(2, "message") ?? error.message
+            error.domain = try stack.stringField(2, "domain") ?? error.domain
+            error.code = try stack.integerField(2, "code") ?? error.code
         }
         return error
     }

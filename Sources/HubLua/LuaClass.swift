@@ -120,6 +120,27 @@ extension LuaStack {
         throw LuaRaise(message: "field '\(field)' expects a string or nil, got \(typeName(at: index))")
     }
 
+    /// `table[key]` (raw) as an optional string, or an error naming the field.
+    func stringField(_ table: Int32, _ key: String) throws -> String? {
+        rawField(table, key)
+        defer { pop() }
+        return try optionalString(-1, field: key)
+    }
+
+    /// `table[key]` (raw) as an optional integer, or an error naming the field.
+    func integerField(_ table: Int32, _ key: String) throws -> Int? {
+        rawField(table, key)
+        defer { pop() }
+        return try optionalInteger(-1, field: key)
+    }
+
+    /// `table[key]` (raw) as a boolean; nil when absent.
+    func booleanField(_ table: Int32, _ key: String) -> Bool? {
+        rawField(table, key)
+        defer { pop() }
+        return isNil(-1) ? nil : boolean(at: -1)
+    }
+
     /// The optional integer at `index` for field `field`, or an error naming the field.
     func optionalInteger(_ index: Int32, field: String) throws -> Int? {
         if isNil(index) { return nil }

@@ -1,0 +1,79 @@
+import Foundation
+import HubCore
+
+// Hub's benchmarks. Every line compares two things measured side by side in this one run,
+// so the ratio means something on a noisy machine.
+
+/// A builder with `count` body components, each with a title, subtitle and custom data.
+func makeBuilder(count: Int) -> ViewModelBuilder {
+    let builder = ViewModelBuilder()
+    builder.navigationBarTitle = "Benchmark"
+    for index in 0..<count {
+        let row = builder.bodyBuilder("row-\(index)")
+        row.title = "Row \(index)"
+        row.subtitle = "Subtitle \(index)"
+        row.customData = ["index": .int(index)]
+    }
+    return builder
+}
+
+func report(_ name: String, _ small: Double, _ large: Double, smallLabel: String, largeLabel: String) {
+    let ratio = large / max(small, 1)
+    print("\(name)")
+    print("  \(smallLabel): \(format(small))   \(largeLabel): \(format(large))   ratio \(String(format: "%.1f", ratio))x")
+}
+
+print("Hub benchmarks (release build, median of 9 rounds)\n")
+
+let small = makeBuilder(count: 10)
+let large = makeBuilder(count: 10_000)
+
+let snapshotSmall = measure(iterations: 100_000) { _ = small.snapshot() }
+let snapshotLarge = measure(iterations: 100_000) { _ = large.snapshot() }
+report("snapshot(): O(1) whatever the size", snapshotSmall, snapshotLarge, smallLabel: "10 components", largeLabel: "10,000 components")
+
+let copyThenEditSmall = measure(iterations: 2_000) {
+    let copy = ViewModelBuilder(snapshot: small.snapshot())
+    copy.bodyBuilder("row-5").title = "Changed"
+}
+let copyThenEditLarge = measure(iterations: 2_000) {
+    let copy = ViewModelBuilder(snapshot: large.snapshot())
+    copy.bodyBuilder("row-5").title = "Changed"
+}
+report(
+    "snapshot + first edit of one component (copies the body list's references, not the components)",
+    copyThenEditSmall, copyThenEditLarge, smallLabel: "10 components", largeLabel: "10,000 components")
+
+let buildLarge = measure(rounds: 5, iterations: 3) { _ = large.build() }
+report(
+    "for scale: build() of the whole view model (touches every component)", copyThenEditLarge, buildLarge,
+    smallLabel: "snapshot + edit, 10,000", largeLabel: "build, 10,000")
+
+/// A chain of three synchronous operations over a 10,000-component view; rescheduling the last
+/// one starts from the stored snapshot of the second one's output.
+final class AddRows: ContentOperation {
+    let name = "rows"
+    func perform(_ context: ContentOperationContext) {
+        for index in 0..<10_000 { context.viewModelBuilder.bodyBuilder("row-\(index)").title = "Row \(index)" }
+        context.finish()
+    }
+}
+
+final class Touch: ContentOperation {
+    let name: String
+    init(name: String) { self.name = name }
+    func perform(_ context: ContentOperationContext) {
+        context.viewModelBuilder.bodyBuilder("row-0").subtitle = name
+        context.finish()
+    }
+}
+
+let loader = ViewModelLoader(
+    viewURI: "bench:view", featureInfo: FeatureInfo(identifier: "bench", title: "Bench"),
+    operations: [AddRows(), Touch(name: "second"), Touch(name: "third")])
+loader.loadViewModel()
+let rescheduleFirst = measure(rounds: 5, iterations: 3) { loader.rescheduleOperation(at: 0) }
+let rescheduleLast = measure(rounds: 5, iterations: 20) { loader.rescheduleOperation(at: 2) }
+report(
+    "reschedule in a 10,000-component chain (includes building the delivered view model)",
+    rescheduleLast, rescheduleFirst, smallLabel: "last operation only", largeLabel: "whole chain")
