@@ -267,13 +267,28 @@ public final class HubRuntime {
         }
         let registration = FeatureRegistration(
             identifier: identifier, viewURIPredicate: predicate, title: title,
-            contentOperationFactories: [LuaFeatureOperations(runtime: self, feature: identifier, entries: entries)])
+            contentOperationFactories: [LuaFeatureOperations(runtime: self, feature: identifier, entries: entries)],
+            contentReloadPolicy: try reloadPolicy(call, feature: identifier))
         do {
             try features.register(registration)
         } catch {
             throw LuaRaise(message: error.message)
         }
         return 0
+    }
+
+    /// The feature's `reload_policy` function as a content reload policy, or nil.
+    private func reloadPolicy(_ call: LuaStack, feature: String) throws -> (any ContentReloadPolicy)? {
+        call.rawField(1, "reload_policy")
+        if call.isNil(-1) {
+            call.pop()
+            return nil
+        }
+        guard call.type(at: -1) == LUA_TFUNCTION else {
+            defer { call.pop() }
+            throw LuaRaise(message: "feature '\(feature)': 'reload_policy' must be a function(uri, current_view_model)")
+        }
+        return LuaReloadPolicy(runtime: self, reference: lua.reference(), feature: feature)
     }
 
     private func uriPredicate(_ call: LuaStack) throws -> ViewURIPredicate {
@@ -877,6 +892,34 @@ final class LuaFeatureOperations: ContentOperationFactory {
             operations.append(makeOperation(runtime.lua.reference()))
         }
         return operations
+    }
+}
+
+/// A feature's `reload_policy(uri, current_view_model)`; a script error counts as "reload".
+final class LuaReloadPolicy: ContentReloadPolicy {
+    private unowned let runtime: HubRuntime
+    private let reference: Int32
+    private let feature: String
+
+    init(runtime: HubRuntime, reference: Int32, feature: String) {
+        self.runtime = runtime
+        self.reference = reference
+        self.feature = feature
+    }
+
+    func shouldReload(viewURI: String, currentViewModel: ViewModel) -> Bool {
+        let stack = runtime.lua.stack
+        stack.pushReference(reference)
+        stack.push(viewURI)
+        stack.push(viewModel: currentViewModel)
+        do {
+            try runtime.lua.call(arguments: 2, results: 1)
+        } catch {
+            runtime.report("feature '\(feature)': reload_policy: \(error)")
+            return true
+        }
+        defer { stack.pop() }
+        return stack.boolean(at: -1)
     }
 }
 

@@ -1,4 +1,5 @@
--- The content guide's paginated articles: page 0 on load, then one page per append.
+-- The content guide's paginated articles: a skeleton first, page 0 on load, then one page per
+-- append.
 local page_size = 10
 
 local function load_page(ctx, page)
@@ -11,6 +12,7 @@ end
 
 return hub.operation {
   name = "articles",
+  initial = function(ctx) ctx.view:body("loading").title = "Loading articles…" end,
   perform = function(ctx) load_page(ctx, 0) end,
   append = function(ctx, page) load_page(ctx, page) end,
 }
