@@ -52,6 +52,8 @@ public final class HubRuntime {
     private var prependedOperations: [LuaFeatureOperations] = []
     private var appendedOperations: [LuaFeatureOperations] = []
     private var componentFactories: [String: LuaComponentFactory] = [:]
+    /// The folder index of each feature, by feature identifier.
+    private var featureFolders: [String: Int] = [:]
     var testCases: [LuaTestCase] = []
 
     /// A runtime on `clock` (virtual for tests: sleeping takes no real time).
@@ -59,6 +61,7 @@ public final class HubRuntime {
         lua = try LuaState()
         loop = EventLoop(clock: clock)
         components = ComponentRegistry(fallbackHandler: DefaultComponentFallbackHandler())
+        try components.register(DefaultComponentFactory(), forNamespace: DefaultComponentFactory.namespace)
         let stack = lua.stack
         bindings.register(stack)
         canvasClass.register(stack)
@@ -166,6 +169,8 @@ public final class HubRuntime {
         stack.setRawField(-2, "feature")
         LuaBridge.pushFunction(stack) { [unowned self] call in try self.registerComponent(call, folder: index) }
         stack.setRawField(-2, "component")
+        LuaBridge.pushFunction(stack) { [unowned self] call in try self.registerComponentResolver(call, folder: index) }
+        stack.setRawField(-2, "components")
         LuaBridge.pushFunction(stack) { call in
             call.push(try folder.read(try call.checkString(1, "hub.read")))
             return 1
@@ -274,6 +279,7 @@ public final class HubRuntime {
         } catch {
             throw LuaRaise(message: error.message)
         }
+        featureFolders[identifier] = index
         return 0
     }
 
@@ -394,56 +400,107 @@ public final class HubRuntime {
 
     // MARK: Components
 
+    /// `hub.component { id = "ns:name", ... }`.
     private func registerComponent(_ call: LuaStack, folder index: Int) throws -> Int32 {
         try call.checkTable(1, "hub.component")
         call.rawField(1, "id")
-        let text = try call.checkFieldString(-1, field: "id")
+        let idText = try call.checkFieldString(-1, field: "id")
         call.pop()
-        guard let identifier = Identifier(string: text) else {
-            throw LuaRaise(message: "component id must be 'namespace:name', got '\(text)'")
+        guard let identifier = Identifier(string: idText) else {
+            throw LuaRaise(message: "component id must be 'namespace:name', got '\(idText)'")
         }
-        var traits: Set<LayoutTrait> = []
-        call.rawField(1, "traits")
-        if call.type(at: -1) == LUA_TTABLE {
-            for position in stride(from: 1, through: call.rawLength(-1), by: 1) {
-                call.rawIndex(-1, position)
-                traits.insert(LayoutTrait(rawValue: try call.checkFieldString(-1, field: "traits[\(position)]")))
-                call.pop()
-            }
-        } else if !call.isNil(-1) {
-            throw LuaRaise(message: "field 'traits' expects a list of strings, got \(call.typeName(at: -1))")
-        }
-        call.pop()
-        for function in ["size", "render"] {
-            call.rawField(1, function)
-            defer { call.pop() }
-            guard call.type(at: -1) == LUA_TFUNCTION else {
-                throw LuaRaise(message: "component '\(text)' needs a '\(function)' function")
-            }
-        }
-        let owner = folders[index].displayPath
-        let factory: LuaComponentFactory
-        if let existing = componentFactories[identifier.namespace] {
-            guard existing.featureIdentifier == owner else {
-                throw LuaRaise(message: "component namespace '\(identifier.namespace)' belongs to '\(existing.featureIdentifier)'")
-            }
-            factory = existing
-        } else {
-            factory = LuaComponentFactory(runtime: self, featureIdentifier: owner)
-            do {
-                try components.register(factory, forNamespace: identifier.namespace)
-            } catch {
-                throw LuaRaise(message: error.message)
-            }
-            componentFactories[identifier.namespace] = factory
-        }
-        call.pushValue(1)
-        factory.define(name: identifier.name, specReference: lua.reference(), traits: traits)
+        let spec = try componentSpec(call, at: 1, name: idText)
+        try componentFactory(for: identifier.namespace, folder: index).define(name: identifier.name, spec: spec)
         return 0
     }
 
-    func namespace(of factory: LuaComponentFactory) -> String? {
-        componentFactories.first { $0.value === factory }?.key
+    /// `hub.components("ns", function(name) return spec_or_nil end)`.
+    private func registerComponentResolver(_ call: LuaStack, folder index: Int) throws -> Int32 {
+        let namespace = try call.checkString(1, "hub.components")
+        guard call.type(at: 2) == LUA_TFUNCTION else {
+            throw LuaRaise(message: "bad argument #2 to 'hub.components' (function(name) expected, got \(call.typeName(at: 2)))")
+        }
+        let factory = try componentFactory(for: namespace, folder: index)
+        call.pushValue(2)
+        factory.resolver = lua.reference()
+        return 0
+    }
+
+    /// The factory of `namespace`, created and registered if new; another folder's is an error.
+    private func componentFactory(for namespace: String, folder index: Int) throws -> LuaComponentFactory {
+        let owner = folders[index].displayPath
+        if let existing = componentFactories[namespace] {
+            guard existing.owner == owner else {
+                throw LuaRaise(message: "component namespace '\(namespace)' belongs to '\(existing.owner)'")
+            }
+            return existing
+        }
+        let factory = LuaComponentFactory(runtime: self, namespace: namespace, owner: owner)
+        do {
+            try components.register(factory, forNamespace: namespace)
+        } catch {
+            throw LuaRaise(message: error.message)
+        }
+        componentFactories[namespace] = factory
+        return factory
+    }
+
+    /// Checks the component table at `index` and keeps it: traits, `size` and `render`, and
+    /// which optional functions it has.
+    private func componentSpec(_ call: LuaStack, at index: Int32, name: String) throws -> LuaComponentFactory.Spec {
+        let table = call.absolute(index)
+        var traits: Set<LayoutTrait> = []
+        call.rawField(table, "traits")
+        defer { call.pop() }
+        if call.type(at: -1) == LUA_TTABLE {
+            for position in stride(from: 1, through: call.rawLength(-1), by: 1) {
+                call.rawIndex(-1, position)
+                defer { call.pop() }
+                traits.insert(LayoutTrait(rawValue: try call.checkFieldString(-1, field: "traits[\(position)]")))
+            }
+        } else if !call.isNil(-1) {
+            throw LuaRaise(message: "component '\(name)': 'traits' must be a list of strings, got \(call.typeName(at: -1))")
+        }
+        for function in ["size", "render"] {
+            call.rawField(table, function)
+            defer { call.pop() }
+            guard call.type(at: -1) == LUA_TFUNCTION else {
+                throw LuaRaise(message: "component '\(name)' needs a '\(function)' function")
+            }
+        }
+        var functions: Set<String> = []
+        for function in LuaComponent.optionalFunctions {
+            call.rawField(table, function)
+            defer { call.pop() }
+            if call.type(at: -1) == LUA_TFUNCTION {
+                functions.insert(function)
+            } else if !call.isNil(-1) {
+                throw LuaRaise(message: "component '\(name)': '\(function)' must be a function, got \(call.typeName(at: -1))")
+            }
+        }
+        call.pushValue(table)
+        return LuaComponentFactory.Spec(reference: lua.reference(), traits: traits, functions: functions)
+    }
+
+    /// Asks a `hub.components` function for the component `name`; nil when it has none.
+    func resolveComponent(_ resolver: Int32, name: String, namespace: String) -> LuaComponentFactory.Spec? {
+        let stack = lua.stack
+        stack.pushReference(resolver)
+        stack.push(name)
+        do {
+            try lua.call(arguments: 1, results: 1)
+        } catch {
+            report("components '\(namespace)': \(error)")
+            return nil
+        }
+        defer { stack.pop() }
+        guard stack.type(at: -1) == LUA_TTABLE else { return nil }
+        do {
+            return try componentSpec(stack, at: -1, name: "\(namespace):\(name)")
+        } catch {
+            report("components '\(namespace)': \(error)")
+            return nil
+        }
     }
 
     // MARK: Screens
@@ -456,11 +513,14 @@ public final class HubRuntime {
     ) throws -> Screen {
         let factory = ViewModelLoaderFactory(
             featureRegistry: features, prependedFactories: prependedOperations, appendedFactories: appendedOperations,
-            connectivityResolver: { connectivity })
+            connectivityResolver: { connectivity }, configuration: BuilderConfiguration(resolvesIcons: true))
         guard let loader = try factory.createLoader(forViewURI: uri) else {
             throw RegistrationError("no feature handles the view URI '\(uri)'")
         }
-        let renderer = ViewRenderer(registry: components, layoutManager: DefaultComponentLayoutManager(margin: options.margin))
+        let folder = featureFolders[loader.featureInfo.identifier].map { folders[$0].path }
+        let imageLoader = OfflineImageLoader(loop: loop, folder: folder)
+        let host = ComponentHost(registry: components, imageLoader: imageLoader) { [loop] in loop.now }
+        let renderer = ViewRenderer(host: host, layoutManager: DefaultComponentLayoutManager(margin: options.margin))
         let screen = Screen(viewURI: uri, loader: loader, renderer: renderer)
         if options.load {
             screen.appear()

@@ -3,47 +3,101 @@ import CLuaShim
 import HubCore
 import HubRender
 
-/// A component written in Lua: `traits`, `size(self, model, container)` and
-/// `render(self, model, canvas)`. Script errors are reported to the runtime and drawn in the
-/// component's frame; they never stop rendering.
-final class LuaComponent: Component {
+/// A component written in Lua (DESIGN.md §3): `traits`, `size(self, model, container)` and
+/// `render(self, model, canvas)`, and optionally `prepare(self)`, `configure(self, model,
+/// container)`, `image_size(self, image, model, container)` / `on_image(self, image, model)`,
+/// `ui_state(self)` / `restore(self, state)`, `selection(self, state)`, `resized(self, width,
+/// height)`, `will_appear(self)`, `content_offset(self, rows)`, and `children = "managed"` to
+/// draw children with `self:render_child(i, canvas, x, y, w, h)` and measure them with
+/// `self:child_size(i, w, h)`.
+///
+/// Script errors are reported to the runtime and drawn in the component's frame; they never
+/// stop rendering.
+final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, ComponentWithRestorableUIState,
+    ComponentWithSelectionState, ComponentViewObserver, ComponentContentOffsetObserver
+{
+    static let optionalFunctions = [
+        "prepare", "configure", "image_size", "on_image", "ui_state", "restore", "selection", "resized", "will_appear",
+        "content_offset",
+    ]
+
     let identifier: Identifier
     let layoutTraits: Set<LayoutTrait>
+    weak var childDelegate: (any ComponentChildDelegate)?
     private unowned let runtime: HubRuntime
     private let specReference: Int32
-    private let selfReference: Int32
+    private let functions: Set<String>
+    private var selfReference: Int32 = 0
+    private var currentModel: ComponentModel?
 
-    init(runtime: HubRuntime, identifier: Identifier, specReference: Int32, traits: Set<LayoutTrait>) {
+    init(runtime: HubRuntime, identifier: Identifier, specReference: Int32, traits: Set<LayoutTrait>, functions: Set<String>) {
         self.runtime = runtime
         self.identifier = identifier
         self.specReference = specReference
+        self.functions = functions
         layoutTraits = traits
-        let stack = runtime.lua.stack
-        stack.newTable()
-        stack.newTable(record: 1)
-        runtime.lua.pushReference(specReference)
-        stack.setRawField(-2, "__index")
-        lua_setmetatable(stack.L, -2)
-        selfReference = runtime.lua.reference()
+        selfReference = makeSelf()
     }
 
     deinit {
         runtime.lua.release(selfReference)
     }
 
-    private func call(_ function: String, results: Int32, pushArguments: (LuaStack) -> Void) -> Bool {
+    /// The instance table: its own fields over the spec, with the child helpers.
+    private func makeSelf() -> Int32 {
         let stack = runtime.lua.stack
-        runtime.lua.pushReference(specReference)
+        stack.newTable(record: 2)
+        LuaBridge.pushFunction(stack) { [weak self] call in
+            guard let self else { return 0 }
+            let child = try self.child(call, at: 2, function: "render_child")
+            let canvas = try self.runtime.canvasClass.check(call, 3, function: "render_child")
+            let rect = Rect(
+                x: try call.checkInt(4, "render_child"), y: try call.checkInt(5, "render_child"),
+                width: try call.checkInt(6, "render_child"), height: try call.checkInt(7, "render_child"))
+            self.childDelegate?.renderChild(child, into: canvas.canvas(for: rect))
+            return 0
+        }
+        stack.setRawField(-2, "render_child")
+        LuaBridge.pushFunction(stack) { [weak self] call in
+            guard let self else { return 0 }
+            let child = try self.child(call, at: 2, function: "child_size")
+            let container = Size(width: try call.checkInt(3, "child_size"), height: try call.checkInt(4, "child_size"))
+            let size = self.childDelegate?.preferredSize(ofChild: child, containerSize: container) ?? .zero
+            call.push(size.width)
+            call.push(size.height)
+            return 2
+        }
+        stack.setRawField(-2, "child_size")
+        stack.newTable(record: 1)
+        stack.pushReference(specReference)
+        stack.setRawField(-2, "__index")
+        lua_setmetatable(stack.L, -2)
+        return runtime.lua.reference()
+    }
+
+    private func child(_ call: LuaStack, at index: Int32, function: String) throws -> ComponentModel {
+        let position = try call.checkInt(index, function)
+        guard let child = currentModel?.child(at: position - 1) else {
+            throw LuaRaise(message: "'\(function)': the model has no child \(position)")
+        }
+        return child
+    }
+
+    /// Calls `function(self, ...)`; returns false (and reports) on a script error.
+    @discardableResult
+    private func call(_ function: String, results: Int32 = 0, arguments: (LuaStack) -> Int32 = { _ in 0 }) -> Bool {
+        let stack = runtime.lua.stack
+        stack.pushReference(specReference)
         stack.rawField(-1, function)
         clua_remove(stack.L, -2)
         guard stack.type(at: -1) == LUA_TFUNCTION else {
             stack.pop()
             return false
         }
-        runtime.lua.pushReference(selfReference)
-        pushArguments(stack)
+        stack.pushReference(selfReference)
+        let count = arguments(stack)
         do {
-            try runtime.lua.call(arguments: 3, results: results)
+            try runtime.lua.call(arguments: count + 1, results: results)
             return true
         } catch {
             runtime.report("component '\(identifier)': \(function): \(error)")
@@ -51,58 +105,182 @@ final class LuaComponent: Component {
         }
     }
 
-    func preferredSize(for model: ComponentModel, containerSize: Size) -> Size {
+    private func pushContainer(_ stack: LuaStack, _ size: Size) {
+        stack.newTable(record: 2)
+        stack.push(size.width)
+        stack.setRawField(-2, "width")
+        stack.push(size.height)
+        stack.setRawField(-2, "height")
+    }
+
+    /// Reads two integers (width, height) left by a call; nil when they are not numbers.
+    private func popSize(_ name: String) -> Size? {
         let stack = runtime.lua.stack
-        let called = call("size", results: 2) { stack in
-            stack.push(model: model)
-            stack.newTable(record: 2)
-            stack.push(containerSize.width)
-            stack.setRawField(-2, "width")
-            stack.push(containerSize.height)
-            stack.setRawField(-2, "height")
-        }
-        guard called else { return Size(width: containerSize.width, height: 1) }
         defer { stack.pop(2) }
-        guard let width = stack.integer(at: -2) ?? stack.number(at: -2).map({ Int($0) }),
-            let height = stack.integer(at: -1) ?? stack.number(at: -1).map({ Int($0) })
-        else {
-            runtime.report("component '\(identifier)': size must return two integers (width, height)")
-            return Size(width: containerSize.width, height: 1)
+        guard let width = (try? stack.checkInt(-2, name)), let height = (try? stack.checkInt(-1, name)) else {
+            runtime.report("component '\(identifier)': \(name) must return two integers (width, height)")
+            return nil
         }
         return Size(width: width, height: height)
     }
 
-    func render(_ model: ComponentModel, into canvas: TextCanvas) {
-        let rendered = call("render", results: 0) { stack in
+    // MARK: Component
+
+    func preferredSize(for model: ComponentModel, containerSize: Size) -> Size {
+        let previous = currentModel
+        currentModel = model
+        defer { currentModel = previous }
+        let called = call("size", results: 2) { stack in
             stack.push(model: model)
-            runtime.canvasClass.push(stack, canvas)
+            self.pushContainer(stack, containerSize)
+            return 2
+        }
+        return (called ? popSize("size") : nil) ?? Size(width: containerSize.width, height: 1)
+    }
+
+    func prepareForReuse() {
+        call("prepare")
+    }
+
+    func configure(with model: ComponentModel, containerSize: Size) {
+        currentModel = model
+        guard functions.contains("configure") else { return }
+        call("configure") { stack in
+            stack.push(model: model)
+            self.pushContainer(stack, containerSize)
+            return 2
+        }
+    }
+
+    func render(_ model: ComponentModel, into canvas: TextCanvas) {
+        currentModel = model
+        let rendered = call("render") { stack in
+            stack.push(model: model)
+            self.runtime.canvasClass.push(stack, canvas)
+            return 2
         }
         if !rendered {
             canvas.text(0, 0, DisplayWidth.prefix(of: "! \(identifier) failed to render", fitting: canvas.width))
         }
     }
-}
 
-/// The components of one namespace defined by `hub.component`.
-final class LuaComponentFactory: ComponentFactory {
-    let featureIdentifier: String
-    private unowned let runtime: HubRuntime
-    private var specs: [String: (reference: Int32, traits: Set<LayoutTrait>)] = [:]
+    // MARK: Capabilities
 
-    init(runtime: HubRuntime, featureIdentifier: String) {
-        self.runtime = runtime
-        self.featureIdentifier = featureIdentifier
+    var handlesImages: Bool { functions.contains("image_size") || functions.contains("on_image") }
+
+    func preferredImageSize(for image: ComponentImageData, model: ComponentModel, containerSize: Size) -> Size {
+        guard functions.contains("image_size") else { return preferredSize(for: model, containerSize: containerSize) }
+        let called = call("image_size", results: 2) { stack in
+            stack.push(image: image)
+            stack.push(model: model)
+            self.pushContainer(stack, containerSize)
+            return 3
+        }
+        return (called ? popSize("image_size") : nil) ?? .zero
     }
 
-    func define(name: String, specReference: Int32, traits: Set<LayoutTrait>) {
-        specs[name] = (specReference, traits)
+    func imageDidLoad(_ image: LoadedImage, for data: ComponentImageData, model: ComponentModel, animated: Bool) {
+        call("on_image") { stack in
+            stack.newTable(record: 6)
+            stack.push(image.url); stack.setRawField(-2, "uri")
+            stack.push(image.name); stack.setRawField(-2, "name")
+            stack.push(image.size.width); stack.setRawField(-2, "width")
+            stack.push(image.size.height); stack.setRawField(-2, "height")
+            stack.push(data.identifier ?? data.type.rawValue); stack.setRawField(-2, "slot")
+            stack.push(animated); stack.setRawField(-2, "animated")
+            stack.push(model: model)
+            return 2
+        }
+    }
+
+    var restoresUIState: Bool { functions.contains("ui_state") }
+
+    var currentUIState: JSONValue? {
+        guard call("ui_state", results: 1) else { return nil }
+        let stack = runtime.lua.stack
+        defer { stack.pop() }
+        do {
+            let value = try stack.json(at: -1)
+            return value == .null ? nil : value
+        } catch {
+            runtime.report("component '\(identifier)': ui_state: \(error)")
+            return nil
+        }
+    }
+
+    func restoreUIState(_ state: JSONValue) {
+        call("restore") { stack in
+            stack.push(json: state)
+            return 1
+        }
+    }
+
+    var tracksSelection: Bool { functions.contains("selection") }
+
+    func updateSelectionState(_ state: ComponentSelectionState) {
+        call("selection") { stack in
+            stack.push(state.rawValue)
+            return 1
+        }
+    }
+
+    var observesView: Bool { functions.contains("resized") || functions.contains("will_appear") }
+
+    func viewDidResize(to size: Size) {
+        call("resized") { stack in
+            stack.push(size.width)
+            stack.push(size.height)
+            return 2
+        }
+    }
+
+    func viewWillAppear() {
+        call("will_appear")
+    }
+
+    var observesContentOffset: Bool { functions.contains("content_offset") }
+
+    func contentOffsetDidChange(to offset: Int) {
+        call("content_offset") { stack in
+            stack.push(offset)
+            return 1
+        }
+    }
+}
+
+/// The components of one namespace defined by `hub.component` or `hub.components`.
+final class LuaComponentFactory: ComponentFactory {
+    struct Spec {
+        var reference: Int32
+        var traits: Set<LayoutTrait>
+        var functions: Set<String>
+    }
+
+    let owner: String
+    let namespace: String
+    private unowned let runtime: HubRuntime
+    private var specs: [String: Spec] = [:]
+    /// A registry reference to `function(name) -> spec or nil` from `hub.components`.
+    var resolver: Int32?
+
+    init(runtime: HubRuntime, namespace: String, owner: String) {
+        self.runtime = runtime
+        self.namespace = namespace
+        self.owner = owner
+    }
+
+    func define(name: String, spec: Spec) {
+        specs[name] = spec
     }
 
     func createComponent(named name: String) -> (any Component)? {
-        guard let spec = specs[name], let namespace = runtime.namespace(of: self) else { return nil }
+        if specs[name] == nil, let resolver, let spec = runtime.resolveComponent(resolver, name: name, namespace: namespace) {
+            specs[name] = spec
+        }
+        guard let spec = specs[name] else { return nil }
         return LuaComponent(
             runtime: runtime, identifier: Identifier(namespace: namespace, name: name), specReference: spec.reference,
-            traits: spec.traits)
+            traits: spec.traits, functions: spec.functions)
     }
 }
 
@@ -117,16 +295,14 @@ func makeCanvasClass() -> LuaClass<TextCanvas> {
         return 0
     }
     canvas.method("box") { stack, canvas in
-        canvas.box(
-            try stack.checkInt(2, "box"), try stack.checkInt(3, "box"), try stack.checkInt(4, "box"), try stack.checkInt(5, "box"),
-            style: try stack.style(6))
+        let rect = try stack.rect(from: 2, function: "box")
+        canvas.box(rect.x, rect.y, rect.width, rect.height, style: try stack.style(6))
         return 0
     }
     canvas.method("fill") { stack, canvas in
+        let rect = try stack.rect(from: 2, function: "fill")
         let fill = try stack.optionalString(6, field: "character") ?? " "
-        canvas.fill(
-            try stack.checkInt(2, "fill"), try stack.checkInt(3, "fill"), try stack.checkInt(4, "fill"), try stack.checkInt(5, "fill"),
-            character: fill.first ?? " ", style: try stack.style(7))
+        canvas.fill(rect.x, rect.y, rect.width, rect.height, character: fill.first ?? " ", style: try stack.style(7))
         return 0
     }
     canvas.method("hline") { stack, canvas in
@@ -137,6 +313,10 @@ func makeCanvasClass() -> LuaClass<TextCanvas> {
         canvas.vline(try stack.checkInt(2, "vline"), try stack.checkInt(3, "vline"), try stack.checkInt(4, "vline"), style: try stack.style(5))
         return 0
     }
+    canvas.method("sub") { [canvas] stack, parent in
+        canvas.push(stack, parent.canvas(for: try stack.rect(from: 2, function: "sub")))
+        return 1
+    }
     return canvas
 }
 
@@ -146,6 +326,13 @@ extension LuaStack {
         if let value = integer(at: index) { return value }
         if let value = number(at: index), value.isFinite { return Int(value.rounded(.down)) }
         throw LuaRaise(message: "bad argument #\(index - 1) to '\(function)' (number expected, got \(typeName(at: index)))")
+    }
+
+    /// Four integer arguments from `index`: x, y, width, height.
+    func rect(from index: Int32, function: String) throws -> Rect {
+        Rect(
+            x: try checkInt(index, function), y: try checkInt(index + 1, function), width: try checkInt(index + 2, function),
+            height: try checkInt(index + 3, function))
     }
 
     /// A style argument: nil, or names such as `"bold red"`.

@@ -1,0 +1,21 @@
+/// Turns icon identifiers into short text: a glyph, or a bracketed label for unknown icons.
+public protocol IconResolver {
+    /// The text shown for the icon `identifier`.
+    func glyph(for identifier: String) -> String
+}
+
+/// Hub's icons: common symbols as single glyphs; other identifiers as `[name]`.
+public struct DefaultIconResolver: IconResolver {
+    public static let glyphs: [String: String] = [
+        "play": "▶", "pause": "⏸", "stop": "■", "heart": "♥", "star": "★", "search": "⌕", "check": "✓",
+        "cross": "✗", "plus": "+", "minus": "−", "arrow": "→", "back": "←", "more": "…", "music": "♪",
+        "album": "◉", "artist": "☺", "playlist": "☰", "home": "⌂", "settings": "⚙", "warning": "⚠",
+        "info": "ⓘ", "food": "◍", "quickfood": "◍", "image": "▦",
+    ]
+
+    public init() {}
+
+    public func glyph(for identifier: String) -> String {
+        DefaultIconResolver.glyphs[identifier] ?? "[\(identifier)]"
+    }
+}
