@@ -607,8 +607,44 @@ public final class HubRuntime {
                 options.width = try stack.integerField(2, "width") ?? options.width
                 options.height = try stack.integerField(2, "height") ?? options.height
                 options.ascii = stack.booleanField(2, "ascii") ?? false
+                options.color = stack.booleanField(2, "color") ?? false
             }
             stack.push(screen.screen.render(options))
+            return 1
+        }
+        screenClass.method("frames") { stack, screen in
+            let layout = screen.screen.layout(width: screen.options.width, viewportHeight: screen.viewportHeight)
+            let model = screen.screen.viewModel
+            func pushFrame(_ model: ComponentModel, _ rect: Rect) {
+                stack.newTable(record: 5)
+                stack.push(model.identifier); stack.setRawField(-2, "id")
+                stack.push(rect.x); stack.setRawField(-2, "x")
+                stack.push(rect.y); stack.setRawField(-2, "y")
+                stack.push(rect.width); stack.setRawField(-2, "width")
+                stack.push(rect.height); stack.setRawField(-2, "height")
+            }
+            func pushFrames(_ models: [ComponentModel], _ rects: [Rect]) {
+                stack.newTable(array: rects.count)
+                for (offset, (model, rect)) in zip(models, rects).enumerated() {
+                    pushFrame(model, rect)
+                    stack.setRawIndex(-2, offset + 1)
+                }
+            }
+            stack.newTable(record: 4)
+            if let header = model.header, let rect = layout.header { pushFrame(header, rect) } else { stack.pushNil() }
+            stack.setRawField(-2, "header")
+            pushFrames(model.body, layout.body)
+            stack.setRawField(-2, "body")
+            pushFrames(model.overlays, layout.overlays)
+            stack.setRawField(-2, "overlays")
+            stack.push(layout.contentHeight)
+            stack.setRawField(-2, "content_height")
+            return 1
+        }
+        screenClass.method("scroll") { stack, screen in
+            let rows = try stack.checkInt(2, "scroll")
+            let viewport = screen.viewportHeight ?? screen.screen.layout(width: screen.options.width).contentHeight
+            stack.push(screen.screen.scroll(by: rows, width: screen.options.width, viewportHeight: viewport))
             return 1
         }
         let settling: (String, @escaping (LuaStack, LuaScreen) throws -> Void) -> Void = { [unowned self] name, action in
@@ -868,6 +904,11 @@ final class LuaScreen {
         self.screen = screen
         self.options = options
         self.connectivity = connectivity
+    }
+
+    /// The body's viewport height when the screen has a fixed height.
+    var viewportHeight: Int? {
+        options.height.map { max(0, $0 - screen.renderer.navigationBarHeight(for: screen.viewModel)) }
     }
 }
 

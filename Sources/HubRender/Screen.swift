@@ -13,8 +13,8 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
     public private(set) var viewModel: ViewModel
     /// The error of the last load, or nil when it succeeded.
     public private(set) var lastError: ContentError?
-    /// Rows the body is scrolled by.
-    public var scrollOffset = 0
+    /// Rows the body is scrolled by (never negative).
+    public private(set) var scrollOffset = 0
     /// Called after every view model update or failure.
     public var onUpdate: ((Screen) -> Void)?
     private var hasAppeared = false
@@ -67,6 +67,19 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
             viewURI: viewURI, viewModel: viewModel, componentModel: component)
         loader.actionPerformed(context)
         return false
+    }
+
+    /// Scrolls the body by `rows` (negative: up), within the content; returns the new offset.
+    @discardableResult
+    public func scroll(by rows: Int, width: Int, viewportHeight: Int) -> Int {
+        let content = layout(width: width, viewportHeight: viewportHeight).contentHeight
+        scrollOffset = max(0, min(scrollOffset + rows, max(0, content - viewportHeight)))
+        return scrollOffset
+    }
+
+    /// Shows `state` on the visible body component at `index`.
+    public func setSelectionState(_ state: ComponentSelectionState, forBodyAt index: Int) {
+        renderer.setSelectionState(state, forBodyAt: index)
     }
 
     /// The view as text.

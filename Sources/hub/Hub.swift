@@ -55,6 +55,9 @@ struct Render: ParsableCommand {
     @Flag(help: "Print the laid-out frames as JSON instead of text.")
     var json = false
 
+    @Option(help: "ANSI styles: auto (a terminal, and NO_COLOR unset), always or never.")
+    var color: ColorChoice = .auto
+
     func run() throws {
         let runtime = try features.makeRuntime(clock: .real)
         let screen: Screen
@@ -68,7 +71,7 @@ struct Render: ParsableCommand {
             let viewport = height.map { max(0, $0 - screen.renderer.navigationBarHeight(for: screen.viewModel)) }
             print(FrameReport.json(for: screen.viewModel, layout: screen.layout(width: width, viewportHeight: viewport)), terminator: "")
         } else {
-            print(screen.render(RenderOptions(width: width, height: height, ascii: ascii)), terminator: "")
+            print(screen.render(RenderOptions(width: width, height: height, ascii: ascii, color: color.isOn)), terminator: "")
         }
         for problem in runtime.problems {
             FileHandle.standardError.write(Data("hub: \(problem)\n".utf8))
@@ -76,6 +79,22 @@ struct Render: ParsableCommand {
         if let error = screen.lastError {
             FileHandle.standardError.write(Data("hub: \(error)\n".utf8))
             throw ExitCode.failure
+        }
+    }
+}
+
+/// When to print ANSI styles.
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto
+    case always
+    case never
+
+    /// Whether styles are on: `auto` means standard output is a terminal and NO_COLOR is unset.
+    var isOn: Bool {
+        switch self {
+        case .always: return true
+        case .never: return false
+        case .auto: return isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         }
     }
 }

@@ -57,6 +57,50 @@ struct HubProcess {
             """)
     }
 
+    /// The torture view's frames at width 60, computed by hand from the layout algorithm with the
+    /// default layout manager (margin 1) and a 6-row full-width header:
+    /// - full-1 (full width, stackable): top row, top = 6 (header) + 1 (header margin) → (0, 7).
+    /// - compact-1: 60 + 1 + 20 + 1 > 60 → new row at rowMaxY 8 + 1 → (1, 9); compact-2 fits after
+    ///   a margin of 1 → (22, 9); compact-3 needs 43 + 20 + 1 = 64 → new row at 12 + 1 → (1, 13).
+    /// - centered-1 after a compact: horizontal margin ∞ → new row at 16 + 1 → (1, 17); centered-2
+    ///   → (12, 17). The row is all centered: offset ⌊(1 + (60 − 22)) / 2 − 1⌋ = 18 → x 19 and 30.
+    /// - stack-up (full width, always stack upwards): new row, no margin above → (0, 18).
+    /// - wide-compact wants 70 → clamped to 60; new row at 19 + 1, x 1, trimmed by 1 + 60 + 1 − 60
+    ///   = 2 → (1, 20, 58, 3). Content height 23 + bottom margin 1 = 24.
+    /// - Overlays centred in a 24-row viewport: loading (27 × 1) → (16, 11); toast (14 × 3) → (23, 10).
+    @Test func tortureFramesMatchTheAlgorithmByHand() throws {
+        let result = try HubProcess.run(["render", "--features", "Tests/HubLuaTests/Fixtures/Torture", "torture:view", "--width", "60", "--json"])
+        #expect(result.status == 0)
+        #expect(result.output == """
+            {
+              "header": {"id": "header", "x": 0, "y": 0, "width": 60, "height": 6},
+              "body": [
+                {"id": "full-1", "x": 0, "y": 7, "width": 60, "height": 1},
+                {"id": "compact-1", "x": 1, "y": 9, "width": 20, "height": 3},
+                {"id": "compact-2", "x": 22, "y": 9, "width": 20, "height": 3},
+                {"id": "compact-3", "x": 1, "y": 13, "width": 20, "height": 3},
+                {"id": "centered-1", "x": 19, "y": 17, "width": 10, "height": 1},
+                {"id": "centered-2", "x": 30, "y": 17, "width": 10, "height": 1},
+                {"id": "stack-up", "x": 0, "y": 18, "width": 60, "height": 1},
+                {"id": "wide-compact", "x": 1, "y": 20, "width": 58, "height": 3}
+              ],
+              "overlays": [
+                {"id": "loading", "x": 16, "y": 11, "width": 27, "height": 1},
+                {"id": "toast", "x": 23, "y": 10, "width": 14, "height": 3}
+              ],
+              "content_height": 24
+            }
+
+            """)
+    }
+
+    @Test func colorAlwaysPrintsANSIAndNeverDoesNot() throws {
+        let always = try HubProcess.run(["render", "--features", "Examples/Cities", "cities:overview", "--color", "always"])
+        #expect(always.output.contains("\u{1B}[1m"))
+        let never = try HubProcess.run(["render", "--features", "Examples/Cities", "cities:overview", "--color", "never"])
+        #expect(!never.output.contains("\u{1B}"))
+    }
+
     @Test func renderPrintsTheGoldenText() throws {
         let result = try HubProcess.run(["render", "--features", "Examples/Cities", "cities:overview", "--width", "60"])
         let golden = try String(

@@ -2,15 +2,55 @@ import HubRender
 import Testing
 @testable import HubLua
 
-@Suite struct CitiesExampleTests {
-    @Test(arguments: [40, 60, 80])
-    func renderMatchesGoldenFileByteForByte(width: Int) throws {
-        let runtime = try makeRuntime(TestPaths.examples)
-        let screen = try runtime.open("cities:overview", options: .init(width: width))
-        #expect(screen.render(RenderOptions(width: width)) == (try TestPaths.golden("cities-\(width).txt")))
+/// The views with golden renders: (golden file prefix, features folder, URI).
+let goldenViews = [
+    ("cities", TestPaths.examples, "cities:overview"),
+    ("food", TestPaths.examples, "food:overview"),
+    ("torture", TestPaths.fixture("Torture"), "torture:view"),
+]
+
+@Suite struct GoldenRenderTests {
+    @Test(arguments: goldenViews, [40, 60, 80, 120])
+    func renderMatchesGoldenFileByteForByte(view: (String, String, String), width: Int) throws {
+        let runtime = try makeRuntime(view.1)
+        let screen = try runtime.open(view.2, options: .init(width: width))
+        #expect(screen.render(RenderOptions(width: width)) == (try TestPaths.golden("\(view.0)-\(width).txt")))
         #expect(runtime.problems.isEmpty)
     }
 
+    @Test func renderIsDeterministicAcrossRuntimes() throws {
+        let first = try makeRuntime(TestPaths.fixture("Torture")).open("torture:view").render(RenderOptions(width: 77))
+        let second = try makeRuntime(TestPaths.fixture("Torture")).open("torture:view").render(RenderOptions(width: 77))
+        #expect(first == second)
+    }
+
+    @Test func colorAddsANSIStylesAndPlainOutputHasNone() throws {
+        let screen = try makeRuntime(TestPaths.examples).open("cities:overview")
+        let colored = screen.render(RenderOptions(width: 60, color: true))
+        #expect(colored.contains("\u{1B}[1mMadrid\u{1B}[0m"))
+        #expect(colored.contains("\u{1B}[2mSpain\u{1B}[0m"))
+        #expect(!screen.render(RenderOptions(width: 60)).contains("\u{1B}"))
+    }
+
+    @Test func asciiBoxesUsePlainCharacters() throws {
+        let text = try makeRuntime(TestPaths.examples).open("cities:overview").render(RenderOptions(width: 60, ascii: true))
+        #expect(text.contains(" +--------------------------+ +--------------------------+"))
+        #expect(!text.contains("┌"))
+    }
+
+    @Test func heightCutsTheViewportAndScrollMovesIt() throws {
+        let runtime = try makeRuntime(TestPaths.examples)
+        let screen = try runtime.open("cities:overview", options: .init(width: 60, height: 6))
+        let top = screen.render(RenderOptions(width: 60, height: 6))
+        #expect(top.split(separator: "\n", omittingEmptySubsequences: false).count == 7)
+        #expect(top.hasSuffix(" Madrid\n Spain\n Rome\n Italy\n"))
+        #expect(screen.scroll(by: 4, width: 60, viewportHeight: 4) == 4)
+        #expect(screen.render(RenderOptions(width: 60, height: 6)).hasSuffix(" Berlin\n Germany\n Amsterdam\n Netherlands\n"))
+        #expect(screen.scroll(by: 100, width: 60, viewportHeight: 4) == 17)
+    }
+}
+
+@Suite struct CitiesExampleTests {
     @Test func framesStackRowsAndPairImages() throws {
         let runtime = try makeRuntime(TestPaths.examples)
         let screen = try runtime.open("cities:overview", options: .init(width: 60))
