@@ -33,6 +33,8 @@ public final class HubRuntime {
     public let loop: EventLoop
     public let features = FeatureRegistry()
     public let components: ComponentRegistry
+    /// Remote image data the screens' offline image loaders serve (`hub.register_image`).
+    public let images = ImageRegistry()
     /// Problems found while running scripts that did not stop anything (e.g. a component that
     /// failed to render), in order.
     public private(set) var problems: [String] = []
@@ -124,6 +126,11 @@ public final class HubRuntime {
             return 0
         }
         stack.setRawField(-2, "append_operations")
+        LuaBridge.pushFunction(stack) { [unowned self] call in
+            self.images.register(url: try call.checkString(1, "hub.register_image"), byteCount: try call.checkInt(2, "hub.register_image"))
+            return 0
+        }
+        stack.setRawField(-2, "register_image")
     }
 
     /// `hub.after(ms, fn)`: calls `fn` on the event loop after `ms` milliseconds.
@@ -518,7 +525,7 @@ public final class HubRuntime {
             throw RegistrationError("no feature handles the view URI '\(uri)'")
         }
         let folder = featureFolders[loader.featureInfo.identifier].map { folders[$0].path }
-        let imageLoader = OfflineImageLoader(loop: loop, folder: folder)
+        let imageLoader = OfflineImageLoader(loop: loop, folder: folder, registry: images)
         let host = ComponentHost(registry: components, imageLoader: imageLoader) { [loop] in loop.now }
         let renderer = ViewRenderer(host: host, layoutManager: DefaultComponentLayoutManager(margin: options.margin))
         let screen = Screen(viewURI: uri, loader: loader, renderer: renderer)

@@ -43,28 +43,43 @@ public protocol ImageLoader: AnyObject {
     func loadImage(url: String, targetSize: Size, completion: @escaping (Result<LoadedImage, ImageLoadError>) -> Void)
 }
 
+/// Image data registered by tests and features for remote URIs, shared by a runtime's loaders.
+public final class ImageRegistry {
+    private var byteCounts: [String: Int] = [:]
+
+    public init() {}
+
+    /// Makes `url` load with `byteCount` bytes.
+    public func register(url: String, byteCount: Int) {
+        byteCounts[url] = byteCount
+    }
+
+    /// The byte count registered for `url`, if any.
+    public func byteCount(for url: String) -> Int? {
+        byteCounts[url]
+    }
+}
+
 /// An image loader that never touches the network: `file:` URIs and local names resolve in a
 /// folder; other URIs load only when data was registered for them, and fail otherwise. It
 /// completes on the event loop after `latency` milliseconds.
 public final class OfflineImageLoader: ImageLoader {
     private let loop: EventLoop
     private let folder: String?
-    private var registered: [String: Int] = [:]
+    /// Where registered remote images come from.
+    public let registry: ImageRegistry
     /// Milliseconds before a load completes.
     public var latency: Int
     /// Every URI asked for, in order.
     public private(set) var requests: [String] = []
 
-    /// A loader completing on `loop`, resolving local images inside `folder`.
-    public init(loop: EventLoop, folder: String? = nil, latency: Int = 0) {
+    /// A loader completing on `loop`, resolving local images inside `folder` and remote ones
+    /// from `registry`.
+    public init(loop: EventLoop, folder: String? = nil, registry: ImageRegistry = ImageRegistry(), latency: Int = 0) {
         self.loop = loop
         self.folder = folder
+        self.registry = registry
         self.latency = latency
-    }
-
-    /// Makes `url` load with `byteCount` bytes.
-    public func register(url: String, byteCount: Int) {
-        registered[url] = byteCount
     }
 
     /// The file a `file:` URI or a local image name stands for, when it is inside the folder.
@@ -80,7 +95,7 @@ public final class OfflineImageLoader: ImageLoader {
     public func loadImage(url: String, targetSize: Size, completion: @escaping (Result<LoadedImage, ImageLoadError>) -> Void) {
         requests.append(url)
         let result: Result<LoadedImage, ImageLoadError>
-        if let byteCount = registered[url] {
+        if let byteCount = registry.byteCount(for: url) {
             result = .success(LoadedImage(url: url, size: targetSize, byteCount: byteCount))
         } else if url.hasPrefix("file:"), let path = localFile(for: url),
             let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
