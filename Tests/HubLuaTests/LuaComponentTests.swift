@@ -1,0 +1,64 @@
+import HubCore
+import HubRender
+import Testing
+@testable import HubLua
+
+@Suite struct LuaComponentTests {
+    @Test func managedChildrenRenderAndImagesArriveAsynchronously() throws {
+        let runtime = try makeRuntime(TestPaths.fixture("Widgets"))
+        let screen = try runtime.open("widgets:view")
+        let options = RenderOptions(width: 40)
+        #expect(screen.render(options) == """
+                            widgets
+            ────────────────────────────────────────
+
+            Gallery
+            One            Two
+            loading        loading
+
+            Counter none 0
+
+            """)
+        runtime.loop.advance(by: 0)
+        #expect(screen.render(options).contains("photo.jpg 14x2 loading"))
+        #expect(runtime.problems.isEmpty, "\(runtime.problems)")
+    }
+
+    @Test func selectionStateAndUIStateReachLuaComponents() throws {
+        let runtime = try makeRuntime(TestPaths.fixture("Widgets"))
+        let screen = try runtime.open("widgets:view")
+        _ = screen.render(RenderOptions(width: 40))
+        screen.setSelectionState(.highlighted, forBodyAt: 1)
+        screen.setSelectionState(.selected, forBodyAt: 1)
+        screen.setSelectionState(.selected, forBodyAt: 1)
+        #expect(screen.render(RenderOptions(width: 40)).contains("Counter selected 1"))
+        #expect(screen.renderer.host.savedUIState(forModel: "counter") == .object(["count": .int(1)]))
+    }
+
+    @Test func scriptErrorsInComponentsAreReportedAndDrawn() throws {
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        _ = try runtime.evaluate(
+            """
+            hub.component { id = "bad:one", size = function() return 10, 1 end,
+              render = function(self, model, canvas) error("cannot draw") end }
+            hub.feature { id = "bad", uri = "bad:view", operations = { function(ctx)
+              ctx.view:body("x").component = "bad:one"
+            end } }
+            """, inFolder: "Fixtures/Sandbox", chunkName: "@bad.lua")
+        let text = try runtime.open("bad:view").render(RenderOptions(width: 40))
+        #expect(text.contains("\n ! bad:one\n"), "the 10-column frame shows the start of the error mark")
+        #expect(runtime.problems == ["component 'bad:one': render: bad.lua:2: cannot draw"])
+    }
+
+    @Test func unknownComponentsFallBackToTheirCategory() throws {
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        _ = try runtime.evaluate(
+            """
+            hub.feature { id = "unknown", uri = "unknown:view", operations = { function(ctx)
+              ctx.view:body { id = "x", component = "nowhere:thing", title = "Still shown", subtitle = "as a row" }
+            end } }
+            """, inFolder: "Fixtures/Sandbox")
+        let text = try runtime.open("unknown:view").render(RenderOptions(width: 30))
+        #expect(text.hasSuffix(" Still shown\n as a row\n"))
+    }
+}
