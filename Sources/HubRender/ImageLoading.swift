@@ -41,6 +41,13 @@ public struct ImageLoadError: Error, Equatable, Sendable, CustomStringConvertibl
 /// Loads images by URI; completes later (never synchronously) with the image or an error.
 public protocol ImageLoader: AnyObject {
     func loadImage(url: String, targetSize: Size, completion: @escaping (Result<LoadedImage, ImageLoadError>) -> Void)
+
+    /// A local image by name, at once; nil when there is no such image.
+    func loadLocalImage(named name: String, targetSize: Size) -> LoadedImage?
+}
+
+extension ImageLoader {
+    public func loadLocalImage(named name: String, targetSize: Size) -> LoadedImage? { nil }
 }
 
 /// Image data registered by tests and features for remote URIs, shared by a runtime's loaders.
@@ -92,15 +99,20 @@ public final class OfflineImageLoader: ImageLoader {
         return path
     }
 
+    public func loadLocalImage(named name: String, targetSize: Size) -> LoadedImage? {
+        guard let path = localFile(for: name),
+            let byteCount = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+        else { return nil }
+        return LoadedImage(url: "file:" + name, size: targetSize, byteCount: byteCount)
+    }
+
     public func loadImage(url: String, targetSize: Size, completion: @escaping (Result<LoadedImage, ImageLoadError>) -> Void) {
         requests.append(url)
         let result: Result<LoadedImage, ImageLoadError>
         if let byteCount = registry.byteCount(for: url) {
             result = .success(LoadedImage(url: url, size: targetSize, byteCount: byteCount))
-        } else if url.hasPrefix("file:"), let path = localFile(for: url),
-            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
-        {
-            result = .success(LoadedImage(url: url, size: targetSize, byteCount: size))
+        } else if url.hasPrefix("file:"), let image = loadLocalImage(named: url, targetSize: targetSize) {
+            result = .success(LoadedImage(url: url, size: targetSize, byteCount: image.byteCount))
         } else {
             result = .failure(ImageLoadError(code: .unknown, message: "not loaded: \(url) (no network)"))
         }
@@ -160,14 +172,15 @@ final class ImageLoadCoordinator {
         else { return }
         for slot in model.imageSlots {
             guard let data = model.imageData(in: slot) else { continue }
+            let size = component.preferredImageSize(for: data, model: model, containerSize: containerSize)
+            guard size.width > 0, size.height > 0 else { continue }
             if let local = data.localImage {
-                let image = LoadedImage(url: "file:" + local, size: .zero, byteCount: 0)
-                component.imageDidLoad(image, for: data, model: model, animated: false)
+                if let image = loader.loadLocalImage(named: local, targetSize: size) {
+                    component.imageDidLoad(image, for: data, model: model, animated: false)
+                }
                 continue
             }
             guard let url = data.url else { continue }
-            let size = component.preferredImageSize(for: data, model: model, containerSize: containerSize)
-            guard size.width > 0, size.height > 0 else { continue }
             let waiter = Waiter(wrapper: wrapper, slot: slot)
             if waiting[url] != nil {
                 waiting[url]?.waiters.append(waiter)

@@ -13,14 +13,14 @@ import Testing
             ────────────────────────────────────────
 
             Gallery
-            One            Two
-            loading        loading
+            One            Two            Three
+            loading        loading        logo.png 1
 
             Counter none 0
 
             """)
         runtime.loop.advance(by: 0)
-        #expect(screen.render(options).contains("photo.jpg 14x2 loading"))
+        #expect(screen.render(options).contains("photo.jpg 14x2 loading        logo.png 1\n"))
         #expect(runtime.problems.isEmpty, "\(runtime.problems)")
     }
 

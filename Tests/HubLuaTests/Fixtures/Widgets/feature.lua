@@ -58,6 +58,7 @@ hub.feature {
       local gallery = ctx.view:body { id = "gallery", component = "w:gallery", title = "Gallery" }
       gallery:child { id = "p1", component = "w:photo", title = "One", main_image = "https://img/photo.jpg" }
       gallery:child { id = "p2", component = "w:photo", title = "Two", main_image = "https://img/missing.jpg" }
+      gallery:child { id = "p3", component = "w:photo", title = "Three", main_image = { ["local"] = "images/logo.png" } }
       ctx.view:body { id = "counter", component = "w:counter", title = "Counter" }
     end,
   },
