@@ -28,7 +28,7 @@ let package = Package(
             dependencies: ["HubLua", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "HubBench", dependencies: ["HubCore"]),
-        .testTarget(name: "HubCoreTests", dependencies: ["HubCore"]),
+        .testTarget(name: "HubCoreTests", dependencies: ["HubCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HubRenderTests", dependencies: ["HubRender"]),
         .testTarget(name: "HubLuaTests", dependencies: ["HubLua", "CLua"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "HubCLITests", dependencies: ["hub"]),

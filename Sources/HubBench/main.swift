@@ -77,3 +77,41 @@ let rescheduleLast = measure(rounds: 5, iterations: 20) { loader.rescheduleOpera
 report(
     "reschedule in a 10,000-component chain (includes building the delivered view model)",
     rescheduleLast, rescheduleFirst, smallLabel: "last operation only", largeLabel: "whole chain")
+
+/// `count` body components in the default JSON schema (texts, an image, a target, custom data)
+/// as UTF-8 JSON text.
+func makeJSON(count: Int) -> [UInt8] {
+    let components: [JSONValue] = (0..<count).map { index in
+        .object([
+            "id": .string("row-\(index)"),
+            "component": .object(["id": .string("default:row"), "category": .string("row")]),
+            "text": .object(["title": .string("Row \(index)"), "subtitle": .string("Subtitle \(index)")]),
+            "images": .object(["main": .object(["uri": .string("https://example.com/images/\(index).jpg")])]),
+            "target": .object(["uri": .string("bench:row:\(index)")]),
+            "custom": .object(["index": .int(index)]),
+        ])
+    }
+    return Array(JSONValue.object(["title": .string("Benchmark"), "body": .array(components)]).serialized().utf8)
+}
+
+/// The view model a fresh builder builds from JSON `bytes`.
+func viewModel(fromJSON bytes: [UInt8]) throws(ContentError) -> ViewModel {
+    let builder = ViewModelBuilder()
+    try bytes.withUnsafeBufferPointer { buffer throws(ContentError) in try builder.addJSON(bytes: buffer) }
+    return builder.build()
+}
+
+let jsonBytes = makeJSON(count: 10_000)
+let jsonData = Data(jsonBytes)
+do {
+    let model = try viewModel(fromJSON: jsonBytes)
+    precondition(model.body.count == 10_000 && model.body[9_999].target?.uri == "bench:row:9999", "JSON benchmark model")
+} catch {
+    fatalError("the JSON benchmark's JSON does not load: \(error)")
+}
+let foundationParse = measure(rounds: 5, iterations: 3) { _ = try? JSONSerialization.jsonObject(with: jsonData) }
+let jsonToViewModel = measure(rounds: 5, iterations: 3) { _ = try? viewModel(fromJSON: jsonBytes) }
+report(
+    "JSON to view model, 10,000 default-schema components (\(jsonBytes.count / 1024) KiB)",
+    foundationParse, jsonToViewModel,
+    smallLabel: "JSONSerialization parse only", largeLabel: "addJSON(bytes:) + build()")

@@ -15,10 +15,13 @@ public struct BuilderConfiguration: Sendable, Equatable {
 final class BuilderStore {
     var root: ViewModelState
     let configuration: BuilderConfiguration
+    /// How JSON added to any builder of the tree is read.
+    let schema: JSONSchema
 
-    init(root: ViewModelState, configuration: BuilderConfiguration) {
+    init(root: ViewModelState, configuration: BuilderConfiguration, schema: JSONSchema) {
         self.root = root
         self.configuration = configuration
+        self.schema = schema
     }
 }
 
@@ -26,6 +29,7 @@ final class BuilderStore {
 public struct ViewModelBuilderSnapshot {
     let state: ViewModelState
     let configuration: BuilderConfiguration
+    let schema: JSONSchema
 
     /// Whether the snapshot has no header, body or overlay builders.
     public var isEmpty: Bool { state.isEmpty }

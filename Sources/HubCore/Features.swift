@@ -120,12 +120,15 @@ public final class ViewModelLoaderFactory {
     private let defaultReloadPolicy: (any ContentReloadPolicy)?
     private let makeConnectivityResolver: () -> any ConnectivityStateResolver
     private let configuration: BuilderConfiguration
+    private let schemaRegistry: JSONSchemaRegistry?
 
+    /// A factory for the features of `featureRegistry`. Each loader reads JSON with its feature's
+    /// custom schema from `schemaRegistry` (the default schema when there is none).
     public init(
         featureRegistry: FeatureRegistry, prependedFactories: [any ContentOperationFactory] = [],
         appendedFactories: [any ContentOperationFactory] = [], defaultReloadPolicy: (any ContentReloadPolicy)? = nil,
         connectivityResolver: @escaping () -> any ConnectivityStateResolver = { ManualConnectivityStateResolver() },
-        configuration: BuilderConfiguration = BuilderConfiguration()
+        configuration: BuilderConfiguration = BuilderConfiguration(), schemaRegistry: JSONSchemaRegistry? = nil
     ) {
         self.featureRegistry = featureRegistry
         self.prependedFactories = prependedFactories
@@ -133,6 +136,7 @@ public final class ViewModelLoaderFactory {
         self.defaultReloadPolicy = defaultReloadPolicy
         self.makeConnectivityResolver = connectivityResolver
         self.configuration = configuration
+        self.schemaRegistry = schemaRegistry
     }
 
     /// Whether some feature handles `viewURI`.
@@ -154,6 +158,7 @@ public final class ViewModelLoaderFactory {
             viewURI: viewURI, featureInfo: feature.featureInfo, operations: operations,
             connectivityResolver: makeConnectivityResolver(),
             reloadPolicy: feature.contentReloadPolicy ?? defaultReloadPolicy,
-            initialViewModel: initialViewModel, configuration: configuration)
+            initialViewModel: initialViewModel, configuration: configuration,
+            schema: schemaRegistry?.schema(for: feature.customJSONSchemaIdentifier) ?? .default)
     }
 }

@@ -12,6 +12,11 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String {
         "line \(line), column \(column) (byte \(offset)): \(message)"
     }
+
+    /// `source:line:column: malformed JSON: message (byte offset)`.
+    public func located(in source: String) -> String {
+        "\(source):\(line):\(column): malformed JSON: \(message) (byte \(offset))"
+    }
 }
 
 /// A strict RFC 8259 JSON parser that reports errors with line, column and byte offset.

@@ -13,18 +13,23 @@ public final class ViewModelBuilder {
         self.path = path
     }
 
-    /// A new, empty builder.
-    public convenience init(configuration: BuilderConfiguration = BuilderConfiguration()) {
-        self.init(store: BuilderStore(root: ViewModelState(), configuration: configuration), path: [])
+    /// A new, empty builder that reads JSON with `schema`.
+    public convenience init(configuration: BuilderConfiguration = BuilderConfiguration(), schema: JSONSchema = .default) {
+        self.init(store: BuilderStore(root: ViewModelState(), configuration: configuration, schema: schema), path: [])
     }
 
-    /// A new builder holding what `snapshot` holds.
+    /// A new builder holding what `snapshot` holds, reading JSON with the snapshot's schema.
     public convenience init(snapshot: ViewModelBuilderSnapshot) {
-        self.init(store: BuilderStore(root: snapshot.state, configuration: snapshot.configuration), path: [])
+        self.init(
+            store: BuilderStore(root: snapshot.state, configuration: snapshot.configuration, schema: snapshot.schema),
+            path: [])
     }
 
     /// The configuration this builder's component builders are seeded from.
     public var configuration: BuilderConfiguration { store.configuration }
+
+    /// The schema JSON added to this builder, or to any builder of its tree, is read with.
+    public var schema: JSONSchema { store.schema }
 
     private var state: ViewModelState {
         store.root.view(at: path[...]) ?? ViewModelState()
@@ -36,7 +41,7 @@ public final class ViewModelBuilder {
 
     /// An O(1) snapshot of everything this builder holds.
     public func snapshot() -> ViewModelBuilderSnapshot {
-        ViewModelBuilderSnapshot(state: state, configuration: store.configuration)
+        ViewModelBuilderSnapshot(state: state, configuration: store.configuration, schema: store.schema)
     }
 
     /// A new builder with a copy of everything this one holds.

@@ -56,6 +56,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     private let reloadPolicy: (any ContentReloadPolicy)?
     private let connectivityResolver: any ConnectivityStateResolver
     private let configuration: BuilderConfiguration
+    private let schema: JSONSchema
 
     private var queue: [Execution] = []
     private var builderSnapshots: [ViewModelBuilderSnapshot?]
@@ -72,12 +73,12 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     public private(set) var previouslyLoadedViewModel: ViewModel?
 
     /// A loader for `viewURI` running `operations` in order. `initialViewModel`, when given,
-    /// replaces the operations' initial content.
+    /// replaces the operations' initial content. The operations' builders read JSON with `schema`.
     public init(
         viewURI: String, featureInfo: FeatureInfo, operations: [any ContentOperation],
         connectivityResolver: any ConnectivityStateResolver = ManualConnectivityStateResolver(),
         reloadPolicy: (any ContentReloadPolicy)? = nil, initialViewModel: ViewModel? = nil,
-        configuration: BuilderConfiguration = BuilderConfiguration()
+        configuration: BuilderConfiguration = BuilderConfiguration(), schema: JSONSchema = .default
     ) {
         self.viewURI = viewURI
         self.featureInfo = featureInfo
@@ -86,6 +87,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         self.reloadPolicy = reloadPolicy
         self.cachedInitialViewModel = initialViewModel
         self.configuration = configuration
+        self.schema = schema
         connectivityState = connectivityResolver.resolveConnectivityState()
         builderSnapshots = Array(repeating: nil, count: operations.count)
         errorSnapshots = Array(repeating: nil, count: operations.count)
@@ -122,7 +124,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// The skeleton view model, built once from the operations' initial content (or injected).
     public var initialViewModel: ViewModel {
         if let cachedInitialViewModel { return cachedInitialViewModel }
-        let builder = ViewModelBuilder(configuration: configuration)
+        let builder = makeBuilder(from: nil)
         for operation in operations where operation.providesInitialContent {
             operation.addInitialContent(viewURI: viewURI, to: builder)
         }
@@ -206,7 +208,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         let previousError: ContentError?
         switch execution.mode {
         case .main:
-            builder = index == 0 ? ViewModelBuilder(configuration: configuration) : makeBuilder(from: builderSnapshots[index - 1])
+            builder = makeBuilder(from: index == 0 ? nil : builderSnapshots[index - 1])
             previousError = index == 0 ? nil : errorSnapshots[index - 1]
         case .pagination:
             if index == 0 { pageIndex += 1 }
@@ -234,8 +236,9 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         }
     }
 
+    /// A builder holding what `snapshot` holds, or an empty one.
     private func makeBuilder(from snapshot: ViewModelBuilderSnapshot?) -> ViewModelBuilder {
-        guard let snapshot else { return ViewModelBuilder(configuration: configuration) }
+        guard let snapshot else { return ViewModelBuilder(configuration: configuration, schema: schema) }
         return ViewModelBuilder(snapshot: snapshot)
     }
 

@@ -327,13 +327,15 @@ final class BuilderBindings {
 }
 
 extension LuaStack {
-    /// A JSON argument: text to parse (errors give line and column), or a Lua table.
+    /// A JSON argument: text to parse, or a Lua table. Malformed text is an error giving
+    /// `source:line:column` (source: the optional string argument after it, e.g. a file name).
     func jsonArgument(_ index: Int32, function: String) throws -> JSONValue {
         if let text = string(at: index) {
             do {
                 return try JSONParser.parse(text)
             } catch {
-                throw LuaRaise(message: "\(function): malformed JSON at \(error)")
+                let source = string(at: index + 1) ?? "JSON text"
+                throw LuaRaise(message: "\(function): \(error.located(in: source))")
             }
         }
         try checkTable(index, function)

@@ -35,6 +35,8 @@ public final class HubRuntime {
     public let components: ComponentRegistry
     /// Remote image data the screens' offline image loaders serve (`hub.register_image`).
     public let images = ImageRegistry()
+    /// The default JSON schema and the custom ones registered with `hub.schema`.
+    public let schemas = JSONSchemaRegistry()
     /// Problems found while running scripts that did not stop anything (e.g. a component that
     /// failed to render), in order.
     public private(set) var problems: [String] = []
@@ -51,6 +53,7 @@ public final class HubRuntime {
     private var sleepToken: Int32 = 0
     private var awaitToken: Int32 = 0
     private var errorMetatable: Int32 = 0
+    private var schemaBuilder: LuaSchemaBuilder?
     private var prependedOperations: [LuaFeatureOperations] = []
     private var appendedOperations: [LuaFeatureOperations] = []
     private var componentFactories: [String: LuaComponentFactory] = [:]
@@ -67,6 +70,8 @@ public final class HubRuntime {
         let stack = lua.stack
         bindings.register(stack)
         canvasClass.register(stack)
+        LuaBridge.ensureMetatable(stack, ModelBox.typeName)
+        stack.pop()
         defineContext()
         defineScreen()
         contextClass.register(stack)
@@ -103,9 +108,14 @@ public final class HubRuntime {
         stack.newTable()
         stack.pushValue(-1)
         awaitToken = lua.reference()
-        try lua.call(arguments: 4, results: 2)
+        stack.newTable()
+        stack.pushValue(-1)
+        let eachToken = lua.reference()
+        try lua.call(arguments: 5, results: 3)
+        let firstMetatable = lua.reference()
         errorMetatable = lua.reference()
         makeEnvironment = lua.reference()
+        schemaBuilder = LuaSchemaBuilder(runtime: self, eachToken: eachToken, firstMetatable: firstMetatable)
     }
 
     /// The functions of `hub` shared by every feature folder.
@@ -131,6 +141,53 @@ public final class HubRuntime {
             return 0
         }
         stack.setRawField(-2, "register_image")
+        LuaBridge.pushFunction(stack) { [unowned self] call in try self.registerSchema(call) }
+        stack.setRawField(-2, "schema")
+        stack.newTable(record: 3)
+        LuaBridge.pushFunction(stack) { call in
+            let pretty = call.boolean(at: 2)
+            call.push(try call.encodable(at: 1).serialized(pretty: pretty))
+            return 1
+        }
+        stack.setRawField(-2, "encode")
+        LuaBridge.pushFunction(stack) { call in
+            call.push(json: try call.jsonArgument(1, function: "hub.json.decode"))
+            return 1
+        }
+        stack.setRawField(-2, "decode")
+        LuaBridge.pushFunction(stack) { [unowned self] call in
+            let value = try call.jsonArgument(1, function: "hub.json.decode_view_model")
+            let schema = self.schemas.schema(for: try call.optionalString(2, field: "schema"))
+            let builder = ViewModelBuilder(configuration: BuilderConfiguration(resolvesIcons: true), schema: schema)
+            do {
+                try builder.addJSON(value: value)
+            } catch {
+                throw LuaRaise(message: "hub.json.decode_view_model: \(ContentError.from(error).message)")
+            }
+            call.push(viewModel: builder.build())
+            return 1
+        }
+        stack.setRawField(-2, "decode_view_model")
+        stack.setRawField(-2, "json")
+    }
+
+    /// `hub.schema { id = ..., extends = "default", view = {...}, ... }`.
+    private func registerSchema(_ call: LuaStack) throws -> Int32 {
+        try call.checkTable(1, "hub.schema")
+        guard let identifier = try call.stringField(1, "id") else {
+            throw LuaRaise(message: "hub.schema needs a string 'id'")
+        }
+        let base = try call.stringField(1, "extends") ?? "default"
+        guard var schema = base == "default" ? schemas.createNewSchema() : schemas.copySchema(base) else {
+            throw LuaRaise(message: "hub.schema '\(identifier)': unknown schema '\(base)' to extend")
+        }
+        try schemaBuilder?.apply(call, spec: 1, to: &schema)
+        do {
+            try schemas.register(schema, identifier: identifier)
+        } catch {
+            throw LuaRaise(message: error.message)
+        }
+        return 0
     }
 
     /// `hub.after(ms, fn)`: calls `fn` on the event loop after `ms` milliseconds.
@@ -280,7 +337,8 @@ public final class HubRuntime {
         let registration = FeatureRegistration(
             identifier: identifier, viewURIPredicate: predicate, title: title,
             contentOperationFactories: [LuaFeatureOperations(runtime: self, feature: identifier, entries: entries)],
-            contentReloadPolicy: try reloadPolicy(call, feature: identifier))
+            contentReloadPolicy: try reloadPolicy(call, feature: identifier),
+            customJSONSchemaIdentifier: try call.stringField(1, "schema"))
         do {
             try features.register(registration)
         } catch {
@@ -520,7 +578,8 @@ public final class HubRuntime {
     ) throws -> Screen {
         let factory = ViewModelLoaderFactory(
             featureRegistry: features, prependedFactories: prependedOperations, appendedFactories: appendedOperations,
-            connectivityResolver: { connectivity }, configuration: BuilderConfiguration(resolvesIcons: true))
+            connectivityResolver: { connectivity }, configuration: BuilderConfiguration(resolvesIcons: true),
+            schemaRegistry: schemas)
         guard let loader = try factory.createLoader(forViewURI: uri) else {
             throw RegistrationError("no feature handles the view URI '\(uri)'")
         }
@@ -1066,5 +1125,30 @@ extension HubRuntime {
         } catch {
             return .string("<\(lua.typeName(at: -1))>")
         }
+    }
+}
+
+extension HubRuntime {
+    /// Runs the Lua file at `path` in an environment of its folder (e.g. to register schemas).
+    public func runScript(at path: String) throws {
+        let folder = FeatureFolder(path: (path as NSString).deletingLastPathComponent)
+        folders.append(folder)
+        let index = folders.count - 1
+        try makeEnvironment(forFolder: index)
+        try runFile((path as NSString).lastPathComponent, folder: index)
+    }
+
+    /// The view model that JSON `bytes` describe in the schema `schema` (default: the default
+    /// schema). Errors name `source` with line and column.
+    public func viewModel(fromJSON bytes: [UInt8], source: String, schema: String? = nil) throws(ContentError) -> ViewModel {
+        let builder = ViewModelBuilder(configuration: BuilderConfiguration(resolvesIcons: true), schema: schemas.schema(for: schema))
+        try bytes.withUnsafeBufferPointer { buffer throws(ContentError) in try builder.addJSON(bytes: buffer, source: source) }
+        return builder.build()
+    }
+
+    /// A renderer for view models that belong to no screen, with the runtime's components.
+    public func makeRenderer(margin: Int = 1) -> ViewRenderer {
+        let host = ComponentHost(registry: components, imageLoader: OfflineImageLoader(loop: loop, registry: images)) { [loop] in loop.now }
+        return ViewRenderer(host: host, layoutManager: DefaultComponentLayoutManager(margin: margin))
     }
 }

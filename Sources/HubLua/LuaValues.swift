@@ -91,9 +91,10 @@ extension LuaStack {
         }
     }
 
-    /// Pushes a read-only-by-convention table describing a component model.
+    /// Pushes a table describing a component model; `hub.json.encode` knows it as that model.
     func push(model: ComponentModel) {
         newTable(record: 16)
+        attach(ModelBox(.component(model)))
         push(model.identifier); setRawField(-2, "id")
         push(model.componentIdentifier.description); setRawField(-2, "component")
         push(model.componentCategory); setRawField(-2, "category")
@@ -134,6 +135,30 @@ extension LuaStack {
         push(models: model.children ?? []); setRawField(-2, "children")
     }
 
+    /// Gives the table on top a metatable holding `box`.
+    private func attach(_ box: ModelBox) {
+        newTable(record: 1)
+        LuaBridge.pushObject(self, box, typeName: ModelBox.typeName)
+        setRawField(-2, ModelBox.field)
+        lua_setmetatable(L, -2)
+    }
+
+    /// The value at `index` as JSON: a model table in the default schema, anything else as is.
+    func encodable(at index: Int32) throws -> JSONValue {
+        if type(at: index) == LUA_TTABLE, lua_getmetatable(L, index) != 0 {
+            rawField(-1, ModelBox.field)
+            let box = LuaBridge.object(self, at: -1, typeName: ModelBox.typeName, as: ModelBox.self)
+            pop(2)
+            if let box {
+                switch box.model {
+                case .view(let model): return .object(model.serialize())
+                case .component(let model): return .object(model.serialize())
+                }
+            }
+        }
+        return try json(at: index)
+    }
+
     func push(image: ComponentImageData?) {
         guard let image else { return pushNil() }
         newTable(record: 4)
@@ -154,6 +179,7 @@ extension LuaStack {
     /// Pushes a table describing a view model: `id`, `title`, `header`, `body`, `overlays`, `custom`.
     func push(viewModel: ViewModel) {
         newTable(record: 6)
+        attach(ModelBox(.view(viewModel)))
         push(optional: viewModel.identifier); setRawField(-2, "id")
         push(optional: viewModel.title); setRawField(-2, "title")
         if let header = viewModel.header { push(model: header) } else { pushNil() }
@@ -161,5 +187,21 @@ extension LuaStack {
         push(models: viewModel.body); setRawField(-2, "body")
         push(models: viewModel.overlays); setRawField(-2, "overlays")
         push(optionalJSON: viewModel.customData); setRawField(-2, "custom")
+    }
+}
+
+/// The Swift model behind a model table, so `hub.json.encode` can serialize it exactly.
+final class ModelBox {
+    enum Model {
+        case view(ViewModel)
+        case component(ComponentModel)
+    }
+
+    static let typeName = "hub.Model"
+    static let field = "__hub_model"
+    let model: Model
+
+    init(_ model: Model) {
+        self.model = model
     }
 }

@@ -6,7 +6,7 @@ enum Prelude {
     static let chunkName = "=hub.prelude"
 
     static let source = #"""
-local hub_shared, sleep_token, advance, await_token = ...
+local hub_shared, sleep_token, advance, await_token, each_token = ...
 
 string.dump = nil
 getmetatable("").__metatable = false
@@ -50,6 +50,13 @@ hub_shared.await = function(start)
   return coroutine.yield(await_token, start)
 end
 
+hub_shared.each = each_token
+
+local first_meta = { __metatable = false }
+hub_shared.first = function(...)
+  return setmetatable({ ... }, first_meta)
+end
+
 local error_meta = {
   __tostring = function(e) return rawget(e, "text") or rawget(e, "message") end,
   __metatable = false,
@@ -79,6 +86,6 @@ local function make_env(hub, read_module)
   return env
 end
 
-return make_env, error_meta
+return make_env, error_meta, first_meta
 """#
 }

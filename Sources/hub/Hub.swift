@@ -9,7 +9,7 @@ struct Hub: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hub",
         abstract: "Render and test Hub features written in Lua.",
-        subcommands: [Render.self, Test.self])
+        subcommands: [Render.self, JSON.self, Test.self])
 }
 
 /// Where features are loaded from.
@@ -77,6 +77,51 @@ struct Render: ParsableCommand {
             FileHandle.standardError.write(Data("hub: \(problem)\n".utf8))
         }
         if let error = screen.lastError {
+            FileHandle.standardError.write(Data("hub: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}
+
+struct JSON: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render a JSON file as a view, or print its view model as default-schema JSON.")
+
+    @Argument(help: "A JSON file: a view model object, or an array of body components.")
+    var file: String
+
+    @Option(help: "A Lua file that registers JSON schemas with hub.schema.")
+    var schemaFile: String?
+
+    @Option(help: "The identifier of the schema to read the file with (default: the default schema).")
+    var schema: String?
+
+    @Option(help: "Columns.")
+    var width = 80
+
+    @Option(help: "The layout margin in cells.")
+    var margin = 1
+
+    @Flag(help: "Print the view model as default-schema JSON instead of rendering it.")
+    var model = false
+
+    @Option(help: "ANSI styles: auto, always or never.")
+    var color: ColorChoice = .auto
+
+    func run() throws {
+        let runtime = try HubRuntime(clock: .virtual)
+        do {
+            if let schemaFile { try runtime.runScript(at: schemaFile) }
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw ContentError(domain: JSONDomain.name, message: "cannot read \(file)")
+            }
+            let viewModel = try runtime.viewModel(fromJSON: [UInt8](data), source: file, schema: schema)
+            if model {
+                print(JSONValue.object(viewModel.serialize()).serialized(pretty: true))
+            } else {
+                print(runtime.makeRenderer(margin: margin).render(viewModel, options: RenderOptions(width: width, color: color.isOn)), terminator: "")
+            }
+        } catch {
             FileHandle.standardError.write(Data("hub: \(error)\n".utf8))
             throw ExitCode.failure
         }

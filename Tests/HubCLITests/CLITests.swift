@@ -122,6 +122,53 @@ struct HubProcess {
         #expect(result.errors == "hub: feature 'broken', operation 'after': Tests/HubLuaTests/Fixtures/Broken/operations/after.lua:7: boom\n")
     }
 
+    @Test func jsonRendersTheFoodExampleWithAllItsTitles() throws {
+        let result = try HubProcess.run(["json", "Examples/Food/data/food.json", "--width", "80"])
+        #expect(result.status == 0)
+        let golden = try String(
+            contentsOf: HubProcess.packageRoot.appendingPathComponent("Tests/HubLuaTests/Golden/food-80.txt"), encoding: .utf8)
+        #expect(result.output == golden, "the same view as the Food feature renders")
+    }
+
+    @Test func jsonFailsOnTruncatedInputWithLineAndColumn() throws {
+        let data = try Data(contentsOf: HubProcess.packageRoot.appendingPathComponent("Examples/Food/data/food.json"))
+        let truncated = FileManager.default.temporaryDirectory.appendingPathComponent("food-truncated-\(UUID().uuidString).json")
+        try data.prefix(3000).write(to: truncated)
+        defer { try? FileManager.default.removeItem(at: truncated) }
+        let result = try HubProcess.run(["json", truncated.path])
+        #expect(result.status != 0)
+        #expect(result.output.isEmpty)
+        #expect(result.errors == "hub: \(truncated.path):85:16: malformed JSON: unexpected end of input in an object (byte 3000)\n")
+    }
+
+    @Test func jsonModelPrintsDefaultSchemaJSONThatReadsBackTheSame() throws {
+        let first = try HubProcess.run(["json", "Examples/Food/data/food.json", "--model"])
+        #expect(first.status == 0)
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("food-model-\(UUID().uuidString).json")
+        try Data(first.output.utf8).write(to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let second = try HubProcess.run(["json", copy.path, "--model"])
+        #expect(second.output == first.output)
+        #expect(first.output.contains("\"title\": \"Delicious Food\""))
+    }
+
+    @Test func jsonReadsCustomSchemasFromALuaFile() throws {
+        let result = try HubProcess.run([
+            "json", "Examples/GitHub/data/search.json", "--schema-file", "Examples/GitHub/feature.lua", "--schema", "github",
+            "--width", "50",
+        ])
+        #expect(result.status == 0)
+        #expect(result.output == """
+             HubFramework
+             Author: spotify
+             lua
+             Author: lua
+             swift
+             Author: swiftlang
+
+            """)
+    }
+
     @Test func testCommandEndsWithTheSummaryLine() throws {
         let result = try HubProcess.run(["test", "Examples"])
         #expect(result.status == 0)

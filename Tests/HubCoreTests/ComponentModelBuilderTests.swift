@@ -270,9 +270,7 @@ struct ComponentModelBuilderTests {
 
     // MARK: JSON
 
-    /// The original also checks that `serialize` gives back the input dictionary; this port has
-    /// no serialization, so only the mapping of every field is checked.
-    @Test func addingJSONData() throws {
+    @Test func addingJSONDataAndModelSerialization() throws {
         let dictionary = try jsonObject(
             """
             {
@@ -335,6 +333,8 @@ struct ComponentModelBuilderTests {
         ])
         #expect(children.map(\.componentCategory) == ["child1Category", "child2Category"])
         #expect(children.map(\.indexPath) == [[0, 0], [0, 1]])
+
+        #expect(model.serialize() == dictionary)
     }
 
     @Test func addingJSONDataNotRemovingExistingData() throws {

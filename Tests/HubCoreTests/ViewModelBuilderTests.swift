@@ -244,11 +244,8 @@ struct ViewModelBuilderTests {
 
     // MARK: JSON
 
-    /// The original also checks that `serialize` gives back the input dictionary; this port has
-    /// no serialization, so only the mapping of every field is checked.
-    @Test func addingViewModelDictionaryJSONData() throws {
-        try builder.addJSON(
-            """
+    @Test func addingViewModelDictionaryJSONDataAndModelSerialization() throws {
+        let json = """
             {
               "id": "identifier",
               "title": "nav bar title",
@@ -257,7 +254,8 @@ struct ViewModelBuilderTests {
               "overlays": [{"id": "overlay component", "component": {"id": "overlay:component", "category": "overlayCategory"}}],
               "custom": {"custom": "data"}
             }
-            """)
+            """
+        try builder.addJSON(json)
 
         let model = builder.build()
         #expect(model.identifier == "identifier")
@@ -284,6 +282,8 @@ struct ViewModelBuilderTests {
         #expect(overlay.componentCategory == "overlayCategory")
 
         #expect(model.customData == ["custom": .string("data")])
+
+        #expect(model.serialize() == (try jsonObject(json)))
     }
 
     @Test func addingComponentModelArrayJSONData() throws {
@@ -312,6 +312,17 @@ struct ViewModelBuilderTests {
         #expect(error?.domain == JSONDomain.name)
         #expect(error?.code == JSONDomain.invalidJSON)
         #expect(builder.isEmpty)
+    }
+
+    @Test func malformedJSONErrorSaysWhere() {
+        let located = #expect(throws: ContentError.self) { try builder.addJSON(#"{"a": [1 2]}"#, source: "data.json") }
+        #expect(located?.location == "data.json:1:10")
+        #expect(located?.message == "malformed JSON: expected ',' or ']' in an array (byte 9)")
+        #expect(located?.description == "data.json:1:10: malformed JSON: expected ',' or ']' in an array (byte 9)")
+
+        let unlocated = #expect(throws: ContentError.self) { try builder.addJSON(#"{"a": [1 2]}"#) }
+        #expect(unlocated?.location == nil)
+        #expect(unlocated?.message == "malformed JSON at line 1, column 10 (byte 9): expected ',' or ']' in an array")
     }
 
     @Test func addingEmptyOrWronglyTypedJSONData() {

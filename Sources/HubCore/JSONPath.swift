@@ -1,0 +1,162 @@
+/// A path into a JSON dictionary: a list of operations, each mapping one value to zero or more
+/// values. Extend it with ``goTo(_:)``, ``forEach()``, ``run(_:)`` and ``combine(with:)``, then
+/// pick a typed destination (``stringPath``, ``dictionaryPath``, …) to read values with it.
+///
+/// Evaluation starts with the root dictionary and applies each operation to every current
+/// value in order; values an operation cannot handle drop out. Every operation returns a new
+/// path and leaves its receiver unchanged.
+public struct JSONPath {
+    private enum Operation {
+        case goTo(String)
+        case forEach
+        case run((JSONValue) -> JSONValue?)
+        case combine(JSONPath, JSONPath)
+    }
+
+    private let operations: [Operation]
+
+    /// The empty path: its only value is the root dictionary itself.
+    public init() {
+        operations = []
+    }
+
+    private init(operations: [Operation]) {
+        self.operations = operations
+    }
+
+    private func appending(_ operation: Operation) -> JSONPath {
+        JSONPath(operations: operations + [operation])
+    }
+
+    /// Goes to the value under `key` of a dictionary (null included); anything else drops out.
+    public func goTo(_ key: String) -> JSONPath {
+        appending(.goTo(key))
+    }
+
+    /// Replaces an array by its elements, in order; anything else drops out.
+    public func forEach() -> JSONPath {
+        appending(.forEach)
+    }
+
+    /// Replaces each value by what `transform` returns for it; a nil result drops out. The
+    /// result's type is checked only by a later type check (such as the destination's).
+    public func run(_ transform: @escaping (JSONValue) -> JSONValue?) -> JSONPath {
+        appending(.run(transform))
+    }
+
+    /// A path whose values are this path's values followed by `other`'s (both evaluated from
+    /// the root). Single-value reads take the first, so
+    /// `goTo("id").combine(with: JSONPath().goTo("identifier"))` prefers `id` and falls back to
+    /// `identifier`.
+    public func combine(with other: JSONPath) -> JSONPath {
+        JSONPath(operations: [.combine(self, other)])
+    }
+
+    /// Every value this path reaches in `dictionary`, in order.
+    public func values(from dictionary: JSONDictionary) -> [JSONValue] {
+        var values: [JSONValue] = []
+        visitValues(in: dictionary) { value in
+            values.append(value)
+            return true
+        }
+        return values
+    }
+
+    /// Calls `visit` with each value this path reaches in `dictionary`, in order, until it
+    /// returns false.
+    func visitValues(in dictionary: JSONDictionary, _ visit: (JSONValue) -> Bool) {
+        _ = walk(.object(dictionary), from: 0, visit)
+    }
+
+    /// Applies the operations from `index` on to `value`; false once `visit` asked to stop.
+    private func walk(_ value: JSONValue, from index: Int, _ visit: (JSONValue) -> Bool) -> Bool {
+        guard index < operations.count else { return visit(value) }
+        switch operations[index] {
+        case .goTo(let key):
+            guard case .object(let dictionary) = value, let next = dictionary[key] else { return true }
+            return walk(next, from: index + 1, visit)
+        case .forEach:
+            guard case .array(let elements) = value else { return true }
+            for element in elements where !walk(element, from: index + 1, visit) { return false }
+            return true
+        case .run(let transform):
+            guard let next = transform(value) else { return true }
+            return walk(next, from: index + 1, visit)
+        case .combine(let first, let second):
+            // Always the first operation, so `value` is the root dictionary.
+            for path in [first, second] where !path.walk(value, from: 0, { walk($0, from: index + 1, visit) }) {
+                return false
+            }
+            return true
+        }
+    }
+}
+
+/// A JSON path ending in a type check: the values it reads are all of type `Value`.
+public struct TypedJSONPath<Value> {
+    /// The path before the type check.
+    private let untyped: JSONPath
+    /// The value as a `Value`; nil when it fails the type check.
+    private let extract: (JSONValue) -> Value?
+
+    fileprivate init(_ untyped: JSONPath, extract: @escaping (JSONValue) -> Value?) {
+        self.untyped = untyped
+        self.extract = extract
+    }
+
+    /// The path up to and including the type check; extend it to go further (values that fail
+    /// the check never reach the operations added after it).
+    public var path: JSONPath {
+        untyped.run { [extract] value in extract(value) == nil ? nil : value }
+    }
+
+    /// Every value of type `Value` the path reaches in `dictionary`, in order.
+    public func values(from dictionary: JSONDictionary) -> [Value] {
+        var values: [Value] = []
+        untyped.visitValues(in: dictionary) { value in
+            if let typed = extract(value) { values.append(typed) }
+            return true
+        }
+        return values
+    }
+
+    /// The first value of type `Value` the path reaches in `dictionary`, if any. Evaluation
+    /// stops there: ``JSONPath/run(_:)`` closures never see the values after it.
+    public func value(from dictionary: JSONDictionary) -> Value? {
+        var first: Value?
+        untyped.visitValues(in: dictionary) { value in
+            first = extract(value)
+            return first == nil
+        }
+        return first
+    }
+}
+
+extension JSONPath {
+    /// Reads booleans.
+    public var boolPath: TypedJSONPath<Bool> {
+        TypedJSONPath(self) { $0.boolValue }
+    }
+
+    /// Reads integers (and floating-point numbers without a fractional part).
+    public var integerPath: TypedJSONPath<Int> {
+        TypedJSONPath(self) { $0.intValue }
+    }
+
+    /// Reads strings.
+    public var stringPath: TypedJSONPath<String> {
+        TypedJSONPath(self) { $0.stringValue }
+    }
+
+    /// Reads strings that are RFC 3986 URI references (absolute or relative, not empty).
+    public var urlPath: TypedJSONPath<String> {
+        TypedJSONPath(self) { value in
+            value.stringValue.flatMap { URIReference.isValid($0) ? $0 : nil }
+        }
+    }
+
+    /// Reads dictionaries.
+    public var dictionaryPath: TypedJSONPath<JSONDictionary> {
+        TypedJSONPath(self) { $0.objectValue }
+    }
+}
