@@ -377,17 +377,9 @@ public final class HubRuntime {
         let reference = lua.reference()
         call.pushNil()
         return ViewURIPredicate { [unowned self] uri in
-            let stack = self.lua.stack
-            self.lua.pushReference(reference)
-            stack.push(uri)
-            do {
-                try self.lua.call(arguments: 1, results: 1)
-            } catch {
-                self.report("uri_match: \(error)")
-                return false
-            }
-            defer { stack.pop() }
-            return stack.boolean(at: -1)
+            self.callFunction(reference, context: "uri_match", arguments: { $0.push(uri); return 1 }) {
+                $0.boolean(at: -1)
+            } ?? false
         }
     }
 
@@ -549,23 +541,34 @@ public final class HubRuntime {
 
     /// Asks a `hub.components` function for the component `name`; nil when it has none.
     func resolveComponent(_ resolver: Int32, name: String, namespace: String) -> LuaComponentFactory.Spec? {
+        callFunction(resolver, context: "components '\(namespace)'", arguments: { $0.push(name); return 1 }) { stack in
+            guard stack.type(at: -1) == LUA_TTABLE else { return nil }
+            do {
+                return try componentSpec(stack, at: -1, name: "\(namespace):\(name)")
+            } catch {
+                report("components '\(namespace)': \(error)")
+                return nil
+            }
+        }
+    }
+
+    /// Calls the Lua function `reference` keeps with what `arguments` pushes (it returns how
+    /// many) and reads the one result with `read`; a script error is reported as
+    /// `context: error` and gives nil.
+    func callFunction<Result>(
+        _ reference: Int32, context: String, arguments: (LuaStack) -> Int32, read: (LuaStack) -> Result?
+    ) -> Result? {
         let stack = lua.stack
-        stack.pushReference(resolver)
-        stack.push(name)
+        stack.pushReference(reference)
+        let count = arguments(stack)
         do {
-            try lua.call(arguments: 1, results: 1)
+            try lua.call(arguments: count, results: 1)
         } catch {
-            report("components '\(namespace)': \(error)")
+            report("\(context): \(error)")
             return nil
         }
         defer { stack.pop() }
-        guard stack.type(at: -1) == LUA_TTABLE else { return nil }
-        do {
-            return try componentSpec(stack, at: -1, name: "\(namespace):\(name)")
-        } catch {
-            report("components '\(namespace)': \(error)")
-            return nil
-        }
+        return read(stack)
     }
 
     // MARK: Screens
@@ -1075,18 +1078,14 @@ final class LuaReloadPolicy: ContentReloadPolicy {
     }
 
     func shouldReload(viewURI: String, currentViewModel: ViewModel) -> Bool {
-        let stack = runtime.lua.stack
-        stack.pushReference(reference)
-        stack.push(viewURI)
-        stack.push(viewModel: currentViewModel)
-        do {
-            try runtime.lua.call(arguments: 2, results: 1)
-        } catch {
-            runtime.report("feature '\(feature)': reload_policy: \(error)")
-            return true
+        let arguments: (LuaStack) -> Int32 = { stack in
+            stack.push(viewURI)
+            stack.push(viewModel: currentViewModel)
+            return 2
         }
-        defer { stack.pop() }
-        return stack.boolean(at: -1)
+        return runtime.callFunction(reference, context: "feature '\(feature)': reload_policy", arguments: arguments) {
+            $0.boolean(at: -1)
+        } ?? true
     }
 }
 

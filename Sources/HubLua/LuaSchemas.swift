@@ -141,17 +141,9 @@ struct LuaSchemaBuilder {
         let reference = runtime.lua.reference()
         let runtime = self.runtime
         return { value in
-            let main = runtime.lua.stack
-            main.pushReference(reference)
-            main.push(json: value)
-            do {
-                try runtime.lua.call(arguments: 1, results: 1)
-            } catch {
-                runtime.report("schema path '\(name)': \(error)")
-                return nil
+            runtime.callFunction(reference, context: "schema path '\(name)'", arguments: { $0.push(json: value); return 1 }) {
+                try? $0.json(at: -1)
             }
-            defer { main.pop() }
-            return try? main.json(at: -1)
         }
     }
 }
