@@ -8,7 +8,7 @@ hub.feature {
     hub.operation {
       name = "json",
       perform = function(ctx)
-        ctx.view:add_json(hub.read("data/food.json"))
+        ctx.view:add_json(hub.read("data/food.json"), "data/food.json")
       end,
     },
   },
