@@ -49,3 +49,27 @@ import Testing
         #expect(result == .string("feature 'errors', operation 'fetch': Examples/Chain/operations/examples.lua:49: offline|ABC"))
     }
 }
+
+@Suite struct OperationActionTests {
+    @Test func operationsPerformActionsThatEveryOperationObserves() throws {
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        let result = try runtime.evaluate(
+            """
+            local seen = {}
+            hub.feature { id = "acting", uri = "acting:view", operations = {
+              hub.operation { name = "performer", perform = function(ctx)
+                ctx.state.result = ctx:perform_action("demo:ping", { n = 1 })
+              end },
+              hub.operation { name = "observer", perform = function(ctx) end,
+                on_action = function(ctx, action)
+                  seen[#seen + 1] = action.id .. "/" .. action.trigger .. "/" .. action.custom.n .. "/" .. tostring(action.component)
+                end },
+            } }
+            hub.open("acting:view")
+            local s = hub.open("acting:view")
+            s:perform("demo:pong", { n = 2 })
+            return table.concat(seen, " ")
+            """, inFolder: "Fixtures/Sandbox")
+        #expect(result == .string("demo:ping/operation/1/nil demo:ping/operation/1/nil demo:pong/operation/2/nil"))
+    }
+}
