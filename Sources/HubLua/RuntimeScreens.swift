@@ -174,6 +174,28 @@ extension HubRuntime {
             let custom = try stack.jsonDictionary(at: 3, field: "custom")
             screen.screen.performAction(identifier, customData: custom, trigger: .contentOperation, component: nil)
         }
+        screenClass.method("diff") { stack, screen in
+            guard let diff = screen.screen.lastDiff else {
+                stack.pushNil()
+                return 1
+            }
+            let body = screen.screen.viewModel.body
+            stack.newTable(record: 4)
+            func pushIdentifiers(_ identifiers: [String], _ key: String) {
+                stack.newTable(array: identifiers.count)
+                for (offset, identifier) in identifiers.enumerated() {
+                    stack.push(identifier)
+                    stack.setRawIndex(-2, offset + 1)
+                }
+                stack.setRawField(-2, key)
+            }
+            pushIdentifiers(diff.inserted.map { body[$0].identifier }, "inserted")
+            pushIdentifiers(diff.deletedIdentifiers, "removed")
+            pushIdentifiers(diff.reloadedIdentifiers, "reloaded")
+            stack.push(diff.headerChanged)
+            stack.setRawField(-2, "header_changed")
+            return 1
+        }
         screenClass.method("snapshot") { [unowned self] stack, screen in
             let index = try self.operationIndex(stack, at: 2, in: screen.screen, function: "snapshot")
             guard let snapshot = screen.screen.loader.inputSnapshot(ofOperationAt: index) else {

@@ -95,3 +95,30 @@ public struct CollectionLayout {
         return (frames, rowMaxY + max(bottom, 0))
     }
 }
+
+extension CollectionLayout {
+    /// The scroll offset that keeps the top-most visible component steady across an update:
+    /// `proposed`, less the heights of deleted components at or above it, plus the heights of
+    /// components inserted above it, kept within `-topInset` and `contentHeight + bottomInset -
+    /// viewportHeight`. Without a diff or a visible component, `proposed` as is.
+    public static func targetContentOffset(
+        proposed: Int, diff: ViewModelDiff?, topmostVisibleIndex: Int?, oldFrames: [Rect], newFrames: [Rect],
+        contentHeight: Int, viewportHeight: Int, topInset: Int = 0, bottomInset: Int = 0
+    ) -> Int {
+        guard let diff, let topmost = topmostVisibleIndex else { return proposed }
+        var offset = proposed
+        for index in diff.deleted where index <= topmost && oldFrames.indices.contains(index) {
+            offset -= oldFrames[index].height
+        }
+        for index in diff.inserted where index < topmost && newFrames.indices.contains(index) {
+            offset += newFrames[index].height
+        }
+        let minimum = -topInset
+        return min(max(offset, minimum), max(minimum, contentHeight + bottomInset - viewportHeight))
+    }
+
+    /// The index of the first frame that shows below `offset`, or nil.
+    public static func topmostVisibleIndex(in frames: [Rect], offset: Int) -> Int? {
+        frames.firstIndex { $0.maxY > offset }
+    }
+}

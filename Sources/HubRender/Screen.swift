@@ -17,7 +17,11 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
     public private(set) var scrollOffset = 0
     /// Called after every view model update or failure.
     public var onUpdate: ((Screen) -> Void)?
+    /// What changed in the body with the last view model update.
+    public private(set) var lastDiff: ViewModelDiff?
     private var hasAppeared = false
+    /// The width and viewport of the last render, to keep the scroll anchor across updates.
+    private var lastGeometry: (width: Int, viewport: Int?)?
 
     public init(viewURI: String, loader: ViewModelLoader, renderer: ViewRenderer) {
         self.viewURI = viewURI
@@ -84,6 +88,7 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
 
     /// The view as text.
     public func render(_ options: RenderOptions = RenderOptions()) -> String {
+        lastGeometry = (options.width, options.height.map { max(0, $0 - renderer.navigationBarHeight(for: viewModel)) })
         var options = options
         options.scrollOffset = scrollOffset
         return renderer.render(viewModel, options: options)
@@ -95,6 +100,17 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
     }
 
     public func viewModelLoader(_ loader: ViewModelLoader, didLoad viewModel: ViewModel) {
+        let diff = ViewModelDiff(from: self.viewModel, to: viewModel)
+        if let geometry = lastGeometry, scrollOffset > 0 {
+            let old = layout(width: geometry.width, viewportHeight: geometry.viewport)
+            let new = renderer.layout(viewModel, width: geometry.width, viewportHeight: geometry.viewport)
+            scrollOffset = CollectionLayout.targetContentOffset(
+                proposed: scrollOffset, diff: diff,
+                topmostVisibleIndex: CollectionLayout.topmostVisibleIndex(in: old.body, offset: scrollOffset),
+                oldFrames: old.body, newFrames: new.body, contentHeight: new.contentHeight,
+                viewportHeight: geometry.viewport ?? new.contentHeight)
+        }
+        lastDiff = diff
         self.viewModel = viewModel
         lastError = nil
         onUpdate?(self)

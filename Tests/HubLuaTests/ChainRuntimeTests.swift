@@ -73,3 +73,28 @@ import Testing
         #expect(result == .string("demo:ping/operation/1/nil demo:ping/operation/1/nil demo:pong/operation/2/nil"))
     }
 }
+
+@Suite struct ScrollAnchorTests {
+    @Test func anUpdateKeepsTheTopmostVisibleComponentInPlace() throws {
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        let result = try runtime.evaluate(
+            """
+            hub.feature { id = "anchor", uri = "anchor:view", operations = { hub.operation {
+              name = "rows",
+              perform = function(ctx)
+                for i = ctx.state.first or 1, 30 do ctx.view:body("row-" .. i).title = "row-" .. i end
+              end,
+              on_action = function(ctx, action) ctx.state.first = 6; ctx:reschedule() end,
+            } } }
+            local s = hub.open("anchor:view", { width = 20, height = 6 })
+            s:render()
+            s:scroll(10)
+            local before = s:render()
+            s:perform("anchor:drop")
+            return before .. "|" .. s:render()
+            """, inFolder: "Fixtures/Sandbox")
+        let views = try #require(result.stringValue).split(separator: "|").map(String.init)
+        #expect(views[0].hasSuffix(" row-11\n row-12\n row-13\n row-14\n"))
+        #expect(views[1] == views[0], "five rows above were removed; the view did not move")
+    }
+}

@@ -1,0 +1,92 @@
+import Testing
+@testable import HubCore
+
+/// A view model whose body has `component-N` components; an asterisk (`"2*"`) changes the data.
+private func viewModel(_ items: [String], header: String? = nil) -> ViewModel {
+    let builder = ViewModelBuilder()
+    for item in items {
+        let changed = item.hasSuffix("*")
+        let number = changed ? String(item.dropLast()) : item
+        let component = builder.bodyBuilder("component-\(number)")
+        component.customData = ["data": .string(changed ? "changed" : "original")]
+    }
+    if let header { builder.headerBuilder.componentName = header }
+    return builder.build()
+}
+
+@Suite struct ViewModelDiffTests {
+    static let algorithms: [ViewModelDiff.Algorithm] = [.myers, .lcs]
+
+    @Test(arguments: algorithms)
+    func identicalModelsHaveNoChanges(algorithm: ViewModelDiff.Algorithm) {
+        let model = viewModel(["1", "2", "3", "4"])
+        let diff = ViewModelDiff(from: model, to: model, algorithm: algorithm)
+        #expect(diff.inserted.isEmpty && diff.deleted.isEmpty && diff.reloaded.isEmpty)
+        #expect(!diff.hasChanges)
+    }
+
+    @Test(arguments: algorithms)
+    func insertions(algorithm: ViewModelDiff.Algorithm) {
+        let diff = ViewModelDiff(from: viewModel([]), to: viewModel(["1", "2", "3", "4"]), algorithm: algorithm)
+        #expect(diff.inserted == [0, 1, 2, 3])
+        #expect(diff.deleted.isEmpty && diff.reloaded.isEmpty)
+        #expect(diff.hasChanges)
+    }
+
+    @Test(arguments: algorithms)
+    func reloads(algorithm: ViewModelDiff.Algorithm) {
+        let diff = ViewModelDiff(from: viewModel(["1", "2", "3", "4"]), to: viewModel(["1*", "2", "3*", "4"]), algorithm: algorithm)
+        #expect(diff.reloaded == [0, 2])
+        #expect(diff.inserted.isEmpty && diff.deleted.isEmpty)
+    }
+
+    @Test(arguments: algorithms)
+    func deletions(algorithm: ViewModelDiff.Algorithm) {
+        let diff = ViewModelDiff(from: viewModel(["1", "2", "3", "4"]), to: viewModel(["2", "4"]), algorithm: algorithm)
+        #expect(diff.deleted == [0, 2])
+        #expect(diff.inserted.isEmpty && diff.reloaded.isEmpty)
+    }
+
+    @Test(arguments: algorithms)
+    func complexChangeSet(algorithm: ViewModelDiff.Algorithm) {
+        let old = viewModel((1...10).map(String.init))
+        let new = viewModel(["1", "2*", "30", "4", "5", "6", "7", "9*", "10", "13"])
+        let diff = ViewModelDiff(from: old, to: new, algorithm: algorithm)
+        #expect(diff.deleted == [2, 7])
+        #expect(diff.inserted == [2, 9])
+        #expect(diff.reloaded == [1, 8])
+    }
+
+    @Test(arguments: algorithms)
+    func insertionAtStartWithDataChanges(algorithm: ViewModelDiff.Algorithm) {
+        let diff = ViewModelDiff(from: viewModel(["1", "2", "3"]), to: viewModel(["0", "1*", "2*", "3*"]), algorithm: algorithm)
+        #expect(diff.inserted == [0])
+        #expect(diff.reloaded == [0, 1, 2])
+        #expect(diff.deleted.isEmpty)
+    }
+
+    @Test(arguments: algorithms)
+    func multipleInsertionsAtStartWithDataChanges(algorithm: ViewModelDiff.Algorithm) {
+        let diff = ViewModelDiff(from: viewModel(["1", "2", "3"]), to: viewModel(["0", "00", "1*", "2*", "3*"]), algorithm: algorithm)
+        #expect(diff.inserted == [0, 1])
+        #expect(diff.reloaded == [0, 1, 2])
+        #expect(diff.deleted.isEmpty)
+    }
+
+    @Test func headerChanges() {
+        #expect(!ViewModelDiff(from: viewModel([]), to: viewModel([])).hasChanges)
+        #expect(ViewModelDiff(from: viewModel([], header: "I"), to: viewModel([], header: "L")).hasChanges)
+        #expect(!ViewModelDiff(from: viewModel([], header: "U"), to: viewModel([], header: "U")).hasChanges)
+        #expect(ViewModelDiff(from: viewModel([]), to: viewModel([], header: "U")).headerChanged)
+        #expect(ViewModelDiff(from: viewModel([], header: "U"), to: viewModel([])).headerChanged)
+    }
+
+    @Test func myersAndLCSAgreeOnShuffles() {
+        let old = (0..<40).map { "\($0 * 7 % 40)" }
+        let new = (0..<40).map { "\(($0 * 11 + 3) % 45)" }
+        let myers = ViewModelDiff(from: viewModel(old), to: viewModel(new), algorithm: .myers)
+        let lcs = ViewModelDiff(from: viewModel(old), to: viewModel(new), algorithm: .lcs)
+        #expect(myers.inserted.count == lcs.inserted.count)
+        #expect(myers.deleted.count == lcs.deleted.count)
+    }
+}
