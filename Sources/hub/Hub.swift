@@ -40,8 +40,8 @@ struct Render: ParsableCommand {
     @Argument(help: "The view URI, e.g. cities:overview.")
     var uri: String
 
-    @Option(help: "Columns.")
-    var width = 80
+    @Option(help: "Columns (default: the terminal's width, or 80).")
+    var width = TerminalSize.columns
 
     @Option(help: "Rows of output, navigation bar included (default: all content).")
     var height: Int?
@@ -96,8 +96,8 @@ struct JSON: ParsableCommand {
     @Option(help: "The identifier of the schema to read the file with (default: the default schema).")
     var schema: String?
 
-    @Option(help: "Columns.")
-    var width = 80
+    @Option(help: "Columns (default: the terminal's width, or 80).")
+    var width = TerminalSize.columns
 
     @Option(help: "The layout margin in cells.")
     var margin = 1
@@ -125,6 +125,16 @@ struct JSON: ParsableCommand {
             FileHandle.standardError.write(Data("hub: \(error)\n".utf8))
             throw ExitCode.failure
         }
+    }
+}
+
+/// The terminal standard output is printed to.
+enum TerminalSize {
+    /// The terminal's columns when standard output is one, otherwise 80.
+    static var columns: Int {
+        var size = winsize()
+        guard isatty(STDOUT_FILENO) != 0, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
     }
 }
 
