@@ -81,7 +81,11 @@ static void hub_budget_hook(lua_State *L, lua_Debug *ar) {
             limits->exhausted = 1;
             lua_sethook(L, hub_budget_hook, LUA_MASKCOUNT, 1);
         }
-        luaL_error(L, "instruction budget exceeded (%I instructions)", (lua_Integer)limits->budget_limit);
+        /* Level 0 inside a hook is the Lua function that was running: name its line. */
+        luaL_where(L, 0);
+        lua_pushfstring(L, "instruction budget exceeded (%I instructions)", (lua_Integer)limits->budget_limit);
+        lua_concat(L, 2);
+        lua_error(L);
     }
 }
 

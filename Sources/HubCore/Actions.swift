@@ -1,23 +1,33 @@
 /// What caused an action to be performed.
 public enum ActionTrigger: String, Sendable {
+    /// The user selected a component.
     case selection
+    /// A component performed the action.
     case component
+    /// A content operation performed the action.
     case contentOperation = "operation"
+    /// Another action performed the action.
     case chained
 }
 
 /// Everything an action, action handler or action observer knows about one performed action.
 public struct ActionContext: Sendable {
+    /// What caused the action to be performed.
     public var trigger: ActionTrigger
     /// The custom action's identifier; nil for the default selection action.
     public var customActionIdentifier: Identifier?
+    /// Custom data passed along with the action.
     public var customData: JSONDictionary?
+    /// The feature whose view the action was performed in.
     public var featureInfo: FeatureInfo
+    /// The URI of the view the action was performed in.
     public var viewURI: String
+    /// The view model of the view when the action was performed.
     public var viewModel: ViewModel
     /// The component model involved; nil for actions performed by content operations.
     public var componentModel: ComponentModel?
 
+    /// Creates an action context from all of its parts.
     public init(
         trigger: ActionTrigger, customActionIdentifier: Identifier?, customData: JSONDictionary?,
         featureInfo: FeatureInfo, viewURI: String, viewModel: ViewModel, componentModel: ComponentModel?

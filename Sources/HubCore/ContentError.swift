@@ -17,6 +17,7 @@ public struct ContentError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The Lua traceback, when the error came from a script.
     public var traceback: String?
 
+    /// Creates an error in `domain`; the location, feature, operation and traceback are optional.
     public init(
         domain: String, code: Int = 0, message: String, location: String? = nil,
         feature: String? = nil, operation: String? = nil, traceback: String? = nil
@@ -52,6 +53,7 @@ public struct ContentError: Error, Equatable, Sendable, CustomStringConvertible 
 
 /// The error domain and codes of JSON content errors.
 public enum JSONDomain {
+    /// The domain of JSON content errors.
     public static let name = "hub.json"
     /// The JSON data was empty.
     public static let emptyData = 0

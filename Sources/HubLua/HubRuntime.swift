@@ -59,9 +59,14 @@ public final class HubRuntime {
     var featureFolders: [String: Int] = [:]
     var testCases: [LuaTestCase] = []
 
+    /// Instructions a script may run per call or per operation resume before it fails with
+    /// "instruction budget exceeded" (about a second of work).
+    public static let defaultInstructionBudget = 200_000_000
+
     /// A runtime on `clock` (virtual for tests: sleeping takes no real time).
     public init(clock: EventLoop.Clock = .real) throws {
         lua = try LuaState()
+        lua.instructionBudget = HubRuntime.defaultInstructionBudget
         loop = EventLoop(clock: clock)
         components = ComponentRegistry(fallbackHandler: DefaultComponentFallbackHandler())
         try components.register(DefaultComponentFactory(), forNamespace: DefaultComponentFactory.namespace)

@@ -46,8 +46,12 @@ public final class LuaState {
         set { limits.pointee.limit = newValue }
     }
 
-    /// Instructions each protected call may run (0: no limit).
+    /// Instructions each outermost protected call, and each coroutine resume, may run (0: no
+    /// limit). Running out raises "instruction budget exceeded", which a script's own `pcall`
+    /// cannot swallow.
     public var instructionBudget = 0
+    /// How many protected calls on the main thread are running (only the outermost arms the budget).
+    private var callDepth = 0
 
     /// Stack helpers for the main thread.
     var stack: LuaStack { LuaStack(L) }
@@ -98,9 +102,12 @@ public final class LuaState {
         clua_insert(L, base)
         let host = limits.pointee.host
         limits.pointee.host = 0
-        if instructionBudget > 0 { hub_budget_arm(L, instructionBudget) }
+        let armed = instructionBudget > 0 && callDepth == 0
+        if armed { hub_budget_arm(L, instructionBudget) }
+        callDepth += 1
         let status = clua_pcall(L, arguments, results, base)
-        if instructionBudget > 0 { hub_budget_disarm(L) }
+        callDepth -= 1
+        if armed { hub_budget_disarm(L) }
         limits.pointee.host = host
         clua_remove(L, base)
         if status != LUA_OK {

@@ -98,3 +98,38 @@ import Testing
         #expect(views[1] == views[0], "five rows above were removed; the view did not move")
     }
 }
+
+@Suite struct RunawayScriptTests {
+    @Test func aRunawayOperationBecomesAChainErrorNamingItsPlace() throws {
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        runtime.lua.instructionBudget = 1_000_000
+        _ = try runtime.evaluate(
+            """
+            hub.feature { id = "spin", uri = "spin:view", operations = { hub.operation { name = "spin",
+              perform = function(ctx)
+                while true do pcall(function() while true do end end) end
+              end } } }
+            """, inFolder: "Fixtures/Sandbox", chunkName: "@spin.lua")
+        let screen = try runtime.open("spin:view")
+        let error = try #require(screen.lastError)
+        #expect(error.feature == "spin" && error.operation == "spin")
+        #expect(error.message == "instruction budget exceeded (1000000 instructions)")
+        #expect(error.location == "spin.lua:3")
+        #expect(screen.loader.isLoading == false)
+    }
+
+    @Test func theBudgetIsArmedOnceForNestedCalls() throws {
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        runtime.lua.instructionBudget = 1_000_000
+        #expect {
+            try runtime.evaluate(
+                """
+                hub.feature { id = "nested", uri = "nested:view", operations = { function(ctx) end } }
+                hub.open("nested:view")
+                while true do end
+                """, inFolder: "Fixtures/Sandbox")
+        } throws: { error in
+            (error as? LuaError)?.message == "instruction budget exceeded (1000000 instructions)"
+        }
+    }
+}
