@@ -27,7 +27,7 @@ public struct ActionContext: Sendable {
     /// The component model involved; nil for actions performed by content operations.
     public var componentModel: ComponentModel?
 
-    /// Creates an action context from all of its parts.
+    /// An action context from all of its parts.
     public init(
         trigger: ActionTrigger, customActionIdentifier: Identifier?, customData: JSONDictionary?,
         featureInfo: FeatureInfo, viewURI: String, viewModel: ViewModel, componentModel: ComponentModel?

@@ -5,7 +5,7 @@ public struct BuilderConfiguration: Sendable, Equatable {
     /// Whether an icon resolver exists; without one, models never carry icons or placeholder icons.
     public var resolvesIcons: Bool
 
-    /// Creates a configuration; by default, standard component defaults and no icon resolver.
+    /// A configuration; by default standard component defaults and no icon resolver.
     public init(componentDefaults: ComponentDefaults = .standard, resolvesIcons: Bool = false) {
         self.componentDefaults = componentDefaults
         self.resolvesIcons = resolvesIcons

@@ -55,6 +55,7 @@ public final class ComponentImageDataBuilder {
         set { modify { $0.local = newValue } }
     }
 
+    /// Free-form data for the image.
     public var customData: JSONDictionary? {
         get { state?.customData }
         set { modify { $0.customData = newValue } }
@@ -101,6 +102,7 @@ public final class ComponentTargetBuilder {
         addAction(Identifier(namespace: namespace, name: name))
     }
 
+    /// Free-form data for the target.
     public var customData: JSONDictionary? {
         get { state?.customData }
         set { modify { $0.customData = newValue } }

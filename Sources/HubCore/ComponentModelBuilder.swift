@@ -88,21 +88,25 @@ public final class ComponentModelBuilder {
         set { set(\.category, newValue) }
     }
 
+    /// The primary text.
     public var title: String? {
         get { get(\.title) }
         set { set(\.title, newValue) }
     }
 
+    /// The secondary text.
     public var subtitle: String? {
         get { get(\.subtitle) }
         set { set(\.subtitle, newValue) }
     }
 
+    /// A short text shown as an accessory, e.g. at a row's right end.
     public var accessoryTitle: String? {
         get { get(\.accessory) }
         set { set(\.accessory, newValue) }
     }
 
+    /// A longer text that describes the content.
     public var descriptionText: String? {
         get { get(\.descriptionText) }
         set { set(\.descriptionText, newValue) }
@@ -114,16 +118,19 @@ public final class ComponentModelBuilder {
         set { set(\.icon, newValue) }
     }
 
+    /// Free-form metadata associated with the model, e.g. external identifiers.
     public var metadata: JSONDictionary? {
         get { get(\.metadata) }
         set { set(\.metadata, newValue) }
     }
 
+    /// Data to log alongside impressions of and interactions with the component.
     public var loggingData: JSONDictionary? {
         get { get(\.logging) }
         set { set(\.logging, newValue) }
     }
 
+    /// Free-form data for the component that renders the model.
     public var customData: JSONDictionary? {
         get { get(\.customData) }
         set { set(\.customData, newValue) }

@@ -1,13 +1,16 @@
 /// Told when a connectivity state resolver's state may have changed.
 public protocol ConnectivityStateResolverObserver: AnyObject {
+    /// Called when `resolver`'s state may have changed; ask it for the current state.
     func connectivityStateResolverStateDidChange(_ resolver: any ConnectivityStateResolver)
 }
 
 /// Resolves whether the device is online, and notifies observers of changes.
 public protocol ConnectivityStateResolver: AnyObject {
+    /// The current connectivity state.
     func resolveConnectivityState() -> ConnectivityState
     /// Adds a weakly held observer.
     func addObserver(_ observer: any ConnectivityStateResolverObserver)
+    /// Removes `observer`; it is not notified any more.
     func removeObserver(_ observer: any ConnectivityStateResolverObserver)
 }
 
@@ -24,6 +27,7 @@ public final class ManualConnectivityStateResolver: ConnectivityStateResolver {
     public var state: ConnectivityState
     private var observers: [WeakObserver] = []
 
+    /// A resolver in `state` (online by default).
     public init(state: ConnectivityState = .online) {
         self.state = state
     }

@@ -17,7 +17,7 @@ public struct ContentError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The Lua traceback, when the error came from a script.
     public var traceback: String?
 
-    /// Creates an error in `domain`; the location, feature, operation and traceback are optional.
+    /// An error in `domain`; the location, feature, operation and traceback are optional.
     public init(
         domain: String, code: Int = 0, message: String, location: String? = nil,
         feature: String? = nil, operation: String? = nil, traceback: String? = nil

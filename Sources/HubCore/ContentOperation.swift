@@ -46,6 +46,7 @@ extension ContentOperation {
 public final class ContentOperationContext {
     /// The URI of the view being loaded.
     public let viewURI: String
+    /// The feature whose view is being loaded.
     public let featureInfo: FeatureInfo
     /// The connectivity of the whole run (every operation of one run sees the same).
     public let connectivityState: ConnectivityState
@@ -121,6 +122,7 @@ public final class ContentOperationHandle {
 
 /// Decides whether a view with content already loaded should load again.
 public protocol ContentReloadPolicy: AnyObject {
+    /// Whether the view `viewURI`, which already shows `currentViewModel`, should load again.
     func shouldReload(viewURI: String, currentViewModel: ViewModel) -> Bool
 }
 
@@ -129,6 +131,7 @@ public final class BlockContentOperation: ContentOperation {
     public let name: String
     private let block: (ContentOperationContext) -> Void
 
+    /// An operation named `name` that runs `block` with each run's context.
     public init(name: String = "block", _ block: @escaping (ContentOperationContext) -> Void) {
         self.name = name
         self.block = block

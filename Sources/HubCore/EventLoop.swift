@@ -20,12 +20,14 @@ public final class EventLoop {
         var work: () -> Void
     }
 
+    /// How the loop's time passes.
     public let clock: Clock
     private var timers: [Timer] = []
     private var sequence = 0
     private var virtualNow = 0
     private let start = DispatchTime.now().uptimeNanoseconds
 
+    /// A loop with no timers whose time passes by `clock`.
     public init(clock: Clock) {
         self.clock = clock
     }

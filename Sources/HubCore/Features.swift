@@ -25,6 +25,7 @@ public struct ViewURIPredicate {
 
 /// Creates a view's content operations; called once per view, so operations are fresh per view.
 public protocol ContentOperationFactory {
+    /// The content operations for the view `viewURI`, in chain order.
     func createContentOperations(forViewURI viewURI: String) -> [any ContentOperation]
 }
 
@@ -32,6 +33,7 @@ public protocol ContentOperationFactory {
 public struct BlockContentOperationFactory: ContentOperationFactory {
     private let block: (String) -> [any ContentOperation]
 
+    /// A factory that calls `block` with the view URI.
     public init(_ block: @escaping (String) -> [any ContentOperation]) {
         self.block = block
     }
@@ -43,7 +45,9 @@ public struct BlockContentOperationFactory: ContentOperationFactory {
 
 /// A group of views (matched by view URI) sharing a title and a content loading chain.
 public struct FeatureRegistration {
+    /// The feature's identifier, unique in its registry.
     public var identifier: String
+    /// Which view URIs belong to the feature.
     public var viewURIPredicate: ViewURIPredicate
     /// The default navigation title when no operation sets one and there is no header.
     public var title: String
@@ -54,6 +58,7 @@ public struct FeatureRegistration {
     /// nil, or an unknown identifier: the default JSON schema.
     public var customJSONSchemaIdentifier: String?
 
+    /// A registration; by default with the manager's reload policy and the default JSON schema.
     public init(
         identifier: String, viewURIPredicate: ViewURIPredicate, title: String,
         contentOperationFactories: [any ContentOperationFactory], contentReloadPolicy: (any ContentReloadPolicy)? = nil,
@@ -75,8 +80,10 @@ public struct FeatureRegistration {
 
 /// A registration that cannot be made, e.g. a duplicate identifier.
 public struct RegistrationError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What could not be registered, and why.
     public var message: String
 
+    /// An error with `message`.
     public init(_ message: String) {
         self.message = message
     }
@@ -88,6 +95,7 @@ public struct RegistrationError: Error, Equatable, Sendable, CustomStringConvert
 public final class FeatureRegistry {
     private var registrations: [FeatureRegistration] = []
 
+    /// An empty registry.
     public init() {}
 
     /// Registers a feature; its identifier must not be registered already.

@@ -31,19 +31,28 @@ public enum ComponentType: String, Sendable {
 
 /// The category names Hub Framework defines; categories are open strings.
 public enum ComponentCategory {
+    /// A view's header.
     public static let header = "header"
+    /// A full-width row.
     public static let row = "row"
+    /// A compact card.
     public static let card = "card"
+    /// A carousel: child components side by side.
     public static let carousel = "carousel"
+    /// A banner, typically an image.
     public static let banner = "banner"
 }
 
 /// The namespace, name and category every new component model builder starts with.
 public struct ComponentDefaults: Sendable, Equatable {
+    /// The namespace of the component new builders render with.
     public var namespace: String
+    /// The name of the component new builders render with.
     public var name: String
+    /// The category new builders start in.
     public var category: String
 
+    /// Defaults from their three parts.
     public init(namespace: String, name: String, category: String) {
         self.namespace = namespace
         self.name = name
@@ -62,9 +71,12 @@ public enum ConnectivityState: String, Sendable {
 
 /// The identity of a feature, handed to content operations and action contexts.
 public struct FeatureInfo: Equatable, Sendable {
+    /// The feature's identifier, e.g. `cities`.
     public var identifier: String
+    /// The feature's title, e.g. `Cities`.
     public var title: String
 
+    /// Feature info from an identifier and a title.
     public init(identifier: String, title: String) {
         self.identifier = identifier
         self.title = title

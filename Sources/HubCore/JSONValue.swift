@@ -4,7 +4,9 @@
 public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
+    /// A number without a fraction or exponent that fits in an `Int`.
     case int(Int)
+    /// Any other number.
     case double(Double)
     case string(String)
     case array([JSONValue])

@@ -5,6 +5,7 @@ public struct NavigationItem: Equatable, Sendable {
     /// The title shown in the navigation bar.
     public var title: String?
 
+    /// A navigation item with `title`.
     public init(title: String?) {
         self.title = title
     }
@@ -17,6 +18,7 @@ public struct Icon: Equatable, Sendable {
     /// Whether this icon stands in for an image that is not loaded yet.
     public var isPlaceholder: Bool
 
+    /// An icon with `identifier`, marked as a placeholder or not.
     public init(identifier: String, isPlaceholder: Bool) {
         self.identifier = identifier
         self.isPlaceholder = isPlaceholder
@@ -25,8 +27,11 @@ public struct Icon: Equatable, Sendable {
 
 /// Which image slot of a component model an image belongs to.
 public enum ComponentImageType: String, Sendable {
+    /// The main image.
     case main
+    /// The background image.
     case background
+    /// One of the custom images, by key.
     case custom
 }
 
@@ -34,6 +39,7 @@ public enum ComponentImageType: String, Sendable {
 public struct ComponentImageData: Equatable, Sendable {
     /// nil for the main and background images; the custom image's key otherwise.
     public var identifier: String?
+    /// The image slot the image belongs to.
     public var type: ComponentImageType
     /// A remote image's URI.
     public var url: String?
@@ -41,6 +47,7 @@ public struct ComponentImageData: Equatable, Sendable {
     public var placeholderIcon: Icon?
     /// The name of a local image, resolved in the feature folder.
     public var localImage: String?
+    /// Free-form data for the image.
     public var customData: JSONDictionary?
 }
 
@@ -50,6 +57,7 @@ public struct ComponentTarget: Equatable, Sendable {
     public var uri: String?
     /// Actions performed on selection, in order; nil when there are none.
     public var actionIdentifiers: [Identifier]?
+    /// Free-form data for the target.
     public var customData: JSONDictionary?
     private var initialViewModelBox: Box<ViewModel>?
 
@@ -85,27 +93,41 @@ final class Box<Value: Sendable & Equatable>: Sendable, Equatable {
 public struct ComponentModel: Equatable, Sendable {
     /// The model's identifier, unique among its siblings.
     public var identifier: String
+    /// The layer the model belongs to: header, body or overlay.
     public var type: ComponentType
     /// The position in the parent's children, or in the view's body or overlays.
     public var index: Int
     /// Indices from the root list to this model, e.g. `[0, 1, 0]` for a grandchild.
     public var indexPath: [Int]
+    /// The group the model belongs to among its siblings.
     public var groupIdentifier: String?
     /// The component that renders this model (`namespace:name`).
     public var componentIdentifier: Identifier
+    /// The category used to pick a fallback component when the component is unknown.
     public var componentCategory: String
+    /// The primary text.
     public var title: String?
+    /// The secondary text.
     public var subtitle: String?
+    /// A short text shown as an accessory, e.g. at a row's right end.
     public var accessoryTitle: String?
+    /// A longer text that describes the content.
     public var descriptionText: String?
+    /// The main image, if any.
     public var mainImageData: ComponentImageData?
+    /// The background image, if any.
     public var backgroundImageData: ComponentImageData?
     /// Custom images by key; never nil, possibly empty.
     public var customImageData: [String: ComponentImageData]
+    /// The model's icon (only when an icon resolver exists).
     public var icon: Icon?
+    /// Where selecting the component leads; nil when it leads nowhere.
     public var target: ComponentTarget?
+    /// Free-form metadata associated with the model, e.g. external identifiers.
     public var metadata: JSONDictionary?
+    /// Data to log alongside impressions of and interactions with the component.
     public var loggingData: JSONDictionary?
+    /// Free-form data for the component that renders the model.
     public var customData: JSONDictionary?
     /// Child models in their resolved order; nil when there are none.
     public var children: [ComponentModel]?
@@ -142,12 +164,17 @@ public struct ComponentModel: Equatable, Sendable {
 ///
 /// Two view models are equal when everything but `buildDate` is equal.
 public struct ViewModel: Equatable, Sendable {
+    /// The view's identifier, if any.
     public var identifier: String?
     /// nil unless a content operation touched the navigation item (e.g. set a title).
     public var navigationItem: NavigationItem?
+    /// The header component model, if any.
     public var header: ComponentModel?
+    /// The body component models, in order.
     public var body: [ComponentModel]
+    /// The overlay component models, in order (later ones on top).
     public var overlays: [ComponentModel]
+    /// Free-form data for the view.
     public var customData: JSONDictionary?
     /// When the model was built.
     public var buildDate: Date
@@ -160,6 +187,7 @@ public struct ViewModel: Equatable, Sendable {
         identifier: nil, navigationItem: nil, header: nil, body: [], overlays: [], customData: nil,
         buildDate: Date(timeIntervalSince1970: 0))
 
+    /// A view model from all of its parts.
     public init(
         identifier: String?, navigationItem: NavigationItem?, header: ComponentModel?, body: [ComponentModel],
         overlays: [ComponentModel], customData: JSONDictionary?, buildDate: Date

@@ -19,6 +19,7 @@ public final class HubRuntime {
         /// Whether to load content (false: show the initial view model only).
         public var load: Bool
 
+        /// Options with 80 columns, no height limit, a margin of 1 and content loading on.
         public init(width: Int = 80, height: Int? = nil, margin: Int = 1, load: Bool = true) {
             self.width = width
             self.height = height
@@ -27,9 +28,13 @@ public final class HubRuntime {
         }
     }
 
+    /// The Lua state every script of the runtime runs in.
     public let lua: LuaState
+    /// The loop all asynchronous work of the runtime runs on.
     public let loop: EventLoop
+    /// The features registered with `hub.feature`.
     public let features = FeatureRegistry()
+    /// The default component library (`default:*`) and the components defined in Lua.
     public let components: ComponentRegistry
     /// Remote image data the screens' offline image loaders serve (`hub.register_image`).
     public let images = ImageRegistry()

@@ -7,6 +7,7 @@ public struct LuaError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The Lua stack traceback, when one was taken.
     public var traceback: String?
 
+    /// An error with `message`, and optionally where it was raised and its traceback.
     public init(message: String, location: String? = nil, traceback: String? = nil) {
         self.message = message
         self.location = location

@@ -7,6 +7,7 @@ import HubCore
 extension HubRuntime {
     /// An error loading feature folders; each entry names the folder and `file:line`.
     public struct LoadError: Error, CustomStringConvertible {
+        /// One message per problem, e.g. per feature folder that failed to load.
         public var messages: [String]
         public var description: String { messages.joined(separator: "\n") }
     }

@@ -10,7 +10,9 @@ struct LuaTestCase {
 
 /// The outcome of `hub test`.
 public struct TestSummary: Equatable, Sendable {
+    /// The number of test cases that passed.
     public var passed: Int
+    /// The number of test cases that failed, plus test files that failed to run.
     public var failed: Int
 
     /// `N passed, N failed`.

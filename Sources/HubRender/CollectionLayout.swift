@@ -3,8 +3,11 @@ import HubCore
 /// Where each component of a view goes, in cells. Body frames are in content coordinates
 /// (row 0 is the top of the scrolling content); the header is pinned above the body.
 public struct ViewLayout: Equatable, Sendable {
+    /// The header's frame at the top; nil without a header.
     public var header: Rect?
+    /// The body components' frames, in body order.
     public var body: [Rect]
+    /// The overlays' frames, centred over the body's viewport, in overlay order.
     public var overlays: [Rect]
     /// The height of the scrolling content, bottom margin included.
     public var contentHeight: Int
@@ -16,6 +19,7 @@ public struct ViewLayout: Equatable, Sendable {
 /// row below every component of the current row; finished rows get the layout manager's
 /// horizontal offset (centering); the top row keeps its distance to the header or top edge.
 public struct CollectionLayout {
+    /// Where the margins between components and to the edges come from.
     public let layoutManager: any ComponentLayoutManager
     private let component: (ComponentModel) -> any Component
 

@@ -47,42 +47,56 @@ public protocol ComponentChildDelegate: AnyObject {
 public protocol ComponentWithImageHandling: Component {
     /// Whether the component handles images now (a Lua component may not).
     var handlesImages: Bool { get }
+    /// The size to load `image` of `model` at in `containerSize`; zero skips the image.
     func preferredImageSize(for image: ComponentImageData, model: ComponentModel, containerSize: Size) -> Size
+    /// Called when the image `data` describes has loaded; `animated` when the load was slow.
     func imageDidLoad(_ image: LoadedImage, for data: ComponentImageData, model: ComponentModel, animated: Bool)
 }
 
 /// A component with UI state (e.g. a scroll position) saved per model identifier while it is
 /// reused for other models, and restored when it shows that model again.
 public protocol ComponentWithRestorableUIState: Component {
+    /// Whether the component saves and restores UI state now (true by default).
     var restoresUIState: Bool { get }
     /// The state to save; nil removes the saved state.
     var currentUIState: JSONValue? { get }
+    /// Restores `state`, saved earlier for the model the component now shows.
     func restoreUIState(_ state: JSONValue)
 }
 
 /// How a component is selected.
 public enum ComponentSelectionState: String, Sendable {
+    /// Neither highlighted nor selected.
     case none
+    /// Highlighted, e.g. while being pressed.
     case highlighted
+    /// Selected.
     case selected
 }
 
 /// A component that shows its selection state; never told the same state twice in a row.
 public protocol ComponentWithSelectionState: Component {
+    /// Whether the component shows selection states now (true by default).
     var tracksSelection: Bool { get }
+    /// Shows `state`.
     func updateSelectionState(_ state: ComponentSelectionState)
 }
 
 /// A component told when its frame's size changes and when it is about to appear.
 public protocol ComponentViewObserver: Component {
+    /// Whether the component is told about resizing and appearing now (true by default).
     var observesView: Bool { get }
+    /// Called when the component's frame has changed to `size`.
     func viewDidResize(to size: Size)
+    /// Called when the component is about to appear.
     func viewWillAppear()
 }
 
 /// A component told the body's scroll offset (in rows) when it changes.
 public protocol ComponentContentOffsetObserver: Component {
+    /// Whether the component is told about scrolling now (true by default).
     var observesContentOffset: Bool { get }
+    /// Called with the body's new scroll offset in rows.
     func contentOffsetDidChange(to offset: Int)
 }
 
@@ -116,6 +130,7 @@ public protocol ComponentFactory {
 public struct BlockComponentFactory: ComponentFactory {
     private let block: (String) -> (any Component)?
 
+    /// A factory that calls `block` with the component's name.
     public init(_ block: @escaping (String) -> (any Component)?) {
         self.block = block
     }

@@ -28,6 +28,7 @@ public struct DefaultComponentLayoutManager: ComponentLayoutManager {
     /// The margin in cells.
     public var margin: Int
 
+    /// A layout manager that uses `margin` cells wherever a margin applies.
     public init(margin: Int) {
         self.margin = margin
     }

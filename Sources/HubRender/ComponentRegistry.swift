@@ -6,6 +6,7 @@ public final class ComponentRegistry {
     /// Where unknown components' stand-ins and new models' defaults come from.
     public let fallbackHandler: any ComponentFallbackHandler
 
+    /// An empty registry that falls back on `fallbackHandler`.
     public init(fallbackHandler: any ComponentFallbackHandler) {
         self.fallbackHandler = fallbackHandler
     }

@@ -12,6 +12,7 @@ public struct LoadedImage: Equatable, Sendable {
     /// How many bytes it has.
     public var byteCount: Int
 
+    /// An image loaded from `url` for `size`; its name is the URI's last path component.
     public init(url: String, size: Size, byteCount: Int) {
         self.url = url
         name = url.split(separator: "/").last.map(String.init) ?? url
@@ -22,14 +23,20 @@ public struct LoadedImage: Equatable, Sendable {
 
 /// Why an image did not load.
 public struct ImageLoadError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The kind of failure.
     public enum Code: Int, Sendable {
+        /// Any failure without a more specific code, e.g. no data for the URI.
         case unknown = 0
+        /// The data is not a valid image.
         case invalidData = 1
     }
 
+    /// The kind of failure.
     public var code: Code
+    /// What went wrong, e.g. the URI that could not be loaded.
     public var message: String
 
+    /// An error of kind `code` with `message`.
     public init(code: Code, message: String) {
         self.code = code
         self.message = message
@@ -40,9 +47,10 @@ public struct ImageLoadError: Error, Equatable, Sendable, CustomStringConvertibl
 
 /// Loads images by URI; completes later (never synchronously) with the image or an error.
 public protocol ImageLoader: AnyObject {
+    /// Loads the image at `url` for `targetSize` and calls `completion` with it or an error.
     func loadImage(url: String, targetSize: Size, completion: @escaping (Result<LoadedImage, ImageLoadError>) -> Void)
 
-    /// A local image by name, at once; nil when there is no such image.
+    /// A local image by name, at once; nil when there is no such image (the default).
     func loadLocalImage(named name: String, targetSize: Size) -> LoadedImage?
 }
 
@@ -54,6 +62,7 @@ extension ImageLoader {
 public final class ImageRegistry {
     private var byteCounts: [String: Int] = [:]
 
+    /// An empty registry.
     public init() {}
 
     /// Makes `url` load with `byteCount` bytes.

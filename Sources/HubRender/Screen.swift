@@ -6,8 +6,11 @@ import HubCore
 /// On ``appear()`` it shows the loader's initial view model, then loads. A failed load keeps
 /// the previous view model and records the error.
 public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
+    /// The view the screen shows.
     public let viewURI: String
+    /// The loader that runs the view's content loading chain.
     public let loader: ViewModelLoader
+    /// Lays out and draws the screen's view models.
     public let renderer: ViewRenderer
     /// The view model shown now.
     public private(set) var viewModel: ViewModel
@@ -23,6 +26,7 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
     /// The width and viewport of the last render, to keep the scroll anchor across updates.
     private var lastGeometry: (width: Int, viewport: Int?)?
 
+    /// A screen for `viewURI` that becomes `loader`'s delegate and action performer.
     public init(viewURI: String, loader: ViewModelLoader, renderer: ViewRenderer) {
         self.viewURI = viewURI
         self.loader = loader

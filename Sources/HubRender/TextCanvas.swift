@@ -7,13 +7,16 @@ public final class TextSurface {
         case continuation
     }
 
+    /// Columns wide.
     public let width: Int
+    /// Rows high.
     public let height: Int
     /// How lines and boxes are drawn.
     public let boxCharacters: BoxCharacters
     private var cells: [Cell]
     private var styles: [TextStyle]
 
+    /// A blank surface of `width` columns and `height` rows (negative sizes count as zero).
     public init(width: Int, height: Int, boxCharacters: BoxCharacters = .unicode) {
         self.width = max(0, width)
         self.height = max(0, height)

@@ -1,14 +1,20 @@
 /// How text looks in a terminal: attributes and a foreground colour. Shown only when colour
 /// output is on; plain text otherwise.
 public struct TextStyle: Hashable, Sendable {
+    /// Bold (or bright) text.
     public var bold = false
+    /// Dim (faint) text.
     public var dim = false
+    /// Italic text.
     public var italic = false
+    /// Underlined text.
     public var underline = false
+    /// Foreground and background colours swapped.
     public var inverse = false
     /// One of the eight ANSI colour names (`black`, `red`, ..., `white`), or nil.
     public var color: String?
 
+    /// A style with the given attributes and colour; plain by default.
     public init(bold: Bool = false, dim: Bool = false, italic: Bool = false, underline: Bool = false, inverse: Bool = false, color: String? = nil) {
         self.bold = bold
         self.dim = dim
@@ -18,6 +24,7 @@ public struct TextStyle: Hashable, Sendable {
         self.color = color
     }
 
+    /// No attributes and no colour.
     public static let plain = TextStyle()
 
     /// The colour names a style accepts.
@@ -55,11 +62,17 @@ public struct TextStyle: Hashable, Sendable {
 
 /// The characters used to draw lines and boxes.
 public struct BoxCharacters: Sendable {
+    /// A horizontal line segment.
     public var horizontal: Character
+    /// A vertical line segment.
     public var vertical: Character
+    /// A box's top left corner.
     public var topLeft: Character
+    /// A box's top right corner.
     public var topRight: Character
+    /// A box's bottom left corner.
     public var bottomLeft: Character
+    /// A box's bottom right corner.
     public var bottomRight: Character
 
     /// Unicode box drawing.

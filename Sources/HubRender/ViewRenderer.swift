@@ -13,6 +13,7 @@ public struct RenderOptions: Sendable, Equatable {
     /// ANSI styles.
     public var color: Bool
 
+    /// Options for 80 columns, all content, no scrolling, Unicode and no colour by default.
     public init(width: Int = 80, height: Int? = nil, scrollOffset: Int = 0, ascii: Bool = false, color: Bool = false) {
         self.width = width
         self.height = height
@@ -30,7 +31,9 @@ public struct RenderOptions: Sendable, Equatable {
 /// which is reconfigured only when its model changes, and goes back to the host's reuse pool
 /// when it scrolls out of view.
 public final class ViewRenderer {
+    /// Where the renderer's components come from and go back to.
     public let host: ComponentHost
+    /// The margins the body's layout uses.
     public let layoutManager: any ComponentLayoutManager
     private var headerSlot: ComponentWrapper?
     private var bodySlots: [Int: ComponentWrapper] = [:]

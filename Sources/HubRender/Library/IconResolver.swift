@@ -6,6 +6,7 @@ public protocol IconResolver {
 
 /// Hub's icons: common symbols as single glyphs; other identifiers as `[name]`.
 public struct DefaultIconResolver: IconResolver {
+    /// The glyph of each known icon identifier.
     public static let glyphs: [String: String] = [
         "play": "▶", "pause": "⏸", "stop": "■", "heart": "♥", "star": "★", "search": "⌕", "check": "✓",
         "cross": "✗", "plus": "+", "minus": "−", "arrow": "→", "back": "←", "more": "…", "music": "♪",
@@ -13,6 +14,7 @@ public struct DefaultIconResolver: IconResolver {
         "info": "ⓘ", "food": "◍", "quickfood": "◍", "image": "▦",
     ]
 
+    /// A resolver with the built-in glyphs.
     public init() {}
 
     public func glyph(for identifier: String) -> String {

@@ -81,6 +81,7 @@ public struct DefaultComponentFactory: ComponentFactory {
 
     private let icons: any IconResolver
 
+    /// A factory whose components show icons through `icons`.
     public init(icons: any IconResolver = DefaultIconResolver()) {
         self.icons = icons
     }
@@ -109,6 +110,7 @@ public struct DefaultComponentFallbackHandler: ComponentFallbackHandler {
     public var componentDefaults: ComponentDefaults
     private let factory: DefaultComponentFactory
 
+    /// A handler with `componentDefaults` whose fallback components show icons through `icons`.
     public init(componentDefaults: ComponentDefaults = .standard, icons: any IconResolver = DefaultIconResolver()) {
         self.componentDefaults = componentDefaults
         factory = DefaultComponentFactory(icons: icons)
