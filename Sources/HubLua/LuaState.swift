@@ -15,7 +15,9 @@ public final class LuaState {
     public init(memoryLimit: Int = 0) throws(LuaError) {
         LuaBridge.installDispatcher()
         limits = UnsafeMutablePointer<hub_limits>.allocate(capacity: 1)
-        limits.initialize(to: hub_limits(used: 0, limit: 0, host: 0, budget: 0, budget_limit: 0, exhausted: 0))
+        // Swift is the host until it calls into Lua: allocations made by Swift code (pushing
+        // values, building tables) never fail, so a memory error can never unwind a Swift frame.
+        limits.initialize(to: hub_limits(used: 0, limit: 0, host: 1, budget: 0, budget_limit: 0, exhausted: 0))
         guard let state = hub_newstate(limits) else {
             limits.deallocate()
             throw LuaError(message: "cannot create a Lua state: out of memory")

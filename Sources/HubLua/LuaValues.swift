@@ -7,6 +7,7 @@ extension LuaStack {
 
     /// Pushes a JSON value as plain Lua values (objects and arrays become tables; null is nil).
     func push(json value: JSONValue) {
+        ensureStack()
         switch value {
         case .null: pushNil()
         case .bool(let flag): push(flag)
@@ -48,6 +49,7 @@ extension LuaStack {
             return .double(number(at: index) ?? 0)
         case LUA_TSTRING: return .string(string(at: index) ?? "")
         case LUA_TTABLE:
+            ensureStack()
             guard depth < LuaStack.maximumTableDepth else {
                 throw LuaRaise(message: "table nested deeper than \(LuaStack.maximumTableDepth) levels (a cycle?)")
             }
@@ -93,6 +95,7 @@ extension LuaStack {
 
     /// Pushes a table describing a component model; `hub.json.encode` knows it as that model.
     func push(model: ComponentModel) {
+        ensureStack()
         newTable(record: 16)
         attach(ModelBox(.component(model)))
         push(model.identifier); setRawField(-2, "id")
@@ -133,6 +136,12 @@ extension LuaStack {
         push(optionalJSON: model.loggingData); setRawField(-2, "logging")
         push(optionalJSON: model.customData); setRawField(-2, "custom")
         push(models: model.children ?? []); setRawField(-2, "children")
+    }
+
+    /// Makes room for the few values one level of a nested conversion pushes. (The Lua API only
+    /// guarantees 20 free slots; nested tables hold one slot per level.)
+    func ensureStack() {
+        _ = lua_checkstack(L, 8)
     }
 
     /// Gives the table on top a metatable holding `box`.

@@ -1,4 +1,5 @@
 import CLua
+import HubCore
 import Testing
 @testable import HubLua
 
@@ -118,6 +119,38 @@ final class Tracked {
         try lua.load("return 1 + 1", chunkName: "=after")
         try lua.call(arguments: 0, results: 1)
         #expect(lua.stack.integer(at: -1) == 2)
+    }
+
+    @Test func swiftAllocationsNeverFailEvenAtTheCap() throws {
+        let lua = try LuaState()
+        lua.memoryLimit = lua.memoryUsed
+        let stack = lua.stack
+        for index in 0..<1000 {
+            stack.newTable(array: 100)
+            stack.push(String(repeating: "x", count: 100) + String(index))
+            stack.setRawIndex(-2, 1)
+            lua.pop()
+        }
+        #expect(stack.top == 0)
+        try lua.load("return ('y'):rep(1000000)", chunkName: "=alloc")
+        #expect(throws: LuaError.self) {
+            try lua.call(arguments: 0, results: 1)
+        }
+        #expect(stack.top == 0)
+    }
+
+    @Test func deepJSONCrossesTheBridgeWithoutOverflowingTheStack() throws {
+        let lua = try LuaState()
+        let depth = 500
+        let text = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
+        let value = try JSONParser.parse(text)
+        lua.stack.push(json: value)
+        #expect(lua.stack.top == 1)
+        #expect(throws: (any Error).self) { try lua.stack.json(at: -1) }
+        lua.pop()
+        let shallow = try JSONParser.parse(String(repeating: "[", count: 150) + "1" + String(repeating: "]", count: 150))
+        lua.stack.push(json: shallow)
+        #expect(try lua.stack.json(at: -1) == shallow)
     }
 
     @Test func instructionBudgetStopsRunawayLoopsEvenUnderPcall() throws {
