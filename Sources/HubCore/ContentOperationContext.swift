@@ -1,0 +1,79 @@
+/// What one run of a content operation works with, and how it reports its outcome.
+///
+/// Only the first ``finish()`` or ``fail(_:)`` of a run counts; later calls are ignored.
+public final class ContentOperationContext {
+    /// The URI of the view being loaded.
+    public let viewURI: String
+    /// The feature whose view is being loaded.
+    public let featureInfo: FeatureInfo
+    /// The connectivity of the whole run (every operation of one run sees the same).
+    public let connectivityState: ConnectivityState
+    /// The builder to add content to: a copy of the previous operation's output.
+    public let viewModelBuilder: ViewModelBuilder
+    /// The previous operation's error, if it failed.
+    public let previousError: ContentError?
+    /// The page being appended (1, 2, 3, ...), or nil for a main run.
+    public let pageIndex: Int?
+    /// The operation's own handle: reschedule it or perform actions.
+    public let handle: ContentOperationHandle
+
+    private var completion: ((ContentError?) -> Void)?
+
+    init(
+        viewURI: String, featureInfo: FeatureInfo, connectivityState: ConnectivityState,
+        viewModelBuilder: ViewModelBuilder, previousError: ContentError?, pageIndex: Int?,
+        handle: ContentOperationHandle, completion: @escaping (ContentError?) -> Void
+    ) {
+        self.viewURI = viewURI
+        self.featureInfo = featureInfo
+        self.connectivityState = connectivityState
+        self.viewModelBuilder = viewModelBuilder
+        self.previousError = previousError
+        self.pageIndex = pageIndex
+        self.handle = handle
+        self.completion = completion
+    }
+
+    /// Whether this run has finished or failed.
+    public var isCompleted: Bool { completion == nil }
+
+    /// Ends the run successfully; the builder's content flows on to the next operation.
+    public func finish() {
+        complete(nil)
+    }
+
+    /// Ends the run with `error`; the next operation receives it as its previous error.
+    public func fail(_ error: any Error) {
+        complete(ContentError.from(error))
+    }
+
+    private func complete(_ error: ContentError?) {
+        guard let completion else { return }
+        self.completion = nil
+        completion(error)
+    }
+}
+
+/// An operation's link to its loader: reschedule it, or perform an action from it.
+public final class ContentOperationHandle {
+    weak var loader: ViewModelLoader?
+    let index: Int
+
+    init(loader: ViewModelLoader, index: Int) {
+        self.loader = loader
+        self.index = index
+    }
+
+    /// Queues a run of this operation and every one after it, starting from the input this
+    /// operation received last time.
+    public func reschedule() {
+        loader?.rescheduleOperation(at: index)
+    }
+
+    /// Performs the action `identifier` with trigger `contentOperation` and no component model.
+    /// Returns whether it was performed (or handled).
+    @discardableResult
+    public func performAction(_ identifier: Identifier, customData: JSONDictionary? = nil) -> Bool {
+        loader?.actionPerformer?.performAction(identifier, customData: customData) ?? false
+    }
+}

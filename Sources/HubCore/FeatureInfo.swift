@@ -1,0 +1,19 @@
+/// A view's connectivity as content operations see it.
+public enum ConnectivityState: String, Sendable {
+    case online
+    case offline
+}
+
+/// The identity of a feature, handed to content operations and action contexts.
+public struct FeatureInfo: Equatable, Sendable {
+    /// The feature's identifier, e.g. `cities`.
+    public var identifier: String
+    /// The feature's title, e.g. `Cities`.
+    public var title: String
+
+    /// Feature info from an identifier and a title.
+    public init(identifier: String, title: String) {
+        self.identifier = identifier
+        self.title = title
+    }
+}
