@@ -29,6 +29,11 @@ public final class ComponentRegistry {
         factories[namespace] != nil
     }
 
+    /// The factory registered for `namespace`, if any.
+    public func factory(forNamespace namespace: String) -> (any ComponentFactory)? {
+        factories[namespace]
+    }
+
     /// The namespaces with a factory, sorted.
     public var namespaces: [String] { factories.keys.sorted() }
 
