@@ -24,7 +24,8 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
     let identifier: Identifier
     let layoutTraits: Set<LayoutTrait>
     weak var childDelegate: (any ComponentChildDelegate)?
-    private unowned let runtime: HubRuntime
+    /// Weak: screens (and so their components) may outlive the runtime; then nothing is drawn.
+    private weak var runtime: HubRuntime?
     private let specReference: Int32
     private let functions: Set<String>
     private var selfReference: Int32 = 0
@@ -36,21 +37,21 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
         self.specReference = specReference
         self.functions = functions
         layoutTraits = traits
-        selfReference = makeSelf()
+        selfReference = makeSelf(runtime)
     }
 
     deinit {
-        runtime.lua.release(selfReference)
+        runtime?.lua.release(selfReference)
     }
 
     /// The instance table: its own fields over the spec, with the child helpers.
-    private func makeSelf() -> Int32 {
+    private func makeSelf(_ runtime: HubRuntime) -> Int32 {
         let stack = runtime.lua.stack
         stack.newTable(record: 2)
         LuaBridge.pushFunction(stack) { [weak self] call in
-            guard let self else { return 0 }
+            guard let self, let runtime = self.runtime else { return 0 }
             let child = try self.child(call, at: 2, function: "render_child")
-            let canvas = try self.runtime.canvasClass.check(call, 3, function: "render_child")
+            let canvas = try runtime.canvasClass.check(call, 3, function: "render_child")
             let rect = Rect(
                 x: try call.checkInt(4, "render_child"), y: try call.checkInt(5, "render_child"),
                 width: try call.checkInt(6, "render_child"), height: try call.checkInt(7, "render_child"))
@@ -86,6 +87,7 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
     /// Calls `function(self, ...)`; returns false (and reports) on a script error.
     @discardableResult
     private func call(_ function: String, results: Int32 = 0, arguments: (LuaStack) -> Int32 = { _ in 0 }) -> Bool {
+        guard let runtime else { return false }
         let stack = runtime.lua.stack
         stack.pushReference(specReference)
         stack.rawField(-1, function)
@@ -115,6 +117,7 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
 
     /// Reads two integers (width, height) left by a call; nil when they are not numbers.
     private func popSize(_ name: String) -> Size? {
+        guard let runtime else { return nil }
         let stack = runtime.lua.stack
         defer { stack.pop(2) }
         guard let width = (try? stack.checkInt(-2, name)), let height = (try? stack.checkInt(-1, name)) else {
@@ -156,7 +159,7 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
         currentModel = model
         let rendered = call("render") { stack in
             stack.push(model: model)
-            self.runtime.canvasClass.push(stack, canvas)
+            self.runtime?.canvasClass.push(stack, canvas)
             return 2
         }
         if !rendered {
@@ -196,7 +199,7 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
     var restoresUIState: Bool { functions.contains("ui_state") }
 
     var currentUIState: JSONValue? {
-        guard call("ui_state", results: 1) else { return nil }
+        guard let runtime, call("ui_state", results: 1) else { return nil }
         let stack = runtime.lua.stack
         defer { stack.pop() }
         do {

@@ -11,7 +11,8 @@ final class LuaComponentFactory: ComponentFactory {
 
     let owner: String
     let namespace: String
-    private unowned let runtime: HubRuntime
+    /// Weak: screens (and so their components) may outlive the runtime.
+    private weak var runtime: HubRuntime?
     private var specs: [String: Spec] = [:]
     /// A registry reference to `function(name) -> spec or nil` from `hub.components`.
     var resolver: Int32?
@@ -27,6 +28,7 @@ final class LuaComponentFactory: ComponentFactory {
     }
 
     func createComponent(named name: String) -> (any Component)? {
+        guard let runtime else { return nil }
         if specs[name] == nil, let resolver, let spec = runtime.resolveComponent(resolver, name: name, namespace: namespace) {
             specs[name] = spec
         }

@@ -8,7 +8,8 @@ import HubCore
 final class LuaContentOperation: ContentOperation {
     let name: String
     let featureIdentifier: String
-    private unowned let runtime: HubRuntime
+    /// Weak: a screen (and so its operations) may outlive the runtime that made it.
+    private weak var runtime: HubRuntime?
     private let specReference: Int32
     private let stateReference: Int32
     private(set) var handle: ContentOperationHandle?
@@ -28,7 +29,12 @@ final class LuaContentOperation: ContentOperation {
     }
 
     deinit {
-        runtime.lua.release(stateReference)
+        runtime?.lua.release(stateReference)
+    }
+
+    /// The error of a run that finds its runtime gone.
+    private var runtimeGone: ContentError {
+        ContentError(domain: "hub.lua", message: "the Lua runtime is gone", feature: featureIdentifier, operation: name)
     }
 
     func attach(to handle: ContentOperationHandle) {
@@ -36,24 +42,26 @@ final class LuaContentOperation: ContentOperation {
     }
 
     func perform(_ context: ContentOperationContext) {
+        guard let runtime else { return context.fail(runtimeGone) }
         runtime.run(self, function: "perform", context: context, page: nil)
     }
 
     func appendContent(page: Int, context: ContentOperationContext) {
+        guard let runtime else { return context.fail(runtimeGone) }
         runtime.run(self, function: "append", context: context, page: page)
     }
 
     func addInitialContent(viewURI: String, to builder: ViewModelBuilder) {
-        runtime.runInitial(self, viewURI: viewURI, builder: builder)
+        runtime?.runInitial(self, viewURI: viewURI, builder: builder)
     }
 
     func actionPerformed(_ context: ActionContext, featureInfo: FeatureInfo, connectivityState: ConnectivityState) {
-        runtime.runActionObserver(self, action: context, featureInfo: featureInfo, connectivityState: connectivityState)
+        runtime?.runActionObserver(self, action: context, featureInfo: featureInfo, connectivityState: connectivityState)
     }
 
     /// Whether the operation table has a function `name` now.
     func hasFunction(_ name: String) -> Bool {
-        let stack = runtime.lua.stack
+        guard let stack = runtime?.lua.stack else { return false }
         pushFunction(stack, name)
         defer { stack.pop() }
         return stack.type(at: -1) == LUA_TFUNCTION

@@ -139,9 +139,8 @@ struct LuaSchemaBuilder {
     private func transform(_ stack: LuaStack, name: String) -> (JSONValue) -> JSONValue? {
         stack.pushValue(-1)
         let reference = runtime.lua.reference()
-        let runtime = self.runtime
-        return { value in
-            runtime.callFunction(reference, context: "schema path '\(name)'", arguments: { $0.push(json: value); return 1 }) {
+        return { [weak runtime] value in
+            runtime?.callFunction(reference, context: "schema path '\(name)'", arguments: { $0.push(json: value); return 1 }) {
                 try? $0.json(at: -1)
             }
         }

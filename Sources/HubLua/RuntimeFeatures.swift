@@ -188,7 +188,8 @@ final class LuaFeatureOperations: ContentOperationFactory {
         case factory(Int32)
     }
 
-    private unowned let runtime: HubRuntime
+    /// Weak: the feature registry may be held after the runtime is gone.
+    private weak var runtime: HubRuntime?
     private let feature: String
     private let entries: [Entry]
 
@@ -199,19 +200,22 @@ final class LuaFeatureOperations: ContentOperationFactory {
     }
 
     func createContentOperations(forViewURI viewURI: String) -> [any ContentOperation] {
+        guard let runtime else {
+            return [FailingOperation(name: feature, error: ContentError(domain: "hub.lua", message: "the Lua runtime is gone", feature: feature))]
+        }
         var operations: [any ContentOperation] = []
         for entry in entries {
             switch entry {
             case .operation(let reference):
-                operations.append(makeOperation(reference))
+                operations.append(makeOperation(reference, runtime: runtime))
             case .factory(let reference):
-                operations += runFactory(reference, viewURI: viewURI)
+                operations += runFactory(reference, viewURI: viewURI, runtime: runtime)
             }
         }
         return operations
     }
 
-    func makeOperation(_ reference: Int32) -> LuaContentOperation {
+    func makeOperation(_ reference: Int32, runtime: HubRuntime) -> LuaContentOperation {
         let stack = runtime.lua.stack
         runtime.lua.pushReference(reference)
         defer { stack.pop() }
@@ -229,7 +233,7 @@ final class LuaFeatureOperations: ContentOperationFactory {
             hasAppend: hasAppend)
     }
 
-    func runFactory(_ reference: Int32, viewURI: String) -> [any ContentOperation] {
+    func runFactory(_ reference: Int32, viewURI: String, runtime: HubRuntime) -> [any ContentOperation] {
         let stack = runtime.lua.stack
         runtime.lua.pushReference(reference)
         stack.push(viewURI)
@@ -257,7 +261,7 @@ final class LuaFeatureOperations: ContentOperationFactory {
                 stack.push("factory")
                 stack.setRawField(-2, "name")
             }
-            operations.append(makeOperation(runtime.lua.reference()))
+            operations.append(makeOperation(runtime.lua.reference(), runtime: runtime))
         }
         return operations
     }
@@ -265,7 +269,8 @@ final class LuaFeatureOperations: ContentOperationFactory {
 
 /// A feature's `reload_policy(uri, current_view_model)`; a script error counts as "reload".
 final class LuaReloadPolicy: ContentReloadPolicy {
-    private unowned let runtime: HubRuntime
+    /// Weak: a loader (and its policy) may outlive the runtime; then it always reloads.
+    private weak var runtime: HubRuntime?
     private let reference: Int32
     private let feature: String
 
@@ -281,7 +286,7 @@ final class LuaReloadPolicy: ContentReloadPolicy {
             stack.push(viewModel: currentViewModel)
             return 2
         }
-        return runtime.callFunction(reference, context: "feature '\(feature)': reload_policy", arguments: arguments) {
+        return runtime?.callFunction(reference, context: "feature '\(feature)': reload_policy", arguments: arguments) {
             $0.boolean(at: -1)
         } ?? true
     }

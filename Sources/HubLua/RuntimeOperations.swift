@@ -28,7 +28,7 @@ extension HubRuntime {
             run.context?.finish()
             return 0
         }
-        contextClass.method("fail") { stack, run in
+        contextClass.method("fail") { [unowned self] stack, run in
             run.context?.fail(try self.contentError(stack, run: run))
             return 0
         }

@@ -149,7 +149,7 @@ extension HubRuntime {
             return 1
         }
         let settling: (String, @escaping (LuaStack, LuaScreen) throws -> Void) -> Void = { [unowned self] name, action in
-            self.screenClass.method(name) { stack, screen in
+            self.screenClass.method(name) { [unowned self] stack, screen in
                 try action(stack, screen)
                 self.settle(screen.screen)
                 stack.pushValue(1)

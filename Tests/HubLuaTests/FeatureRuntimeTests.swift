@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubRender
 import Testing
 @testable import HubLua
 
@@ -179,5 +180,24 @@ import Testing
             return #s.model.body .. "," .. s.model.body[1].title .. "," .. s.model.body[2].title
             """, inFolder: "Fixtures/Sandbox")
         #expect(result == .string("2,first,first"))
+    }
+}
+
+@Suite struct RuntimeLifetimeTests {
+    @Test func aRuntimeIsFreedAndScreensOutlivingItFailSafely() throws {
+        weak var weakRuntime: HubRuntime?
+        var screen: Screen?
+        do {
+            let runtime = try makeRuntime(TestPaths.examples)
+            weakRuntime = runtime
+            screen = try runtime.open("cities:overview", options: .init(width: 40))
+            #expect(screen?.render(RenderOptions(width: 40)).contains("Madrid") == true)
+        }
+        #expect(weakRuntime == nil, "nothing keeps the runtime alive")
+        let orphan = try #require(screen)
+        _ = orphan.render(RenderOptions(width: 40))
+        orphan.reload()
+        #expect(orphan.lastError?.message == "the Lua runtime is gone")
+        #expect(orphan.viewModel.body.count == 8, "the last good view model stays")
     }
 }
