@@ -6,10 +6,20 @@ import HubRender
 
 extension HubRuntime {
     /// A screen for `uri`, after its first load finished (or nothing more can happen). With
-    /// `options.load` false, it shows the initial view model and does not load.
+    /// `options.load` false, it shows the initial view model and does not load. The screen
+    /// keeps the runtime alive.
     public func open(
         _ uri: String, options: ScreenOptions = ScreenOptions(),
         connectivity: ManualConnectivityStateResolver = ManualConnectivityStateResolver()
+    ) throws -> Screen {
+        let screen = try makeScreen(uri, options: options, connectivity: connectivity)
+        screen.owner = self
+        return screen
+    }
+
+    /// A screen for `uri` that does not keep the runtime alive (for screens Lua holds).
+    func makeScreen(
+        _ uri: String, options: ScreenOptions, connectivity: ManualConnectivityStateResolver
     ) throws -> Screen {
         let factory = ViewModelLoaderFactory(
             featureRegistry: features, prependedFactories: prependedOperations, appendedFactories: appendedOperations,
@@ -52,7 +62,7 @@ extension HubRuntime {
         }
         let screen: Screen
         do {
-            screen = try open(uri, options: options, connectivity: connectivity)
+            screen = try makeScreen(uri, options: options, connectivity: connectivity)
         } catch {
             throw LuaRaise(message: String(describing: error))
         }

@@ -20,6 +20,8 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
     public private(set) var scrollOffset = 0
     /// Called after every view model update or failure.
     public var onUpdate: ((Screen) -> Void)?
+    /// An object the screen keeps alive, such as the runtime whose scripts its components run.
+    public var owner: AnyObject?
     /// What changed in the body with the last view model update.
     public private(set) var lastDiff: ViewModelDiff?
     private var hasAppeared = false

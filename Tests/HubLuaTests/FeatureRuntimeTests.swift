@@ -184,20 +184,27 @@ import Testing
 }
 
 @Suite struct RuntimeLifetimeTests {
-    @Test func aRuntimeIsFreedAndScreensOutlivingItFailSafely() throws {
+    @Test func aScreenKeepsItsRuntimeAliveAndNothingElseDoes() throws {
         weak var weakRuntime: HubRuntime?
         var screen: Screen?
         do {
             let runtime = try makeRuntime(TestPaths.examples)
             weakRuntime = runtime
             screen = try runtime.open("cities:overview", options: .init(width: 40))
-            #expect(screen?.render(RenderOptions(width: 40)).contains("Madrid") == true)
         }
-        #expect(weakRuntime == nil, "nothing keeps the runtime alive")
-        let orphan = try #require(screen)
-        _ = orphan.render(RenderOptions(width: 40))
-        orphan.reload()
-        #expect(orphan.lastError?.message == "the Lua runtime is gone")
-        #expect(orphan.viewModel.body.count == 8, "the last good view model stays")
+        #expect(weakRuntime != nil, "the screen keeps its runtime")
+        #expect(screen?.render(RenderOptions(width: 40)).contains("┌") == true, "Lua components still draw")
+        screen = nil
+        #expect(weakRuntime == nil, "no cycle through the Lua state keeps the runtime")
+    }
+
+    @Test func screensHeldByLuaDoNotKeepTheRuntime() throws {
+        weak var weakRuntime: HubRuntime?
+        do {
+            let runtime = try makeRuntime(TestPaths.examples)
+            weakRuntime = runtime
+            _ = try runtime.evaluate("kept = hub.open('cities:overview')", inFolder: "Examples/Cities")
+        }
+        #expect(weakRuntime == nil)
     }
 }
