@@ -23,11 +23,7 @@ extension ViewModelBuilder {
         do {
             value = try JSONParser.parse(bytes: bytes)
         } catch {
-            // With a source, the location says where: `source:line:column: malformed JSON: …`.
-            throw ContentError(
-                domain: JSONDomain.name, code: JSONDomain.invalidJSON,
-                message: source == nil ? "malformed JSON at \(error)" : "malformed JSON: \(error.message) (byte \(error.offset))",
-                location: source.map { "\($0):\(error.line):\(error.column)" })
+            throw error.contentError(source: source)
         }
         try addJSON(value: value, source: source)
     }

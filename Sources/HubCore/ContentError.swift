@@ -45,7 +45,7 @@ public struct ContentError: Error, Equatable, Sendable, CustomStringConvertible 
     public static func from(_ error: any Error) -> ContentError {
         if let error = error as? ContentError { return error }
         if let error = error as? JSONParseError {
-            return ContentError(domain: JSONDomain.name, code: JSONDomain.invalidJSON, message: "malformed JSON: \(error)")
+            return error.contentError(source: nil)
         }
         return ContentError(domain: "hub", message: String(describing: error))
     }

@@ -13,9 +13,16 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
         "line \(line), column \(column) (byte \(offset)): \(message)"
     }
 
-    /// `source:line:column: malformed JSON: message (byte offset)`.
-    public func located(in source: String) -> String {
-        "\(source):\(line):\(column): malformed JSON: \(message) (byte \(offset))"
+    /// This error as a content error. With a `source` (a file name, say) its location is
+    /// `source:line:column` and its message `malformed JSON: message (byte offset)`; without one,
+    /// the message says where: `malformed JSON at line L, column C (byte offset): message`.
+    public func contentError(source: String?) -> ContentError {
+        guard let source else {
+            return ContentError(domain: JSONDomain.name, code: JSONDomain.invalidJSON, message: "malformed JSON at \(self)")
+        }
+        return ContentError(
+            domain: JSONDomain.name, code: JSONDomain.invalidJSON, message: "malformed JSON: \(message) (byte \(offset))",
+            location: "\(source):\(line):\(column)")
     }
 }
 

@@ -327,15 +327,14 @@ final class BuilderBindings {
 }
 
 extension LuaStack {
-    /// A JSON argument: text to parse, or a Lua table. Malformed text is an error giving
-    /// `source:line:column` (source: the optional string argument after it, e.g. a file name).
+    /// A JSON argument: text to parse, or a Lua table. Malformed text is an error giving its
+    /// line and column, and `source:` (the optional string argument after it, e.g. a file name).
     func jsonArgument(_ index: Int32, function: String) throws -> JSONValue {
         if let text = string(at: index) {
             do {
                 return try JSONParser.parse(text)
             } catch {
-                let source = string(at: index + 1) ?? "JSON text"
-                throw LuaRaise(message: "\(function): \(error.located(in: source))")
+                throw LuaRaise(message: "\(function): \(error.contentError(source: string(at: index + 1)))")
             }
         }
         try checkTable(index, function)
