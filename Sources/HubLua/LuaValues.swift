@@ -93,11 +93,13 @@ extension LuaStack {
         }
     }
 
-    /// Pushes a table describing a component model; `hub.json.encode` knows it as that model.
-    func push(model: ComponentModel) {
+    /// Pushes a table describing a component model. When `encodable` (view models from
+    /// `s.model` and the like), `hub.json.encode` knows it as that model; components' `size`
+    /// and `render` get plain tables, which cost less.
+    func push(model: ComponentModel, encodable: Bool = false) {
         ensureStack()
         newTable(record: 16)
-        attach(ModelBox(.component(model)))
+        if encodable { attach(ModelBox(.component(model))) }
         push(model.identifier); setRawField(-2, "id")
         push(model.componentIdentifier.description); setRawField(-2, "component")
         push(model.componentCategory); setRawField(-2, "category")
@@ -135,7 +137,7 @@ extension LuaStack {
         push(optionalJSON: model.metadata); setRawField(-2, "metadata")
         push(optionalJSON: model.loggingData); setRawField(-2, "logging")
         push(optionalJSON: model.customData); setRawField(-2, "custom")
-        push(models: model.children ?? []); setRawField(-2, "children")
+        push(models: model.children ?? [], encodable: encodable); setRawField(-2, "children")
     }
 
     /// Makes room for the few values one level of a nested conversion pushes. (The Lua API only
@@ -177,10 +179,10 @@ extension LuaStack {
         push(optionalJSON: image.customData); setRawField(-2, "custom")
     }
 
-    func push(models: [ComponentModel]) {
+    func push(models: [ComponentModel], encodable: Bool = false) {
         newTable(array: models.count)
         for (offset, model) in models.enumerated() {
-            push(model: model)
+            push(model: model, encodable: encodable)
             setRawIndex(-2, offset + 1)
         }
     }
@@ -191,10 +193,10 @@ extension LuaStack {
         attach(ModelBox(.view(viewModel)))
         push(optional: viewModel.identifier); setRawField(-2, "id")
         push(optional: viewModel.title); setRawField(-2, "title")
-        if let header = viewModel.header { push(model: header) } else { pushNil() }
+        if let header = viewModel.header { push(model: header, encodable: true) } else { pushNil() }
         setRawField(-2, "header")
-        push(models: viewModel.body); setRawField(-2, "body")
-        push(models: viewModel.overlays); setRawField(-2, "overlays")
+        push(models: viewModel.body, encodable: true); setRawField(-2, "body")
+        push(models: viewModel.overlays, encodable: true); setRawField(-2, "overlays")
         push(optionalJSON: viewModel.customData); setRawField(-2, "custom")
     }
 }
