@@ -27,9 +27,6 @@ public final class ComponentModelBuilder {
         modify { $0[keyPath: keyPath] = value }
     }
 
-    /// Whether the component model still exists in its view model builder.
-    public var isAttached: Bool { state != nil }
-
     /// The model's identifier (fixed when the builder is created).
     public var modelIdentifier: String {
         switch path.last {

@@ -40,9 +40,6 @@ public final class EventLoop {
         }
     }
 
-    /// Whether timers are waiting.
-    public var hasPendingWork: Bool { !timers.isEmpty }
-
     /// Runs `work` after `milliseconds` (0: on the next turn), after timers due earlier or at the
     /// same time and scheduled before it.
     public func schedule(after milliseconds: Int, _ work: @escaping () -> Void) {

@@ -26,7 +26,7 @@ public final class LuaState {
         hub_set_warnings(L)
         lua_pushcclosure(L, hub_openlibs, 0)
         if clua_pcall(L, 0, 0, 0) != LUA_OK {
-            let message = string(at: -1) ?? "cannot open the Lua libraries"
+            let message = stack.string(at: -1) ?? "cannot open the Lua libraries"
             lua_close(L)
             limits.deallocate()
             throw LuaError(message: message)
@@ -62,9 +62,6 @@ public final class LuaState {
 
     func pop(_ count: Int32 = 1) { clua_pop(L, count) }
 
-    func string(at index: Int32) -> String? { stack.string(at: index) }
-
-    func typeName(at index: Int32) -> String { stack.typeName(at: index) }
 
     /// A reference keeping the value on top alive (popped).
     func reference() -> Int32 {
@@ -90,7 +87,7 @@ public final class LuaState {
             }
         }
         if status != LUA_OK {
-            let error = LuaError(raw: string(at: -1) ?? "cannot load \(chunkName)")
+            let error = LuaError(raw: stack.string(at: -1) ?? "cannot load \(chunkName)")
             pop()
             throw error
         }
@@ -113,7 +110,7 @@ public final class LuaState {
         limits.pointee.host = host
         clua_remove(L, base)
         if status != LUA_OK {
-            let error = LuaError(raw: string(at: -1) ?? "(error object is a \(typeName(at: -1)) value)")
+            let error = LuaError(raw: stack.string(at: -1) ?? "(error object is a \(stack.typeName(at: -1)) value)")
             pop()
             throw error
         }

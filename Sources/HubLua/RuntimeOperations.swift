@@ -127,7 +127,7 @@ extension HubRuntime {
         default:
             let message = threadStack.string(at: -1) ?? "(error object is a \(threadStack.typeName(at: -1)) value)"
             luaL_traceback(lua.L, thread, message, 0)
-            let error = LuaError(raw: lua.string(at: -1) ?? message)
+            let error = LuaError(raw: lua.stack.string(at: -1) ?? message)
             lua.pop()
             threadStack.pop()
             lua.release(reference)

@@ -23,7 +23,7 @@ extension HubRuntime {
         do {
             return try lua.stack.json(at: -1)
         } catch {
-            return .string("<\(lua.typeName(at: -1))>")
+            return .string("<\(lua.stack.typeName(at: -1))>")
         }
     }
 }

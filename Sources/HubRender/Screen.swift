@@ -22,8 +22,16 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
     public var onUpdate: ((Screen) -> Void)?
     /// An object the screen keeps alive, such as the runtime whose scripts its components run.
     public var owner: AnyObject?
-    /// What changed in the body with the last view model update.
-    public private(set) var lastDiff: ViewModelDiff?
+    /// What changed in the body with the last view model update (worked out when asked).
+    public var lastDiff: ViewModelDiff? {
+        if let cachedDiff { return cachedDiff }
+        guard let previousViewModel else { return nil }
+        let diff = ViewModelDiff(from: previousViewModel, to: viewModel)
+        cachedDiff = diff
+        return diff
+    }
+    private var previousViewModel: ViewModel?
+    private var cachedDiff: ViewModelDiff?
     private var hasAppeared = false
     /// The width and viewport of the last render, to keep the scroll anchor across updates.
     private var lastGeometry: (width: Int, viewport: Int?)?
@@ -106,17 +114,19 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
     }
 
     public func viewModelLoader(_ loader: ViewModelLoader, didLoad viewModel: ViewModel) {
-        let diff = ViewModelDiff(from: self.viewModel, to: viewModel)
+        previousViewModel = self.viewModel
+        cachedDiff = nil
         if let geometry = lastGeometry, scrollOffset > 0 {
             let old = layout(width: geometry.width, viewportHeight: geometry.viewport)
             let new = renderer.layout(viewModel, width: geometry.width, viewportHeight: geometry.viewport)
+            let diff = ViewModelDiff(from: self.viewModel, to: viewModel)
+            cachedDiff = diff
             scrollOffset = CollectionLayout.targetContentOffset(
                 proposed: scrollOffset, diff: diff,
                 topmostVisibleIndex: CollectionLayout.topmostVisibleIndex(in: old.body, offset: scrollOffset),
                 oldFrames: old.body, newFrames: new.body, contentHeight: new.contentHeight,
                 viewportHeight: geometry.viewport ?? new.contentHeight)
         }
-        lastDiff = diff
         self.viewModel = viewModel
         lastError = nil
         onUpdate?(self)

@@ -159,9 +159,4 @@ public final class ViewRenderer {
     public func setSelectionState(_ state: ComponentSelectionState, forBodyAt index: Int) {
         bodySlots[index]?.setSelectionState(state)
     }
-
-    /// The component showing the body model at `index`, while it is visible.
-    public func visibleComponent(forBodyAt index: Int) -> (any Component)? {
-        bodySlots[index]?.component
-    }
 }
