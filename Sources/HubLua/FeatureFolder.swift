@@ -20,14 +20,23 @@ struct FeatureFolder {
         if manager.fileExists(atPath: (path as NSString).appendingPathComponent("feature.lua")) {
             return [FeatureFolder(path: path)]
         }
-        guard let enumerator = manager.enumerator(atPath: path) else { return [] }
-        var folders: [FeatureFolder] = []
-        while let item = enumerator.nextObject() as? String {
-            if (item as NSString).lastPathComponent == "feature.lua" {
-                folders.append(FeatureFolder(path: (path as NSString).appendingPathComponent((item as NSString).deletingLastPathComponent)))
-            }
+        return files(under: path) { $0 == "feature.lua" }
+            .map { FeatureFolder(path: (path as NSString).appendingPathComponent(($0 as NSString).deletingLastPathComponent)) }
+    }
+
+    /// The paths, relative to `root` and sorted, of the files below it whose names pass
+    /// `matches`; hidden files and folders (`.build`, `.git`) are skipped.
+    static func files(under root: String, matching matches: (String) -> Bool) -> [String] {
+        let rootURL = URL(fileURLWithPath: root).standardizedFileURL
+        guard let enumerator = FileManager.default.enumerator(at: rootURL, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        else { return [] }
+        var files: [String] = []
+        let prefix = rootURL.path.hasSuffix("/") ? rootURL.path : rootURL.path + "/"
+        while let url = enumerator.nextObject() as? URL {
+            let path = url.standardizedFileURL.path
+            if matches(url.lastPathComponent), path.hasPrefix(prefix) { files.append(String(path.dropFirst(prefix.count))) }
         }
-        return folders.sorted { $0.path < $1.path }
+        return files.sorted()
     }
 
     private static func relativeToWorkingDirectory(_ path: String) -> String {

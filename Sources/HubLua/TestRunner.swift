@@ -67,11 +67,6 @@ extension HubRuntime {
     }
 
     private func testFiles(in folder: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var files: [String] = []
-        while let item = enumerator.nextObject() as? String {
-            if item.hasSuffix("_test.lua") { files.append(item) }
-        }
-        return files.sorted()
+        FeatureFolder.files(under: folder) { $0.hasSuffix("_test.lua") }
     }
 }
