@@ -68,6 +68,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     private var builderSnapshots: [ViewModelBuilderSnapshot?]
     private var errorSnapshots: [ContentError?]
     private var inputSnapshots: [ViewModelBuilderSnapshot?]
+    /// Each operation's phase and run count; its error is `errorSnapshots`.
     private var statuses: [ContentOperationStatus]
     private var cachedInitialViewModel: ViewModel?
     private var observingConnectivity = false
@@ -117,7 +118,13 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     public var contentOperations: [any ContentOperation] { operations }
 
     /// Each operation's name, phase, last error and run count, in chain order.
-    public var operationStatuses: [ContentOperationStatus] { statuses }
+    public var operationStatuses: [ContentOperationStatus] {
+        zip(statuses, errorSnapshots).map { status, error in
+            var status = status
+            status.error = error
+            return status
+        }
+    }
 
     /// The input the operation at `index` received on its last run, or nil if it never ran.
     public func inputSnapshot(ofOperationAt index: Int) -> ViewModelBuilderSnapshot? {
@@ -253,7 +260,6 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         queue.removeFirst()
         builderSnapshots[index] = builder.snapshot()
         errorSnapshots[index] = error
-        statuses[index].error = error
         statuses[index].phase = error == nil ? .finished : .failed
         if queue.isEmpty {
             deliver()

@@ -149,6 +149,9 @@ extension HubRuntime {
             guard let self, !resumed else { return 0 }
             resumed = true
             let count = call.top
+            guard lua_checkstack(thread, count + 1) != 0 else {
+                throw LuaRaise(message: "hub.await: too many values passed to done")
+            }
             lua_xmove(call.L, thread, count)
             self.loop.schedule(after: 0) { [weak self] in
                 self?.resume(thread, reference: reference, run: run, arguments: count)
