@@ -147,11 +147,11 @@ extension HubRuntime {
         var resumed = false
         LuaBridge.pushFunction(lua.stack) { [weak self] call in
             guard let self, !resumed else { return 0 }
-            resumed = true
             let count = call.top
             guard lua_checkstack(thread, count + 1) != 0 else {
                 throw LuaRaise(message: "hub.await: too many values passed to done")
             }
+            resumed = true
             lua_xmove(call.L, thread, count)
             self.loop.schedule(after: 0) { [weak self] in
                 self?.resume(thread, reference: reference, run: run, arguments: count)
