@@ -143,18 +143,10 @@ final class BuilderBindings {
     }
 
     private func setComponentField(_ stack: LuaStack, _ builder: ComponentModelBuilder, key: String, valueIndex: Int32) throws {
-        switch key {
-        case "main_image", "background_image":
-            let imageBuilder = key == "main_image" ? builder.mainImageDataBuilder : builder.backgroundImageDataBuilder
-            try applyImage(stack, valueIndex, to: imageBuilder, field: key)
-        case "target":
-            try applyTarget(stack, valueIndex, to: builder.targetBuilder)
-        default:
-            guard let setter = componentSetters[key] else {
-                throw LuaRaise(message: "cannot set unknown field '\(key)' of hub.ComponentBuilder")
-            }
-            try setter(stack, builder, valueIndex)
+        guard let setter = componentSetters[key] else {
+            throw LuaRaise(message: "cannot set unknown field '\(key)' of hub.ComponentBuilder")
         }
+        try setter(stack, builder, valueIndex)
     }
 
     private func applyImage(_ stack: LuaStack, _ index: Int32, to builder: ComponentImageDataBuilder, field: String) throws {
@@ -238,13 +230,13 @@ final class BuilderBindings {
         componentProperty("metadata", get: { $0.push(optionalJSON: $1.metadata) }, set: { $1.metadata = try $0.jsonDictionary(at: $2, field: "metadata") })
         componentProperty("logging", get: { $0.push(optionalJSON: $1.loggingData) }, set: { $1.loggingData = try $0.jsonDictionary(at: $2, field: "logging") })
         componentProperty("custom", get: { $0.push(optionalJSON: $1.customData) }, set: { $1.customData = try $0.jsonDictionary(at: $2, field: "custom") })
-        component.property("main_image", get: { [image] in image.push($0, $1.mainImageDataBuilder) }, set: { [unowned self] in
+        componentProperty("main_image", get: { [image] in image.push($0, $1.mainImageDataBuilder) }, set: { [unowned self] in
             try self.applyImage($0, $2, to: $1.mainImageDataBuilder, field: "main_image")
         })
-        component.property("background_image", get: { [image] in image.push($0, $1.backgroundImageDataBuilder) }, set: { [unowned self] in
+        componentProperty("background_image", get: { [image] in image.push($0, $1.backgroundImageDataBuilder) }, set: { [unowned self] in
             try self.applyImage($0, $2, to: $1.backgroundImageDataBuilder, field: "background_image")
         })
-        component.property("target", get: { [target] in target.push($0, $1.targetBuilder) }, set: { [unowned self] in
+        componentProperty("target", get: { [target] in target.push($0, $1.targetBuilder) }, set: { [unowned self] in
             try self.applyTarget($0, $2, to: $1.targetBuilder)
         })
         component.method("custom_image") { [image] stack, builder in
