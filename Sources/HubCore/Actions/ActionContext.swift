@@ -1,15 +1,3 @@
-/// What caused an action to be performed.
-public enum ActionTrigger: String, Sendable {
-    /// The user selected a component.
-    case selection
-    /// A component performed the action.
-    case component
-    /// A content operation performed the action.
-    case contentOperation = "operation"
-    /// Another action performed the action.
-    case chained
-}
-
 /// Everything an action, action handler or action observer knows about one performed action.
 public struct ActionContext: Sendable {
     /// What caused the action to be performed.
@@ -40,10 +28,4 @@ public struct ActionContext: Sendable {
         self.viewModel = viewModel
         self.componentModel = componentModel
     }
-}
-
-/// Performs actions by identifier on behalf of content operations and components.
-public protocol ActionPerformer: AnyObject {
-    /// Returns whether an action was created and performed (or an action handler handled it).
-    func performAction(_ identifier: Identifier, customData: JSONDictionary?) -> Bool
 }

@@ -1,35 +1,3 @@
-/// Receives the outcomes of a view model loader.
-public protocol ViewModelLoaderDelegate: AnyObject {
-    /// A new view model; may be called many times (loads, reschedules, pages).
-    func viewModelLoader(_ loader: ViewModelLoader, didLoad viewModel: ViewModel)
-    /// The chain ended with an error; the previous view model stays current.
-    func viewModelLoader(_ loader: ViewModelLoader, didFailWith error: ContentError)
-}
-
-/// What the loader knows about one operation of its chain, for tools and tests.
-public struct ContentOperationStatus: Equatable, Sendable {
-    /// Where an operation's runs stand.
-    public enum Phase: String, Sendable {
-        /// Not run yet.
-        case idle
-        /// Queued or running and not finished yet.
-        case running
-        /// Its last run finished.
-        case finished
-        /// Its last run failed.
-        case failed
-    }
-
-    /// The operation's name.
-    public var name: String
-    /// Where the operation's runs stand.
-    public var phase: Phase
-    /// The error of its last run, if it failed.
-    public var error: ContentError?
-    /// How many runs (main and pagination) it has started.
-    public var runs: Int
-}
-
 /// Runs a view's content loading chain exactly as Hub Framework's loader does.
 ///
 /// - Operation *i* works on a copy of operation *i−1*'s last output; a main run starts empty.

@@ -51,21 +51,14 @@ struct ModelFactory {
             type: type,
             index: indexPath.last ?? 0,
             indexPath: indexPath,
-            groupIdentifier: state.group,
             componentIdentifier: Identifier(namespace: state.namespace, name: state.name),
             componentCategory: state.category,
-            title: state.title,
-            subtitle: state.subtitle,
-            accessoryTitle: state.accessory,
-            descriptionText: state.descriptionText,
+            fields: state.fields,
             mainImageData: imageData(from: state.main, identifier: nil, type: .main),
             backgroundImageData: imageData(from: state.background, identifier: nil, type: .background),
             customImageData: customImages,
             icon: configuration.resolvesIcons ? state.icon.map { Icon(identifier: $0, isPlaceholder: false) } : nil,
             target: state.target.map(target(from:)),
-            metadata: state.metadata,
-            loggingData: state.logging,
-            customData: state.customData,
             children: children.isEmpty ? nil : children)
     }
 

@@ -1,6 +1,9 @@
 /// An immutable component model: what one component renders.
 ///
-/// Two models are equal when every property except `index` and `indexPath` is equal.
+/// Its plain fields (`title`, `subtitle`, `customData`, ...) are those of ``ComponentFields``,
+/// read as `model.title`. Two models are equal when every property except `index` and
+/// `indexPath` is equal.
+@dynamicMemberLookup
 public struct ComponentModel: Equatable, Sendable {
     /// The model's identifier, unique among its siblings.
     public var identifier: String
@@ -10,20 +13,12 @@ public struct ComponentModel: Equatable, Sendable {
     public var index: Int
     /// Indices from the root list to this model, e.g. `[0, 1, 0]` for a grandchild.
     public var indexPath: [Int]
-    /// The group the model belongs to among its siblings.
-    public var groupIdentifier: String?
     /// The component that renders this model (`namespace:name`).
     public var componentIdentifier: Identifier
     /// The category used to pick a fallback component when the component is unknown.
     public var componentCategory: String
-    /// The primary text.
-    public var title: String?
-    /// The secondary text.
-    public var subtitle: String?
-    /// A short text shown as an accessory, e.g. at a row's right end.
-    public var accessoryTitle: String?
-    /// A longer text that describes the content.
-    public var descriptionText: String?
+    /// The texts and free-form data.
+    public var fields: ComponentFields
     /// The main image, if any.
     public var mainImageData: ComponentImageData?
     /// The background image, if any.
@@ -34,14 +29,14 @@ public struct ComponentModel: Equatable, Sendable {
     public var icon: Icon?
     /// Where selecting the component leads; nil when it leads nowhere.
     public var target: ComponentTarget?
-    /// Free-form metadata associated with the model, e.g. external identifiers.
-    public var metadata: JSONDictionary?
-    /// Data to log alongside impressions of and interactions with the component.
-    public var loggingData: JSONDictionary?
-    /// Free-form data for the component that renders the model.
-    public var customData: JSONDictionary?
     /// Child models in their resolved order; nil when there are none.
     public var children: [ComponentModel]?
+
+    /// A plain field, e.g. `model.title` (see ``ComponentFields``).
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<ComponentFields, Value>) -> Value {
+        get { fields[keyPath: keyPath] }
+        set { fields[keyPath: keyPath] = newValue }
+    }
 
     /// The child at `index`, or nil when out of range.
     public func child(at index: Int) -> ComponentModel? {
@@ -56,17 +51,15 @@ public struct ComponentModel: Equatable, Sendable {
 
     /// The children in group `group`, in order; nil when there are none.
     public func children(inGroup group: String) -> [ComponentModel]? {
-        let members = children?.filter { $0.groupIdentifier == group } ?? []
+        let members = children?.filter { $0.fields.groupIdentifier == group } ?? []
         return members.isEmpty ? nil : members
     }
 
     public static func == (lhs: ComponentModel, rhs: ComponentModel) -> Bool {
-        lhs.identifier == rhs.identifier && lhs.type == rhs.type && lhs.groupIdentifier == rhs.groupIdentifier
-            && lhs.componentIdentifier == rhs.componentIdentifier && lhs.componentCategory == rhs.componentCategory
-            && lhs.title == rhs.title && lhs.subtitle == rhs.subtitle && lhs.accessoryTitle == rhs.accessoryTitle
-            && lhs.descriptionText == rhs.descriptionText && lhs.mainImageData == rhs.mainImageData
-            && lhs.backgroundImageData == rhs.backgroundImageData && lhs.customImageData == rhs.customImageData
-            && lhs.icon == rhs.icon && lhs.target == rhs.target && lhs.metadata == rhs.metadata
-            && lhs.loggingData == rhs.loggingData && lhs.customData == rhs.customData && lhs.children == rhs.children
+        lhs.identifier == rhs.identifier && lhs.type == rhs.type && lhs.componentIdentifier == rhs.componentIdentifier
+            && lhs.componentCategory == rhs.componentCategory && lhs.fields == rhs.fields
+            && lhs.mainImageData == rhs.mainImageData && lhs.backgroundImageData == rhs.backgroundImageData
+            && lhs.customImageData == rhs.customImageData && lhs.icon == rhs.icon && lhs.target == rhs.target
+            && lhs.children == rhs.children
     }
 }

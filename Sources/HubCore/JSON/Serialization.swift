@@ -19,33 +19,30 @@ extension ViewModel {
 }
 
 extension ComponentModel {
-    /// The component model as a default-schema dictionary: `id`, `group`, `component` (`id` as
-    /// `namespace:name`, `category`), `text` and `images` (each left out when empty), `target`,
-    /// `metadata`, `logging`, `custom`, `children` (left out when there are none).
+    /// The component model as a default-schema dictionary: `id`, `component` (`id` as
+    /// `namespace:name`, `category`), each plain field at its ``ComponentField/defaultJSONKeys``
+    /// (`group`, `text.title`, ..., `custom`), `images` (left out when empty), `target`,
+    /// `children` (left out when there are none).
     public func serialize() -> JSONDictionary {
         var json: JSONDictionary = [:]
         json[JSONKey.identifier] = .string(identifier)
-        json[JSONKey.group] = groupIdentifier.map(JSONValue.string)
         json[JSONKey.component] = .object([
             JSONKey.identifier: .string(componentIdentifier.description),
             JSONKey.category: .string(componentCategory),
         ])
-        var text: JSONDictionary = [:]
-        text[JSONKey.title] = title.map(JSONValue.string)
-        text[JSONKey.subtitle] = subtitle.map(JSONValue.string)
-        text[JSONKey.accessory] = accessoryTitle.map(JSONValue.string)
-        text[JSONKey.description] = descriptionText.map(JSONValue.string)
-        json[JSONKey.text] = text.isEmpty ? nil : .object(text)
-        var images: JSONDictionary = [:]
-        images[JSONKey.main] = mainImageData.map { .object($0.serialize()) }
-        images[JSONKey.background] = backgroundImageData.map { .object($0.serialize()) }
-        images[JSONKey.icon] = icon.map { .string($0.identifier) }
-        images[JSONKey.custom] = customImageData.isEmpty ? nil : .object(customImageData.mapValues { .object($0.serialize()) })
-        json[JSONKey.images] = images.isEmpty ? nil : .object(images)
+        for field in ComponentFields.texts {
+            json.set(fields[keyPath: field.keyPath].map(JSONValue.string), at: field.defaultJSONKeys)
+        }
+        for field in ComponentFields.data {
+            json.set(fields[keyPath: field.keyPath].map(JSONValue.object), at: field.defaultJSONKeys)
+        }
+        json.set(mainImageData.map { .object($0.serialize()) }, at: [JSONKey.images, JSONKey.main])
+        json.set(backgroundImageData.map { .object($0.serialize()) }, at: [JSONKey.images, JSONKey.background])
+        json.set(icon.map { .string($0.identifier) }, at: [JSONKey.images, JSONKey.icon])
+        json.set(
+            customImageData.isEmpty ? nil : .object(customImageData.mapValues { .object($0.serialize()) }),
+            at: [JSONKey.images, JSONKey.custom])
         json[JSONKey.target] = target.map { .object($0.serialize()) }
-        json[JSONKey.metadata] = metadata.map(JSONValue.object)
-        json[JSONKey.logging] = loggingData.map(JSONValue.object)
-        json[JSONKey.custom] = customData.map(JSONValue.object)
         json[JSONKey.children] = serialized(children ?? [])
         return json
     }
@@ -78,4 +75,19 @@ extension ComponentTarget {
 /// The models serialized in order; nil when there are none.
 private func serialized(_ models: [ComponentModel]) -> JSONValue? {
     models.isEmpty ? nil : .array(models.map { .object($0.serialize()) })
+}
+
+extension JSONDictionary {
+    /// Sets the value at the path through `keys`, creating the objects on the way; a nil value
+    /// sets nothing (so an object is only created when something goes into it).
+    mutating func set(_ value: JSONValue?, at keys: [String]) {
+        guard let value, let first = keys.first else { return }
+        guard keys.count > 1 else {
+            self[first] = value
+            return
+        }
+        var nested = self[first]?.objectValue ?? [:]
+        nested.set(value, at: Array(keys.dropFirst()))
+        self[first] = .object(nested)
+    }
 }

@@ -1,36 +1,3 @@
-/// A value with copy-on-write storage: copying it is O(1); the first mutation of a shared copy
-/// copies only this one value (not what it references).
-///
-/// Builder state is a tree of these, so a snapshot of a whole view is O(1) and a mutation copies
-/// only the nodes on the path it touches.
-struct CopyOnWrite<Value> {
-    private final class Storage {
-        var value: Value
-        init(_ value: Value) { self.value = value }
-    }
-
-    private var storage: Storage
-
-    init(_ value: Value) {
-        storage = Storage(value)
-    }
-
-    var value: Value {
-        get { storage.value }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) {
-                storage = Storage(storage.value)
-            }
-            yield &storage.value
-        }
-    }
-
-    /// Mutates the value in place (usable through optional chaining).
-    mutating func mutate(_ body: (inout Value) -> Void) {
-        body(&value)
-    }
-}
-
 /// The state of an image data builder.
 struct ImageState: Equatable {
     var url: String?
@@ -51,22 +18,15 @@ struct TargetState {
 struct ComponentState {
     var identifier: String
     var preferredIndex: Int?
-    var group: String?
     var namespace: String
     var name: String
     var category: String
-    var title: String?
-    var subtitle: String?
-    var accessory: String?
-    var descriptionText: String?
+    var fields = ComponentFields()
     var icon: String?
     var main = ImageState()
     var background = ImageState()
     var customImages: [String: ImageState] = [:]
     var target: TargetState?
-    var metadata: JSONDictionary?
-    var logging: JSONDictionary?
-    var customData: JSONDictionary?
     var children = ComponentList()
 
     init(identifier: String, defaults: ComponentDefaults) {

@@ -78,23 +78,17 @@ public struct ViewModelJSONSchema {
 }
 
 /// Where a component model's properties are in its dictionary.
+///
+/// The paths of the plain fields are read and set by field, e.g. `schema.title` (default: the
+/// field's ``ComponentField/defaultJSONKeys``, here `text.title`).
+@dynamicMemberLookup
 public struct ComponentModelJSONSchema {
     /// The model's identifier (default: `id`).
     public var identifier = JSONPath.at(JSONKey.identifier).stringPath
-    /// The model's group among its siblings (default: `group`).
-    public var groupIdentifier = JSONPath.at(JSONKey.group).stringPath
     /// The component, `namespace:name` or just `name` (default: `component.id`).
     public var componentIdentifier = JSONPath.at(JSONKey.component, JSONKey.identifier).stringPath
     /// The component's category (default: `component.category`).
     public var componentCategory = JSONPath.at(JSONKey.component, JSONKey.category).stringPath
-    /// The title (default: `text.title`).
-    public var title = JSONPath.at(JSONKey.text, JSONKey.title).stringPath
-    /// The subtitle (default: `text.subtitle`).
-    public var subtitle = JSONPath.at(JSONKey.text, JSONKey.subtitle).stringPath
-    /// The accessory title (default: `text.accessory`).
-    public var accessoryTitle = JSONPath.at(JSONKey.text, JSONKey.accessory).stringPath
-    /// The description text (default: `text.description`).
-    public var descriptionText = JSONPath.at(JSONKey.text, JSONKey.description).stringPath
     /// The main image's dictionary (default: `images.main`).
     public var mainImageData = JSONPath.at(JSONKey.images, JSONKey.main).dictionaryPath
     /// The background image's dictionary (default: `images.background`).
@@ -105,17 +99,39 @@ public struct ComponentModelJSONSchema {
     public var iconIdentifier = JSONPath.at(JSONKey.images, JSONKey.icon).stringPath
     /// The target's dictionary (default: `target`).
     public var target = JSONPath.at(JSONKey.target).dictionaryPath
-    /// Metadata, merged into the model's (default: `metadata`).
-    public var metadata = JSONPath.at(JSONKey.metadata).dictionaryPath
-    /// Logging data, merged into the model's (default: `logging`).
-    public var loggingData = JSONPath.at(JSONKey.logging).dictionaryPath
-    /// Custom data, merged into the model's (default: `custom`).
-    public var customData = JSONPath.at(JSONKey.custom).dictionaryPath
     /// Each child component model's dictionary (default: the elements of `children`).
     public var children = JSONPath.at(JSONKey.children).forEach().dictionaryPath
+    /// The paths of ``ComponentFields/texts``, in that order.
+    private(set) var textPaths = ComponentFields.texts.map { JSONPath.at($0.defaultJSONKeys).stringPath }
+    /// The paths of ``ComponentFields/data``, in that order (merged into the model's data).
+    private(set) var dataPaths = ComponentFields.data.map { JSONPath.at($0.defaultJSONKeys).dictionaryPath }
 
     /// Paths to the default schema's keys.
     public init() {}
+
+    /// The path of a text field.
+    public subscript(field: ComponentField<String>) -> TypedJSONPath<String> {
+        get { textPaths[ComponentField.position(of: field.keyPath, in: ComponentFields.texts)] }
+        set { textPaths[ComponentField.position(of: field.keyPath, in: ComponentFields.texts)] = newValue }
+    }
+
+    /// The path of a data field (its dictionary is merged into the model's).
+    public subscript(field: ComponentField<JSONDictionary>) -> TypedJSONPath<JSONDictionary> {
+        get { dataPaths[ComponentField.position(of: field.keyPath, in: ComponentFields.data)] }
+        set { dataPaths[ComponentField.position(of: field.keyPath, in: ComponentFields.data)] = newValue }
+    }
+
+    /// The path of a text field, e.g. `schema.title`.
+    public subscript(dynamicMember keyPath: WritableKeyPath<ComponentFields, String?>) -> TypedJSONPath<String> {
+        get { textPaths[ComponentField.position(of: keyPath, in: ComponentFields.texts)] }
+        set { textPaths[ComponentField.position(of: keyPath, in: ComponentFields.texts)] = newValue }
+    }
+
+    /// The path of a data field, e.g. `schema.customData`.
+    public subscript(dynamicMember keyPath: WritableKeyPath<ComponentFields, JSONDictionary?>) -> TypedJSONPath<JSONDictionary> {
+        get { dataPaths[ComponentField.position(of: keyPath, in: ComponentFields.data)] }
+        set { dataPaths[ComponentField.position(of: keyPath, in: ComponentFields.data)] = newValue }
+    }
 }
 
 /// Where an image's properties are in its dictionary.
@@ -150,7 +166,12 @@ public struct ComponentTargetJSONSchema {
 
 extension JSONPath {
     /// The path through `keys`, in order.
-    fileprivate static func at(_ keys: String...) -> JSONPath {
+    static func at(_ keys: String...) -> JSONPath {
+        at(keys)
+    }
+
+    /// The path through `keys`, in order.
+    static func at(_ keys: [String]) -> JSONPath {
         keys.reduce(JSONPath()) { $0.goTo($1) }
     }
 }

@@ -1,9 +1,3 @@
-/// A view's connectivity as content operations see it.
-public enum ConnectivityState: String, Sendable {
-    case online
-    case offline
-}
-
 /// The identity of a feature, handed to content operations and action contexts.
 public struct FeatureInfo: Equatable, Sendable {
     /// The feature's identifier, e.g. `cities`.

@@ -1,7 +1,10 @@
 /// Builds one component model: its component, texts, images, target, data and children.
 ///
-/// A handle into its view model builder's tree. When its component model is removed from that
-/// tree, the handle is detached: reads give defaults and writes are ignored.
+/// Its plain fields (`title`, `subtitle`, `customData`, ...) are those of ``ComponentFields``,
+/// set as `builder.title = "Rome"`. A builder is a handle into its view model builder's tree.
+/// When its component model is removed from that tree, the handle is detached: reads give
+/// defaults and writes are ignored.
+@dynamicMemberLookup
 public final class ComponentModelBuilder {
     let store: BuilderStore
     let path: [BuilderStep]
@@ -55,12 +58,6 @@ public final class ComponentModelBuilder {
         set { set(\.preferredIndex, newValue) }
     }
 
-    /// The group this model belongs to among its parent's children.
-    public var groupIdentifier: String? {
-        get { get(\.group) }
-        set { set(\.group, newValue) }
-    }
-
     /// The namespace of the component that renders the model.
     public var componentNamespace: String {
         get { state?.namespace ?? store.configuration.componentDefaults.namespace }
@@ -85,52 +82,16 @@ public final class ComponentModelBuilder {
         set { set(\.category, newValue) }
     }
 
-    /// The primary text.
-    public var title: String? {
-        get { get(\.title) }
-        set { set(\.title, newValue) }
-    }
-
-    /// The secondary text.
-    public var subtitle: String? {
-        get { get(\.subtitle) }
-        set { set(\.subtitle, newValue) }
-    }
-
-    /// A short text shown as an accessory, e.g. at a row's right end.
-    public var accessoryTitle: String? {
-        get { get(\.accessory) }
-        set { set(\.accessory, newValue) }
-    }
-
-    /// A longer text that describes the content.
-    public var descriptionText: String? {
-        get { get(\.descriptionText) }
-        set { set(\.descriptionText, newValue) }
+    /// A plain field, e.g. `builder.title` (see ``ComponentFields``).
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<ComponentFields, Value?>) -> Value? {
+        get { state?.fields[keyPath: keyPath] }
+        set { modify { $0.fields[keyPath: keyPath] = newValue } }
     }
 
     /// The identifier of the model's icon.
     public var iconIdentifier: String? {
         get { get(\.icon) }
         set { set(\.icon, newValue) }
-    }
-
-    /// Free-form metadata associated with the model, e.g. external identifiers.
-    public var metadata: JSONDictionary? {
-        get { get(\.metadata) }
-        set { set(\.metadata, newValue) }
-    }
-
-    /// Data to log alongside impressions of and interactions with the component.
-    public var loggingData: JSONDictionary? {
-        get { get(\.logging) }
-        set { set(\.logging, newValue) }
-    }
-
-    /// Free-form data for the component that renders the model.
-    public var customData: JSONDictionary? {
-        get { get(\.customData) }
-        set { set(\.customData, newValue) }
     }
 
     // MARK: Images
@@ -204,7 +165,7 @@ public final class ComponentModelBuilder {
 
     /// The child builders in group `group`, in creation order; nil when the group is empty.
     public func childBuilders(inGroup group: String) -> [ComponentModelBuilder]? {
-        let members = (state?.children.states ?? []).filter { $0.group == group }
+        let members = (state?.children.states ?? []).filter { $0.fields.groupIdentifier == group }
         guard !members.isEmpty else { return nil }
         return members.map { ComponentModelBuilder(store: store, path: path + [.child($0.identifier)]) }
     }

@@ -1,5 +1,6 @@
-/// The keys of the default JSON schema (the JSON programming guide's), shared by the default
-/// schema's paths and by serialization.
+/// The structural keys of the default JSON schema (the JSON programming guide's), shared by the
+/// default schema's paths and by serialization. The plain fields' keys are in
+/// ``ComponentFields``.
 enum JSONKey {
     static let identifier = "id"
     static let title = "title"
@@ -7,20 +8,13 @@ enum JSONKey {
     static let body = "body"
     static let overlays = "overlays"
     static let custom = "custom"
-    static let group = "group"
     static let component = "component"
     static let category = "category"
-    static let text = "text"
-    static let subtitle = "subtitle"
-    static let accessory = "accessory"
-    static let description = "description"
     static let images = "images"
     static let main = "main"
     static let background = "background"
     static let icon = "icon"
     static let target = "target"
-    static let metadata = "metadata"
-    static let logging = "logging"
     static let children = "children"
     static let uri = "uri"
     static let placeholder = "placeholder"

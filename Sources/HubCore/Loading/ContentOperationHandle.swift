@@ -1,0 +1,23 @@
+/// An operation's link to its loader: reschedule it, or perform an action from it.
+public final class ContentOperationHandle {
+    weak var loader: ViewModelLoader?
+    let index: Int
+
+    init(loader: ViewModelLoader, index: Int) {
+        self.loader = loader
+        self.index = index
+    }
+
+    /// Queues a run of this operation and every one after it, starting from the input this
+    /// operation received last time.
+    public func reschedule() {
+        loader?.rescheduleOperation(at: index)
+    }
+
+    /// Performs the action `identifier` with trigger `contentOperation` and no component model.
+    /// Returns whether it was performed (or handled).
+    @discardableResult
+    public func performAction(_ identifier: Identifier, customData: JSONDictionary? = nil) -> Bool {
+        loader?.actionPerformer?.performAction(identifier, customData: customData) ?? false
+    }
+}
