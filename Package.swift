@@ -30,7 +30,7 @@ let package = Package(
         .executableTarget(name: "HubBench", dependencies: ["HubCore"]),
         .testTarget(name: "HubCoreTests", dependencies: ["HubCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HubRenderTests", dependencies: ["HubRender"]),
-        .testTarget(name: "HubLuaTests", dependencies: ["HubLua", "CLua"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "HubLuaTests", dependencies: ["HubLua"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "HubCLITests", dependencies: ["hub"]),
     ]
 )

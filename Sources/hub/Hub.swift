@@ -67,12 +67,7 @@ struct Render: ParsableCommand {
             FileHandle.standardError.write(Data("hub: \(error)\n".utf8))
             throw ExitCode.failure
         }
-        if json {
-            let viewport = height.map { max(0, $0 - screen.renderer.navigationBarHeight(for: screen.viewModel)) }
-            print(FrameReport.json(for: screen.viewModel, layout: screen.layout(width: width, viewportHeight: viewport)), terminator: "")
-        } else {
-            print(screen.render(RenderOptions(width: width, height: height, ascii: ascii, color: color.isOn)), terminator: "")
-        }
+        print(json ? screen.frameReport() : screen.render(ascii: ascii, color: color.isOn), terminator: "")
         for problem in runtime.problems {
             FileHandle.standardError.write(Data("hub: \(problem)\n".utf8))
         }
@@ -115,11 +110,12 @@ struct JSON: ParsableCommand {
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw ContentError(domain: JSONDomain.name, message: "cannot read \(file)")
             }
-            let viewModel = try runtime.viewModel(fromJSON: [UInt8](data), source: file, schema: schema)
+            let viewModel = try runtime.manager.viewModel(fromJSON: [UInt8](data), source: file, schema: schema)
             if model {
                 print(JSONValue.object(viewModel.serialize()).serialized(pretty: true))
             } else {
-                print(runtime.makeRenderer(margin: margin).render(viewModel, options: RenderOptions(width: width, color: color.isOn)), terminator: "")
+                let renderer = runtime.manager.makeRenderer(margin: margin)
+                print(renderer.render(viewModel, options: RenderOptions(width: width, color: color.isOn)), terminator: "")
             }
         } catch {
             FileHandle.standardError.write(Data("hub: \(error)\n".utf8))

@@ -72,8 +72,8 @@ final class ContentOperationMock: ContentOperation {
         }
     }
 
-    func addInitialContent(viewURI: String, to builder: ViewModelBuilder) {
-        initialContentLoadingBlock?(builder)
+    func addInitialContent(_ context: InitialContentContext) {
+        initialContentLoadingBlock?(context.viewModelBuilder)
     }
 
     func appendContent(page: Int, context: ContentOperationContext) {

@@ -14,26 +14,26 @@ let goldenViews = [
     func renderMatchesGoldenFileByteForByte(view: (String, String, String), width: Int) throws {
         let runtime = try makeRuntime(view.1)
         let screen = try runtime.open(view.2, options: .init(width: width))
-        #expect(screen.render(RenderOptions(width: width)) == (try TestPaths.golden("\(view.0)-\(width).txt")))
+        #expect(screen.render() == (try TestPaths.golden("\(view.0)-\(width).txt")))
         #expect(runtime.problems.isEmpty)
     }
 
     @Test func renderIsDeterministicAcrossRuntimes() throws {
-        let first = try makeRuntime(TestPaths.fixture("Torture")).open("torture:view").render(RenderOptions(width: 77))
-        let second = try makeRuntime(TestPaths.fixture("Torture")).open("torture:view").render(RenderOptions(width: 77))
+        let first = try makeRuntime(TestPaths.fixture("Torture")).open("torture:view", options: .init(width: 77)).render()
+        let second = try makeRuntime(TestPaths.fixture("Torture")).open("torture:view", options: .init(width: 77)).render()
         #expect(first == second)
     }
 
     @Test func colorAddsANSIStylesAndPlainOutputHasNone() throws {
-        let screen = try makeRuntime(TestPaths.examples).open("cities:overview")
-        let colored = screen.render(RenderOptions(width: 60, color: true))
+        let screen = try makeRuntime(TestPaths.examples).open("cities:overview", options: .init(width: 60))
+        let colored = screen.render(color: true)
         #expect(colored.contains("\u{1B}[1mMadrid\u{1B}[0m"))
         #expect(colored.contains("\u{1B}[2mSpain\u{1B}[0m"))
-        #expect(!screen.render(RenderOptions(width: 60)).contains("\u{1B}"))
+        #expect(!screen.render().contains("\u{1B}"))
     }
 
     @Test func asciiBoxesUsePlainCharacters() throws {
-        let text = try makeRuntime(TestPaths.examples).open("cities:overview").render(RenderOptions(width: 60, ascii: true))
+        let text = try makeRuntime(TestPaths.examples).open("cities:overview", options: .init(width: 60)).render(ascii: true)
         #expect(text.contains(" +--------------------------+ +--------------------------+"))
         #expect(!text.contains("┌"))
     }
@@ -41,12 +41,13 @@ let goldenViews = [
     @Test func heightCutsTheViewportAndScrollMovesIt() throws {
         let runtime = try makeRuntime(TestPaths.examples)
         let screen = try runtime.open("cities:overview", options: .init(width: 60, height: 6))
-        let top = screen.render(RenderOptions(width: 60, height: 6))
+        let top = screen.render()
         #expect(top.split(separator: "\n", omittingEmptySubsequences: false).count == 7)
         #expect(top.hasSuffix(" Madrid\n Spain\n Rome\n Italy\n"))
-        #expect(screen.scroll(by: 4, width: 60, viewportHeight: 4) == 4)
-        #expect(screen.render(RenderOptions(width: 60, height: 6)).hasSuffix(" Berlin\n Germany\n Amsterdam\n Netherlands\n"))
-        #expect(screen.scroll(by: 100, width: 60, viewportHeight: 4) == 17)
+        #expect(screen.viewportHeight == 4, "six rows less the navigation bar's two")
+        #expect(screen.scroll(by: 4) == 4)
+        #expect(screen.render().hasSuffix(" Berlin\n Germany\n Amsterdam\n Netherlands\n"))
+        #expect(screen.scroll(by: 100) == 17)
     }
 }
 
@@ -54,7 +55,7 @@ let goldenViews = [
     @Test func framesStackRowsAndPairImages() throws {
         let runtime = try makeRuntime(TestPaths.examples)
         let screen = try runtime.open("cities:overview", options: .init(width: 60))
-        let layout = screen.layout(width: 60)
+        let layout = screen.layout()
         #expect(screen.viewModel.body.map(\.identifier) == [
             "city-Madrid", "city-Rome", "city-Berlin", "city-Amsterdam", "image-0", "image-1", "image-2", "image-3",
         ])

@@ -193,7 +193,7 @@ import Testing
             screen = try runtime.open("cities:overview", options: .init(width: 40))
         }
         #expect(weakRuntime != nil, "the screen keeps its runtime")
-        #expect(screen?.render(RenderOptions(width: 40)).contains("┌") == true, "Lua components still draw")
+        #expect(screen?.render().contains("┌") == true, "Lua components still draw")
         screen = nil
         #expect(weakRuntime == nil, "no cycle through the Lua state keeps the runtime")
     }

@@ -6,9 +6,8 @@ import Testing
 @Suite struct LuaComponentTests {
     @Test func managedChildrenRenderAndImagesArriveAsynchronously() throws {
         let runtime = try makeRuntime(TestPaths.fixture("Widgets"))
-        let screen = try runtime.open("widgets:view")
-        let options = RenderOptions(width: 40)
-        #expect(screen.render(options) == """
+        let screen = try runtime.open("widgets:view", options: .init(width: 40))
+        #expect(screen.render() == """
                             widgets
             ────────────────────────────────────────
 
@@ -20,19 +19,19 @@ import Testing
 
             """)
         runtime.loop.advance(by: 0)
-        #expect(screen.render(options).contains("photo.jpg 14x2 loading        logo.png 1\n"))
+        #expect(screen.render().contains("photo.jpg 14x2 loading        logo.png 1\n"))
         #expect(runtime.problems.isEmpty, "\(runtime.problems)")
     }
 
     @Test func selectionStateAndUIStateReachLuaComponents() throws {
         let runtime = try makeRuntime(TestPaths.fixture("Widgets"))
-        let screen = try runtime.open("widgets:view")
-        _ = screen.render(RenderOptions(width: 40))
+        let screen = try runtime.open("widgets:view", options: .init(width: 40))
+        _ = screen.render()
         screen.setSelectionState(.highlighted, forBodyAt: 1)
         screen.setSelectionState(.selected, forBodyAt: 1)
         screen.setSelectionState(.selected, forBodyAt: 1)
-        #expect(screen.render(RenderOptions(width: 40)).contains("Counter selected 1"))
-        #expect(screen.renderer.host.savedUIState(forModel: "counter") == .object(["count": .int(1)]))
+        #expect(screen.render().contains("Counter selected 1"))
+        #expect(screen.savedUIState(forModel: "counter") == .object(["count": .int(1)]))
     }
 
     @Test func scriptErrorsInComponentsAreReportedAndDrawn() throws {
@@ -45,7 +44,7 @@ import Testing
               ctx.view:body("x").component = "bad:one"
             end } }
             """, inFolder: "Fixtures/Sandbox", chunkName: "@bad.lua")
-        let text = try runtime.open("bad:view").render(RenderOptions(width: 40))
+        let text = try runtime.open("bad:view", options: .init(width: 40)).render()
         #expect(text.contains("\n ! bad:one\n"), "the 10-column frame shows the start of the error mark")
         #expect(runtime.problems == ["component 'bad:one': render: bad.lua:2: cannot draw"])
     }
@@ -58,7 +57,7 @@ import Testing
               ctx.view:body { id = "x", component = "nowhere:thing", title = "Still shown", subtitle = "as a row" }
             end } }
             """, inFolder: "Fixtures/Sandbox")
-        let text = try runtime.open("unknown:view").render(RenderOptions(width: 30))
+        let text = try runtime.open("unknown:view", options: .init(width: 30)).render()
         #expect(text.hasSuffix(" Still shown\n as a row\n"))
     }
 }

@@ -1,4 +1,3 @@
-import CLua
 import HubCore
 import Testing
 @testable import HubLua
@@ -42,11 +41,11 @@ final class Tracked {
             end
             return failures, last
             """, chunkName: "=leak")
-        clua_insert(lua.L, -2)
+        lua.stack.insert(at: -2)
         try lua.call(arguments: 1, results: 2)
         #expect(stack.integer(at: -2) == 100_000)
         #expect(stack.string(at: -1) == "leak:4: boom from Swift with 1 alive")
-        lua.pop(2)
+        lua.stack.pop(2)
         lua.collectGarbage()
         #expect(counter.created == 100_000)
         #expect(counter.live == 0)
@@ -70,10 +69,10 @@ final class Tracked {
             collectgarbage()
             return kept.live
             """, chunkName: "=userdata")
-        clua_insert(lua.L, -2)
+        lua.stack.insert(at: -2)
         try lua.call(arguments: 1, results: 1)
         #expect(lua.stack.integer(at: -1) == 1)
-        lua.pop()
+        lua.stack.pop()
         lua.collectGarbage()
         #expect(counter.created == 10_001)
         #expect(counter.live == 0)
@@ -129,7 +128,7 @@ final class Tracked {
             stack.newTable(array: 100)
             stack.push(String(repeating: "x", count: 100) + String(index))
             stack.setRawIndex(-2, 1)
-            lua.pop()
+            lua.stack.pop()
         }
         #expect(stack.top == 0)
         try lua.load("return ('y'):rep(1000000)", chunkName: "=alloc")
@@ -147,7 +146,7 @@ final class Tracked {
         lua.stack.push(json: value)
         #expect(lua.stack.top == 1)
         #expect(throws: (any Error).self) { try lua.stack.json(at: -1) }
-        lua.pop()
+        lua.stack.pop()
         let shallow = try JSONParser.parse(String(repeating: "[", count: 150) + "1" + String(repeating: "]", count: 150))
         lua.stack.push(json: shallow)
         #expect(try lua.stack.json(at: -1) == shallow)

@@ -12,12 +12,16 @@ public struct FeatureRegistration {
     public var contentReloadPolicy: (any ContentReloadPolicy)?
     /// nil, or an unknown identifier: the default JSON schema.
     public var customJSONSchemaIdentifier: String?
+    /// The folder the feature's local images (`images.main.local`, `file:` URIs) resolve in;
+    /// nil: none.
+    public var resourceFolder: String?
 
-    /// A registration; by default with the manager's reload policy and the default JSON schema.
+    /// A registration; by default with the manager's reload policy, the default JSON schema and
+    /// no resource folder.
     public init(
         identifier: String, viewURIPredicate: ViewURIPredicate, title: String,
         contentOperationFactories: [any ContentOperationFactory], contentReloadPolicy: (any ContentReloadPolicy)? = nil,
-        customJSONSchemaIdentifier: String? = nil
+        customJSONSchemaIdentifier: String? = nil, resourceFolder: String? = nil
     ) {
         self.identifier = identifier
         self.viewURIPredicate = viewURIPredicate
@@ -25,6 +29,7 @@ public struct FeatureRegistration {
         self.contentOperationFactories = contentOperationFactories
         self.contentReloadPolicy = contentReloadPolicy
         self.customJSONSchemaIdentifier = customJSONSchemaIdentifier
+        self.resourceFolder = resourceFolder
     }
 
     /// The feature's identity as operations see it.

@@ -35,6 +35,16 @@ public final class ViewModelLoaderFactory {
         forViewURI viewURI: String, initialViewModel: ViewModel? = nil
     ) throws(RegistrationError) -> ViewModelLoader? {
         guard let feature = featureRegistry.registration(forViewURI: viewURI) else { return nil }
+        return try createLoader(for: feature, viewURI: viewURI, initialViewModel: initialViewModel)
+    }
+
+    /// A loader for the view `viewURI` of `feature`, whose connectivity comes from
+    /// `connectivityResolver` (default: a new one of the factory's). Throws when the chain would
+    /// be empty.
+    public func createLoader(
+        for feature: FeatureRegistration, viewURI: String, initialViewModel: ViewModel? = nil,
+        connectivityResolver: (any ConnectivityStateResolver)? = nil
+    ) throws(RegistrationError) -> ViewModelLoader {
         let factories = prependedFactories + feature.contentOperationFactories + appendedFactories
         let operations = factories.flatMap { $0.createContentOperations(forViewURI: viewURI) }
         guard !operations.isEmpty else {
@@ -42,7 +52,7 @@ public final class ViewModelLoaderFactory {
         }
         return ViewModelLoader(
             viewURI: viewURI, featureInfo: feature.featureInfo, operations: operations,
-            connectivityResolver: makeConnectivityResolver(),
+            connectivityResolver: connectivityResolver ?? makeConnectivityResolver(),
             reloadPolicy: feature.contentReloadPolicy ?? defaultReloadPolicy,
             initialViewModel: initialViewModel, configuration: configuration,
             schema: schemaRegistry?.schema(for: feature.customJSONSchemaIdentifier) ?? .default)

@@ -11,11 +11,11 @@ public protocol ContentOperation: AnyObject {
     /// Adds content for `context.viewURI` to `context.viewModelBuilder`, then finishes or fails.
     func perform(_ context: ContentOperationContext)
 
-    /// Whether ``addInitialContent(viewURI:to:)`` adds skeleton content.
+    /// Whether ``addInitialContent(_:)`` adds skeleton content.
     var providesInitialContent: Bool { get }
 
-    /// Adds cheap, synchronous content shown before the first load.
-    func addInitialContent(viewURI: String, to builder: ViewModelBuilder)
+    /// Adds cheap, synchronous content to `context.viewModelBuilder`, shown before the first load.
+    func addInitialContent(_ context: InitialContentContext)
 
     /// Whether ``appendContent(page:context:)`` appends pages.
     var paginates: Bool { get }
@@ -33,7 +33,7 @@ public protocol ContentOperation: AnyObject {
 
 extension ContentOperation {
     public var providesInitialContent: Bool { false }
-    public func addInitialContent(viewURI: String, to builder: ViewModelBuilder) {}
+    public func addInitialContent(_ context: InitialContentContext) {}
     public var paginates: Bool { false }
     public func appendContent(page: Int, context: ContentOperationContext) { context.finish() }
     public func attach(to handle: ContentOperationHandle) {}

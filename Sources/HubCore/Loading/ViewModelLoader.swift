@@ -105,10 +105,13 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// The skeleton view model, built once from the operations' initial content (or injected).
     public var initialViewModel: ViewModel {
         if let cachedInitialViewModel { return cachedInitialViewModel }
-        let builder = makeBuilder(from: nil)
+        let context = InitialContentContext(
+            viewURI: viewURI, featureInfo: featureInfo, connectivityState: connectivityState,
+            viewModelBuilder: makeBuilder(from: nil))
         for operation in operations where operation.providesInitialContent {
-            operation.addInitialContent(viewURI: viewURI, to: builder)
+            operation.addInitialContent(context)
         }
+        let builder = context.viewModelBuilder
         let model = builder.build()
         cachedInitialViewModel = model
         return model

@@ -1,0 +1,118 @@
+import HubCore
+import HubRender
+
+/// Registers Lua components into the manager's component registry: `hub.component { ... }` and
+/// `hub.components(namespace, resolver)` (per folder: a namespace belongs to one folder). Owns
+/// the `hub.Canvas` class components draw with.
+final class ComponentBindings {
+    let lua: LuaState
+    let problems: ProblemLog
+    let canvasClass = makeCanvasClass()
+    private let registry: ComponentRegistry
+    /// The factory of each namespace Lua components were registered in.
+    private var factories: [String: LuaComponentFactory] = [:]
+
+    init(lua: LuaState, registry: ComponentRegistry, problems: ProblemLog) {
+        self.lua = lua
+        self.registry = registry
+        self.problems = problems
+        canvasClass.register(lua.stack)
+    }
+
+    /// The functions of one folder: `hub.component` and `hub.components`.
+    func folderLibrary(_ folder: FeatureFolder) -> LuaLibrary {
+        LuaLibrary(self, folder: folder, [
+            "component": ComponentBindings.registerComponent,
+            "components": ComponentBindings.registerResolver,
+        ])
+    }
+
+    /// `hub.component { id = "ns:name", traits = {...}, size = fn, render = fn, ... }`.
+    private func registerComponent(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
+        try call.checkTable(1, "hub.component")
+        call.rawField(1, "id")
+        let text = try call.checkFieldString(-1, field: "id")
+        call.pop()
+        guard let identifier = Identifier(string: text) else {
+            throw LuaRaise(message: "component id must be 'namespace:name', got '\(text)'")
+        }
+        let spec = try componentSpec(call, at: 1, name: text)
+        try factory(for: identifier.namespace, folder: folder).define(name: identifier.name, spec: spec)
+        return 0
+    }
+
+    /// `hub.components("ns", function(name) return spec_or_nil end)`.
+    private func registerResolver(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
+        let namespace = try call.checkString(1, "hub.components")
+        try call.checkFunction(2, "hub.components")
+        let factory = try factory(for: namespace, folder: folder)
+        call.pushValue(2)
+        factory.resolver = lua.reference(popping: call)
+        return 0
+    }
+
+    /// The factory of `namespace`, created and registered if new; another folder's is an error.
+    private func factory(for namespace: String, folder: FeatureFolder) throws -> LuaComponentFactory {
+        if let existing = factories[namespace] {
+            guard existing.owner == folder.displayPath else {
+                throw LuaRaise(message: "component namespace '\(namespace)' belongs to '\(existing.owner)'")
+            }
+            return existing
+        }
+        let factory = LuaComponentFactory(bindings: self, namespace: namespace, owner: folder.displayPath)
+        do {
+            try registry.register(factory, forNamespace: namespace)
+        } catch {
+            throw LuaRaise(message: error.message)
+        }
+        factories[namespace] = factory
+        return factory
+    }
+
+    /// Checks the component table at `index` and keeps it: traits, `size` and `render`, and
+    /// which optional functions it has.
+    func componentSpec(_ call: LuaStack, at index: Int32, name: String) throws -> LuaComponentFactory.Spec {
+        let table = call.absolute(index)
+        var traits: Set<LayoutTrait> = []
+        call.rawField(table, "traits")
+        defer { call.pop() }
+        if call.type(at: -1) == .table {
+            for position in stride(from: 1, through: call.rawLength(-1), by: 1) {
+                call.rawIndex(-1, position)
+                defer { call.pop() }
+                traits.insert(LayoutTrait(rawValue: try call.checkFieldString(-1, field: "traits[\(position)]")))
+            }
+        } else if !call.isNil(-1) {
+            throw LuaRaise(message: "component '\(name)': 'traits' must be a list of strings, got \(call.typeName(at: -1))")
+        }
+        for function in ["size", "render"] {
+            call.rawField(table, function)
+            defer { call.pop() }
+            guard call.type(at: -1) == .function else {
+                throw LuaRaise(message: "component '\(name)' needs a '\(function)' function")
+            }
+        }
+        var functions: Set<String> = []
+        for function in LuaComponent.optionalFunctions {
+            call.rawField(table, function)
+            defer { call.pop() }
+            if call.type(at: -1) == .function {
+                functions.insert(function)
+            } else if !call.isNil(-1) {
+                throw LuaRaise(message: "component '\(name)': '\(function)' must be a function, got \(call.typeName(at: -1))")
+            }
+        }
+        call.pushValue(table)
+        return LuaComponentFactory.Spec(table: lua.reference(popping: call), traits: traits, functions: functions)
+    }
+
+    /// Asks a `hub.components` resolver for the component `name`; nil when it has none (or fails,
+    /// which is reported).
+    func resolveComponent(_ resolver: LuaReference, name: String, namespace: String) -> LuaComponentFactory.Spec? {
+        problems.attempt("components '\(namespace)'") {
+            try lua.call(resolver, arguments: { $0.push(name); return 1 }) { stack in
+                stack.type(at: -1) == .table ? try componentSpec(stack, at: -1, name: "\(namespace):\(name)") : nil
+            }
+        }
+    }
+}

@@ -1,0 +1,203 @@
+import HubCore
+import HubRender
+
+/// Registers Lua features and their chains into the manager: `hub.feature` (per folder),
+/// `hub.operation`, `hub.factory`, `hub.prepend_operations` and `hub.append_operations`.
+final class FeatureBindings {
+    private let lua: LuaState
+    private let manager: HubManager
+    private let operations: OperationBindings
+    private let problems: ProblemLog
+
+    init(lua: LuaState, manager: HubManager, operations: OperationBindings, problems: ProblemLog) {
+        self.lua = lua
+        self.manager = manager
+        self.operations = operations
+        self.problems = problems
+    }
+
+    /// The functions every folder shares.
+    var library: LuaLibrary {
+        LuaLibrary(self, [
+            "operation": FeatureBindings.defineOperation,
+            "factory": FeatureBindings.defineFactory,
+            "prepend_operations": FeatureBindings.prependOperations,
+            "append_operations": FeatureBindings.appendOperations,
+        ])
+    }
+
+    /// The functions of one folder: `hub.feature`, whose features resolve local files there.
+    func folderLibrary(_ folder: FeatureFolder) -> LuaLibrary {
+        LuaLibrary(self, folder: folder, ["feature": FeatureBindings.registerFeature])
+    }
+
+    // MARK: hub.feature
+
+    /// `hub.feature { id, title, uri | uri_prefix | uri_match, operations, schema, reload_policy }`.
+    private func registerFeature(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
+        try call.checkTable(1, "hub.feature")
+        call.rawField(1, "id")
+        let identifier = try call.checkFieldString(-1, field: "id")
+        call.pop()
+        let title = try call.stringField(1, "title") ?? identifier
+        let predicate = try uriPredicate(call)
+        call.rawField(1, "operations")
+        defer { call.pop() }
+        guard call.type(at: -1) == .table, call.rawLength(-1) > 0 else {
+            throw LuaRaise(message: "feature '\(identifier)': 'operations' must be a non-empty list")
+        }
+        let entries = try operationEntries(call, list: call.top, owner: "feature '\(identifier)'")
+        let registration = FeatureRegistration(
+            identifier: identifier, viewURIPredicate: predicate, title: title,
+            contentOperationFactories: [LuaFeatureOperations(runner: operations, feature: identifier, entries: entries)],
+            contentReloadPolicy: try reloadPolicy(call, feature: identifier),
+            customJSONSchemaIdentifier: try call.stringField(1, "schema"), resourceFolder: folder.path)
+        do {
+            try manager.featureRegistry.register(registration)
+        } catch {
+            throw LuaRaise(message: error.message)
+        }
+        return 0
+    }
+
+    /// The feature's `reload_policy` function as a content reload policy, or nil.
+    private func reloadPolicy(_ call: LuaStack, feature: String) throws -> (any ContentReloadPolicy)? {
+        call.rawField(1, "reload_policy")
+        if call.isNil(-1) {
+            call.pop()
+            return nil
+        }
+        guard call.type(at: -1) == .function else {
+            call.pop()
+            throw LuaRaise(message: "feature '\(feature)': 'reload_policy' must be a function(uri, current_view_model)")
+        }
+        return LuaReloadPolicy(lua: lua, problems: problems, function: lua.reference(popping: call), feature: feature)
+    }
+
+    /// The feature's `uri` (exact), `uri_prefix` (a string prefix) or `uri_match` (a function).
+    private func uriPredicate(_ call: LuaStack) throws -> ViewURIPredicate {
+        if let uri = try call.stringField(1, "uri") { return .exact(uri) }
+        if let prefix = try call.stringField(1, "uri_prefix") { return .root(prefix) }
+        call.rawField(1, "uri_match")
+        guard call.type(at: -1) == .function else {
+            call.pop()
+            throw LuaRaise(message: "a feature needs 'uri', 'uri_prefix' or 'uri_match'")
+        }
+        let function = lua.reference(popping: call)
+        return ViewURIPredicate { [weak lua, problems] uri in
+            guard let lua else { return false }
+            return problems.attempt("uri_match") {
+                try lua.call(function, arguments: { $0.push(uri); return 1 }) { $0.boolean(at: -1) }
+            } ?? false
+        }
+    }
+
+    // MARK: Operations
+
+    /// `hub.operation(spec)`: checks an operation table (or function) and gives it a name.
+    private func defineOperation(_ call: LuaStack) throws -> Int32 {
+        guard call.type(at: 1) == .table || call.type(at: 1) == .function else {
+            throw call.typeError(1, "hub.operation", expected: "table or function")
+        }
+        call.pushValue(1)
+        try normalizeOperation(call, index: call.top)
+        return 1
+    }
+
+    /// `hub.factory(function(uri) return { operations } end)`: operations made per view.
+    private func defineFactory(_ call: LuaStack) throws -> Int32 {
+        try call.checkFunction(1, "hub.factory")
+        call.newTable(record: 1)
+        call.pushValue(1)
+        call.setRawField(-2, Self.factoryField)
+        return 1
+    }
+
+    /// The field of the table `hub.factory` returns.
+    private static let factoryField = "__hub_factory"
+
+    /// `hub.prepend_operations { ... }`: operations run before every feature's own.
+    private func prependOperations(_ call: LuaStack) throws -> Int32 {
+        manager.prependedContentOperationFactories.append(try operationList(call, owner: "hub.prepend_operations"))
+        return 0
+    }
+
+    /// `hub.append_operations { ... }`: operations run after every feature's own.
+    private func appendOperations(_ call: LuaStack) throws -> Int32 {
+        manager.appendedContentOperationFactories.append(try operationList(call, owner: "hub.append_operations"))
+        return 0
+    }
+
+    /// The list of operations at argument 1, as a factory of fresh instances per view.
+    private func operationList(_ call: LuaStack, owner: String) throws -> LuaFeatureOperations {
+        try call.checkTable(1, owner)
+        return LuaFeatureOperations(runner: operations, feature: owner, entries: try operationEntries(call, list: 1, owner: owner))
+    }
+
+    /// The operations (and `hub.factory` tables) of the list at `list`.
+    private func operationEntries(_ call: LuaStack, list: Int32, owner: String) throws -> [LuaFeatureOperations.Entry] {
+        var entries: [LuaFeatureOperations.Entry] = []
+        for position in stride(from: 1, through: call.rawLength(list), by: 1) {
+            call.rawIndex(list, position)
+            entries.append(try operationEntry(call, owner: owner, position: position))
+        }
+        return entries
+    }
+
+    /// `[-1, +0]` Turns the value on top into an operation entry.
+    private func operationEntry(_ call: LuaStack, owner: String, position: Int) throws -> LuaFeatureOperations.Entry {
+        if call.type(at: -1) == .table {
+            call.rawField(-1, Self.factoryField)
+            if call.type(at: -1) == .function {
+                call.remove(at: -2)
+                return .factory(lua.reference(popping: call))
+            }
+            call.pop()
+        }
+        guard call.type(at: -1) == .table || call.type(at: -1) == .function else {
+            let kind = call.typeName(at: -1)
+            call.pop()
+            throw LuaRaise(message: "\(owner): operations[\(position)] must be an operation, a function or hub.factory(...), got \(kind)")
+        }
+        try normalizeOperation(call, index: call.top)
+        return .operation(lua.reference(popping: call))
+    }
+
+    /// Replaces the function or table at `index` with a checked operation table that has a name
+    /// (by default its file's base name, e.g. `rows`).
+    private func normalizeOperation(_ call: LuaStack, index: Int32) throws {
+        if call.type(at: index) == .function {
+            call.newTable(record: 2)
+            call.pushValue(index)
+            call.setRawField(-2, "perform")
+            call.replace(index)
+        }
+        call.rawField(index, "perform")
+        guard call.type(at: -1) == .function else {
+            call.pop()
+            throw LuaRaise(message: "an operation needs a 'perform' function")
+        }
+        let derivedName = Self.name(of: call.popFunctionDefinition())
+        for optional in ["initial", "append", "on_action"] {
+            call.rawField(index, optional)
+            defer { call.pop() }
+            guard call.isNil(-1) || call.type(at: -1) == .function else {
+                throw LuaRaise(message: "operation field '\(optional)' must be a function, got \(call.typeName(at: -1))")
+            }
+        }
+        if try call.stringField(index, "name") == nil {
+            call.push(derivedName)
+            call.setRawField(index, "name")
+        }
+    }
+
+    /// The base name of the file a function is defined in (`rows` for `.../rows.lua`), with its
+    /// line for functions defined in `feature.lua`.
+    private static func name(of definition: (source: String, line: Int)?) -> String {
+        guard let definition, definition.source.hasPrefix("@") else { return "operation" }
+        let path = definition.source.dropFirst()
+        let file = path.split(separator: "/").last.map(String.init) ?? String(path)
+        let base = file.hasSuffix(".lua") ? String(file.dropLast(4)) : file
+        return base == "feature" ? "feature:\(definition.line)" : base
+    }
+}

@@ -1,0 +1,21 @@
+import HubRender
+
+/// `hub.register_image(uri, bytes)`: image data the screens' offline image loaders serve for
+/// a remote URI.
+final class ImageBindings {
+    private let registry: ImageRegistry
+
+    init(registry: ImageRegistry) {
+        self.registry = registry
+    }
+
+    /// `hub.register_image`.
+    var library: LuaLibrary {
+        LuaLibrary(self, ["register_image": ImageBindings.registerImage])
+    }
+
+    private func registerImage(_ call: LuaStack) throws -> Int32 {
+        registry.register(url: try call.checkString(1, "hub.register_image"), byteCount: try call.checkInt(2, "hub.register_image"))
+        return 0
+    }
+}

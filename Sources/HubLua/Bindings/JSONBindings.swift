@@ -1,0 +1,49 @@
+import HubCore
+import HubRender
+
+/// `hub.json`: `encode(value_or_model, pretty)`, `decode(text)` and
+/// `decode_view_model(text_or_table, schema_id)`.
+final class JSONBindings {
+    private let manager: HubManager
+
+    init(manager: HubManager) {
+        self.manager = manager
+    }
+
+    /// The `hub.json` table.
+    var library: LuaLibrary {
+        LuaLibrary([("json", .table(LuaLibrary(self, [
+            "encode": JSONBindings.encode,
+            "decode": JSONBindings.decode,
+            "decode_view_model": JSONBindings.decodeViewModel,
+        ])))])
+    }
+
+    /// `hub.json.encode(value, pretty)`: JSON text with keys in a stable order; models in the
+    /// default schema.
+    private func encode(_ call: LuaStack) throws -> Int32 {
+        let pretty = call.boolean(at: 2)
+        call.push(try call.encodable(at: 1).serialized(pretty: pretty))
+        return 1
+    }
+
+    /// `hub.json.decode(text)`: plain Lua values.
+    private func decode(_ call: LuaStack) throws -> Int32 {
+        call.push(json: try call.jsonArgument(1, "hub.json.decode"))
+        return 1
+    }
+
+    /// `hub.json.decode_view_model(text_or_table, schema)`: a view model table.
+    private func decodeViewModel(_ call: LuaStack) throws -> Int32 {
+        let value = try call.jsonArgument(1, "hub.json.decode_view_model")
+        let schema = manager.jsonSchemaRegistry.schema(for: try call.optionalString(2, field: "schema"))
+        let builder = ViewModelBuilder(configuration: manager.builderConfiguration, schema: schema)
+        do {
+            try builder.addJSON(value: value)
+        } catch {
+            throw LuaRaise(message: "hub.json.decode_view_model: \(error.message)")
+        }
+        call.push(viewModel: builder.build())
+        return 1
+    }
+}

@@ -1,0 +1,255 @@
+import HubCore
+import HubRender
+
+/// A component written in Lua (DESIGN.md §3): `traits`, `size(self, model, container)` and
+/// `render(self, model, canvas)`, and optionally `prepare(self)`, `configure(self, model,
+/// container)`, `image_size(self, image, model, container)` / `on_image(self, image, model)`,
+/// `ui_state(self)` / `restore(self, state)`, `selection(self, state)`, `resized(self, width,
+/// height)`, `will_appear(self)`, `content_offset(self, rows)`, and `children = "managed"` to
+/// draw children with `self:render_child(i, canvas, x, y, w, h)` and measure them with
+/// `self:child_size(i, w, h)`.
+///
+/// Script errors are reported to the runtime and drawn in the component's frame; they never
+/// stop rendering.
+final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, ComponentWithRestorableUIState,
+    ComponentWithSelectionState, ComponentViewObserver, ComponentContentOffsetObserver
+{
+    static let optionalFunctions = [
+        "prepare", "configure", "image_size", "on_image", "ui_state", "restore", "selection", "resized", "will_appear",
+        "content_offset",
+    ]
+
+    let identifier: Identifier
+    let layoutTraits: Set<LayoutTrait>
+    weak var childDelegate: (any ComponentChildDelegate)?
+    /// Weak: screens (and so their components) may outlive the runtime; then nothing is drawn.
+    private weak var bindings: ComponentBindings?
+    /// The component table, shared by the component's instances.
+    private let spec: LuaReference
+    private let functions: Set<String>
+    /// This instance's `self` table: its own fields over the component table.
+    private var instance: LuaReference?
+    private var currentModel: ComponentModel?
+
+    init(bindings: ComponentBindings, identifier: Identifier, spec: LuaComponentFactory.Spec) {
+        self.bindings = bindings
+        self.identifier = identifier
+        self.spec = spec.table
+        functions = spec.functions
+        layoutTraits = spec.traits
+        instance = makeInstance(bindings)
+    }
+
+    /// The instance table: its own fields over the component table, with the child helpers.
+    private func makeInstance(_ bindings: ComponentBindings) -> LuaReference {
+        let stack = bindings.lua.stack
+        stack.newTable(record: 2)
+        LuaBridge.pushFunction(stack) { [weak self] call in
+            guard let self, let bindings = self.bindings else { return 0 }
+            let child = try self.child(call, at: 2, function: "render_child")
+            let canvas = try bindings.canvasClass.check(call, 3, function: "render_child")
+            let rect = Rect(
+                x: try call.checkInt(4, "render_child"), y: try call.checkInt(5, "render_child"),
+                width: try call.checkInt(6, "render_child"), height: try call.checkInt(7, "render_child"))
+            self.childDelegate?.renderChild(child, into: canvas.canvas(for: rect))
+            return 0
+        }
+        stack.setRawField(-2, "render_child")
+        LuaBridge.pushFunction(stack) { [weak self] call in
+            guard let self else { return 0 }
+            let child = try self.child(call, at: 2, function: "child_size")
+            let container = Size(width: try call.checkInt(3, "child_size"), height: try call.checkInt(4, "child_size"))
+            let size = self.childDelegate?.preferredSize(ofChild: child, containerSize: container) ?? .zero
+            call.push(size.width)
+            call.push(size.height)
+            return 2
+        }
+        stack.setRawField(-2, "child_size")
+        stack.newTable(record: 1)
+        stack.push(spec)
+        stack.setRawField(-2, "__index")
+        stack.setMetatable(-2)
+        return bindings.lua.reference(popping: stack)
+    }
+
+    private func child(_ call: LuaStack, at index: Int32, function: String) throws -> ComponentModel {
+        let position = try call.checkInt(index, function)
+        guard let child = currentModel?.child(at: position - 1) else {
+            throw call.argumentError(index, function, "the model has no child \(position)")
+        }
+        return child
+    }
+
+    /// Calls `function(self, ...)`; returns false (and reports) on a script error.
+    @discardableResult
+    private func call(_ function: String, results: Int32 = 0, arguments: (LuaStack) -> Int32 = { _ in 0 }) -> Bool {
+        guard let bindings, let instance else { return false }
+        let stack = bindings.lua.stack
+        stack.push(spec)
+        stack.rawField(-1, function)
+        stack.remove(at: -2)
+        guard stack.type(at: -1) == .function else {
+            stack.pop()
+            return false
+        }
+        stack.push(instance)
+        let count = arguments(stack)
+        do {
+            try bindings.lua.call(arguments: count + 1, results: results)
+            return true
+        } catch {
+            bindings.problems.report("component '\(identifier)': \(function): \(error)")
+            return false
+        }
+    }
+
+    private func pushContainer(_ stack: LuaStack, _ size: Size) {
+        stack.newTable(record: 2)
+        stack.push(size.width)
+        stack.setRawField(-2, "width")
+        stack.push(size.height)
+        stack.setRawField(-2, "height")
+    }
+
+    /// Reads two integers (width, height) left by a call; nil when they are not numbers.
+    private func popSize(_ name: String) -> Size? {
+        guard let bindings else { return nil }
+        let stack = bindings.lua.stack
+        defer { stack.pop(2) }
+        guard let width = stack.integer(at: -2) ?? stack.number(at: -2).map(Self.floor),
+            let height = stack.integer(at: -1) ?? stack.number(at: -1).map(Self.floor)
+        else {
+            bindings.problems.report("component '\(identifier)': \(name) must return two integers (width, height)")
+            return nil
+        }
+        return Size(width: width, height: height)
+    }
+
+    /// A size returned as floats, floored (0 when it is not finite).
+    private static func floor(_ value: Double) -> Int {
+        value.isFinite && abs(value) < 1e9 ? Int(value.rounded(.down)) : 0
+    }
+
+    // MARK: Component
+
+    func preferredSize(for model: ComponentModel, containerSize: Size) -> Size {
+        let previous = currentModel
+        currentModel = model
+        defer { currentModel = previous }
+        let called = call("size", results: 2) { stack in
+            stack.push(model: model)
+            self.pushContainer(stack, containerSize)
+            return 2
+        }
+        return (called ? popSize("size") : nil) ?? Size(width: containerSize.width, height: 1)
+    }
+
+    func prepareForReuse() {
+        call("prepare")
+    }
+
+    func configure(with model: ComponentModel, containerSize: Size) {
+        currentModel = model
+        guard functions.contains("configure") else { return }
+        call("configure") { stack in
+            stack.push(model: model)
+            self.pushContainer(stack, containerSize)
+            return 2
+        }
+    }
+
+    func render(_ model: ComponentModel, into canvas: TextCanvas) {
+        currentModel = model
+        let rendered = call("render") { stack in
+            stack.push(model: model)
+            self.bindings?.canvasClass.push(stack, canvas)
+            return 2
+        }
+        if !rendered {
+            canvas.text(0, 0, DisplayWidth.prefix(of: "! \(identifier) failed to render", fitting: canvas.width))
+        }
+    }
+
+    // MARK: Capabilities
+
+    var handlesImages: Bool { functions.contains("image_size") || functions.contains("on_image") }
+
+    func preferredImageSize(for image: ComponentImageData, model: ComponentModel, containerSize: Size) -> Size {
+        guard functions.contains("image_size") else { return preferredSize(for: model, containerSize: containerSize) }
+        let called = call("image_size", results: 2) { stack in
+            stack.push(image: image)
+            stack.push(model: model)
+            self.pushContainer(stack, containerSize)
+            return 3
+        }
+        return (called ? popSize("image_size") : nil) ?? .zero
+    }
+
+    func imageDidLoad(_ image: LoadedImage, for data: ComponentImageData, model: ComponentModel, animated: Bool) {
+        call("on_image") { stack in
+            stack.newTable(record: 6)
+            stack.push(image.url); stack.setRawField(-2, "uri")
+            stack.push(image.name); stack.setRawField(-2, "name")
+            stack.push(image.size.width); stack.setRawField(-2, "width")
+            stack.push(image.size.height); stack.setRawField(-2, "height")
+            stack.push(data.identifier ?? data.type.rawValue); stack.setRawField(-2, "slot")
+            stack.push(animated); stack.setRawField(-2, "animated")
+            stack.push(model: model)
+            return 2
+        }
+    }
+
+    var restoresUIState: Bool { functions.contains("ui_state") }
+
+    var currentUIState: JSONValue? {
+        guard let bindings, call("ui_state", results: 1) else { return nil }
+        let stack = bindings.lua.stack
+        defer { stack.pop() }
+        do {
+            let value = try stack.json(at: -1)
+            return value == .null ? nil : value
+        } catch {
+            bindings.problems.report("component '\(identifier)': ui_state: \(error)")
+            return nil
+        }
+    }
+
+    func restoreUIState(_ state: JSONValue) {
+        call("restore") { stack in
+            stack.push(json: state)
+            return 1
+        }
+    }
+
+    var tracksSelection: Bool { functions.contains("selection") }
+
+    func updateSelectionState(_ state: ComponentSelectionState) {
+        call("selection") { stack in
+            stack.push(state.rawValue)
+            return 1
+        }
+    }
+
+    var observesView: Bool { functions.contains("resized") || functions.contains("will_appear") }
+
+    func viewDidResize(to size: Size) {
+        call("resized") { stack in
+            stack.push(size.width)
+            stack.push(size.height)
+            return 2
+        }
+    }
+
+    func viewWillAppear() {
+        call("will_appear")
+    }
+
+    var observesContentOffset: Bool { functions.contains("content_offset") }
+
+    func contentOffsetDidChange(to offset: Int) {
+        call("content_offset") { stack in
+            stack.push(offset)
+            return 1
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import HubCore
+import HubRender
+
+/// The components of one namespace defined by `hub.component` or `hub.components`.
+final class LuaComponentFactory: ComponentFactory {
+    /// A checked component table and what it offers.
+    struct Spec {
+        var table: LuaReference
+        var traits: Set<LayoutTrait>
+        var functions: Set<String>
+    }
+
+    /// The display path of the folder the namespace belongs to.
+    let owner: String
+    let namespace: String
+    /// Weak: screens (and so their components) may outlive the runtime.
+    private weak var bindings: ComponentBindings?
+    private var specs: [String: Spec] = [:]
+    /// The `function(name) -> spec or nil` of `hub.components`.
+    var resolver: LuaReference?
+
+    init(bindings: ComponentBindings, namespace: String, owner: String) {
+        self.bindings = bindings
+        self.namespace = namespace
+        self.owner = owner
+    }
+
+    func define(name: String, spec: Spec) {
+        specs[name] = spec
+    }
+
+    func createComponent(named name: String) -> (any Component)? {
+        guard let bindings else { return nil }
+        if specs[name] == nil, let resolver, let spec = bindings.resolveComponent(resolver, name: name, namespace: namespace) {
+            specs[name] = spec
+        }
+        guard let spec = specs[name] else { return nil }
+        return LuaComponent(bindings: bindings, identifier: Identifier(namespace: namespace, name: name), spec: spec)
+    }
+}

@@ -1,0 +1,119 @@
+import HubCore
+
+/// A content operation written in Lua: a table with `perform(ctx)` and optionally
+/// `initial(ctx)`, `append(ctx, page)`, `on_action(ctx, action)`; one instance per view, with
+/// its own `ctx.state` table kept across runs.
+final class LuaContentOperation: ContentOperation {
+    let name: String
+    let featureIdentifier: String
+    /// Weak: a screen (and so its operations) may outlive the runtime that made it.
+    private weak var runner: OperationBindings?
+    /// The operation table, shared by the operation's instances in every view.
+    private let spec: LuaReference
+    /// This instance's `ctx.state`.
+    private let state: LuaReference
+    private(set) var handle: ContentOperationHandle?
+    let providesInitialContent: Bool
+    let paginates: Bool
+
+    /// An instance of the operation table `spec` keeps, run by `runner`.
+    init(runner: OperationBindings, spec: LuaReference, featureIdentifier: String) {
+        self.runner = runner
+        self.spec = spec
+        self.featureIdentifier = featureIdentifier
+        let stack = runner.lua.stack
+        stack.push(spec)
+        stack.rawField(-1, "name")
+        name = stack.string(at: -1) ?? "operation"
+        stack.rawField(-2, "initial")
+        providesInitialContent = stack.type(at: -1) == .function
+        stack.rawField(-3, "append")
+        paginates = stack.type(at: -1) == .function
+        stack.pop(4)
+        stack.newTable()
+        state = runner.lua.reference(popping: stack)
+    }
+
+    /// The error of a run that finds its runtime gone.
+    private var runtimeGone: ContentError {
+        ContentError(domain: "hub.lua", message: "the Lua runtime is gone", feature: featureIdentifier, operation: name)
+    }
+
+    func attach(to handle: ContentOperationHandle) {
+        self.handle = handle
+    }
+
+    func perform(_ context: ContentOperationContext) {
+        guard let runner else { return context.fail(runtimeGone) }
+        runner.run(self, function: "perform", context: context, page: nil)
+    }
+
+    func appendContent(page: Int, context: ContentOperationContext) {
+        guard let runner else { return context.fail(runtimeGone) }
+        runner.run(self, function: "append", context: context, page: page)
+    }
+
+    func addInitialContent(_ context: InitialContentContext) {
+        runner?.runInitial(self, context: context)
+    }
+
+    func actionPerformed(_ context: ActionContext, featureInfo: FeatureInfo, connectivityState: ConnectivityState) {
+        runner?.runActionObserver(self, action: context, featureInfo: featureInfo, connectivityState: connectivityState)
+    }
+
+    /// Whether the operation table has a function `name` now.
+    func hasFunction(_ name: String) -> Bool {
+        guard let stack = runner?.lua.stack else { return false }
+        pushFunction(stack, name)
+        defer { stack.pop() }
+        return stack.type(at: -1) == .function
+    }
+
+    /// `[-0, +1]` Pushes the operation's function `function` (or nil).
+    func pushFunction(_ stack: LuaStack, _ function: String) {
+        stack.push(spec)
+        stack.rawField(-1, function)
+        stack.remove(at: -2)
+    }
+
+    /// `[-0, +1]` Pushes the instance's `ctx.state` table.
+    func pushState(_ stack: LuaStack) {
+        stack.push(state)
+    }
+}
+
+/// What `ctx` gives a Lua operation: the run's context (nil for initial content and action
+/// observation), the operation, the builder (nil when observing actions) and the connectivity.
+final class LuaOperationRun {
+    let operation: LuaContentOperation
+    let context: ContentOperationContext?
+    let viewURI: String
+    let featureInfo: FeatureInfo
+    let builder: ViewModelBuilder?
+    let connectivityState: ConnectivityState
+
+    init(
+        operation: LuaContentOperation, context: ContentOperationContext?, viewURI: String, featureInfo: FeatureInfo,
+        builder: ViewModelBuilder?, connectivityState: ConnectivityState
+    ) {
+        self.operation = operation
+        self.context = context
+        self.viewURI = viewURI
+        self.featureInfo = featureInfo
+        self.builder = builder
+        self.connectivityState = connectivityState
+    }
+
+    convenience init(operation: LuaContentOperation, context: ContentOperationContext) {
+        self.init(
+            operation: operation, context: context, viewURI: context.viewURI, featureInfo: context.featureInfo,
+            builder: context.viewModelBuilder, connectivityState: context.connectivityState)
+    }
+
+    /// A content error for this run's operation, from a Lua error.
+    func error(from luaError: LuaError) -> ContentError {
+        ContentError(
+            domain: "hub.lua", message: luaError.message, location: luaError.location,
+            feature: featureInfo.identifier, operation: operation.name, traceback: luaError.traceback)
+    }
+}

@@ -1,0 +1,60 @@
+import CLua
+
+/// A Lua coroutine that Swift starts and resumes, e.g. one run of a content operation.
+final class LuaCoroutine {
+    /// How a resume ended.
+    enum Outcome {
+        /// The function returned (its results are popped).
+        case returned
+        /// It yielded this many values, left on ``stack``.
+        case yielded(Int32)
+        /// It raised an error (with the coroutine's traceback).
+        case failed(LuaError)
+    }
+
+    /// The coroutine's own stack.
+    let stack: LuaStack
+    /// Keeps the coroutine alive while Swift may resume it.
+    private let reference: LuaReference
+    /// Weak: a suspended coroutine may outlive its state; then it cannot be resumed.
+    private weak var lua: LuaState?
+
+    /// `[-0, +0]` A new coroutine of `lua`.
+    init(in lua: LuaState) {
+        guard let thread = lua_newthread(lua.L) else {
+            preconditionFailure("lua_newthread returned NULL, which Lua never does")
+        }
+        stack = LuaStack(thread)
+        reference = lua.reference(popping: lua.stack)
+        self.lua = lua
+    }
+
+    /// Resumes the coroutine with the `arguments` values on top of its stack (the function and
+    /// its arguments, the first time).
+    func resume(arguments: Int32) -> Outcome {
+        guard let lua else { return .failed(LuaError(message: "the Lua runtime is gone")) }
+        let (status, results) = lua.resume(stack, arguments: arguments)
+        switch status {
+        case LUA_OK:
+            stack.pop(results)
+            return .returned
+        case LUA_YIELD:
+            return .yielded(results)
+        default:
+            let message = stack.string(at: -1) ?? "(error object is a \(stack.typeName(at: -1)) value)"
+            luaL_traceback(lua.L, stack.L, message, 0)
+            let error = LuaError(raw: lua.stack.string(at: -1) ?? message)
+            lua.stack.pop()
+            stack.pop()
+            return .failed(error)
+        }
+    }
+
+    /// Whether the value at `index` of the coroutine's stack is the one `token` keeps.
+    func holds(_ token: LuaReference, at index: Int32) -> Bool {
+        let absolute = stack.absolute(index)
+        stack.push(token)
+        defer { stack.pop() }
+        return stack.rawEqual(absolute, -1)
+    }
+}

@@ -1,0 +1,63 @@
+/// Named functions, values and sub-tables registered into a Lua table at once, as Lua's own
+/// libraries register a `luaL_Reg` array.
+///
+/// A binding lists its functions as unapplied methods (`"open": ScreenBindings.open`); the
+/// library holds its owner unowned, so the Lua state never keeps a binding alive.
+struct LuaLibrary {
+    /// What one name of the table holds.
+    enum Member {
+        /// A Swift function.
+        case function(LuaFunction)
+        /// A sub-table, e.g. `hub.json`.
+        case table(LuaLibrary)
+        /// The value a reference keeps, e.g. a marker table such as `hub.each`.
+        case value(LuaReference)
+    }
+
+    /// The members, in the order they are registered.
+    let members: [(name: String, member: Member)]
+
+    init(_ members: [(name: String, member: Member)]) {
+        self.members = members
+    }
+
+    /// A library of `owner`'s methods, each called with the calling thread's stack.
+    init<Owner: AnyObject>(_ owner: Owner, _ methods: KeyValuePairs<String, (Owner) -> (LuaStack) throws -> Int32>) {
+        members = methods.map { name, method in
+            (name, .function { [unowned owner] stack in try method(owner)(stack) })
+        }
+    }
+
+    /// A library of `owner`'s methods that belong to one feature folder, each called with the
+    /// calling thread's stack and `folder`.
+    init<Owner: AnyObject>(
+        _ owner: Owner, folder: FeatureFolder,
+        _ methods: KeyValuePairs<String, (Owner) -> (LuaStack, FeatureFolder) throws -> Int32>
+    ) {
+        members = methods.map { name, method in
+            (name, .function { [unowned owner] stack in try method(owner)(stack, folder) })
+        }
+    }
+
+    /// This library's members followed by `other`'s.
+    static func + (library: LuaLibrary, other: LuaLibrary) -> LuaLibrary {
+        LuaLibrary(library.members + other.members)
+    }
+}
+
+extension LuaStack {
+    /// `[-0, +0]` Sets each member of `library` as a field of the table at `table`.
+    func register(_ library: LuaLibrary, into table: Int32) {
+        let table = absolute(table)
+        for (name, member) in library.members {
+            switch member {
+            case .function(let function): LuaBridge.pushFunction(self, function)
+            case .table(let nested):
+                newTable(record: nested.members.count)
+                register(nested, into: -1)
+            case .value(let reference): push(reference)
+            }
+            setRawField(table, name)
+        }
+    }
+}

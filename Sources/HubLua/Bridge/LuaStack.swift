@@ -1,0 +1,215 @@
+import CLua
+import CLuaShim
+
+/// One Lua thread's stack (the main thread, or the coroutine that called a Swift function).
+///
+/// Every method here is safe to call from Swift: none can raise a Lua error, except on running
+/// out of memory, which cannot happen while Swift is the host (see `LuaState`). Each says what
+/// it pops and pushes, as the Lua manual does: `[-pop, +push]`.
+struct LuaStack {
+    let L: OpaquePointer
+
+    init(_ L: OpaquePointer) {
+        self.L = L
+    }
+
+    // MARK: Slots
+
+    /// The index of the top value (the number of values on the stack).
+    var top: Int32 { lua_gettop(L) }
+
+    /// `[-count, +0]` Pops `count` values.
+    func pop(_ count: Int32 = 1) { clua_pop(L, count) }
+
+    /// `index` as an absolute (positive) index.
+    func absolute(_ index: Int32) -> Int32 { lua_absindex(L, index) }
+
+    /// `[-0, +1]` Pushes a copy of the value at `index`.
+    func pushValue(_ index: Int32) { lua_pushvalue(L, index) }
+
+    /// `[-1, +1]` Moves the top value to `index`, shifting the values above it up.
+    func insert(at index: Int32) { clua_insert(L, index) }
+
+    /// `[-1, +0]` Removes the value at `index`, shifting the values above it down.
+    func remove(at index: Int32) { clua_remove(L, index) }
+
+    /// `[-1, +0]` Pops the top value into slot `index`.
+    func replace(_ index: Int32) {
+        lua_copy(L, -1, index)
+        pop()
+    }
+
+    /// Makes sure `count` more values fit; false when the stack cannot grow that much.
+    func ensureRoom(_ count: Int32) -> Bool {
+        lua_checkstack(L, count) != 0
+    }
+
+    /// `[-count, +0]` Moves the top `count` values to `other`, a thread of the same state
+    /// (`[+count]` there).
+    func move(_ count: Int32, to other: LuaStack) {
+        lua_xmove(L, other.L, count)
+    }
+
+    // MARK: Reading
+
+    /// The type of the value at `index`.
+    func type(at index: Int32) -> LuaType { LuaType(code: lua_type(L, index)) }
+
+    /// The name of the value's type, or its metatable's `__name` (e.g. `hub.Screen`), as Lua's
+    /// own error messages name types.
+    func typeName(at index: Int32) -> String {
+        if type(at: index) == .userdata || type(at: index) == .table,
+            luaL_getmetafield(L, index, "__name") != LUA_TNIL
+        {
+            defer { pop() }
+            if let name = string(at: -1) { return name }
+        }
+        return String(cString: lua_typename(L, lua_type(L, index)))
+    }
+
+    /// Whether the value at `index` is nil or absent.
+    func isNil(_ index: Int32) -> Bool { lua_type(L, index) <= 0 }
+
+    /// The string at `index` without converting numbers (nil unless it is a string).
+    func string(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let pointer = lua_tolstring(L, index, &length) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
+    }
+
+    /// The integer at `index` (nil unless it is a number with an integer value).
+    func integer(at index: Int32) -> Int? {
+        guard lua_type(L, index) == LUA_TNUMBER else { return nil }
+        var isInteger: Int32 = 0
+        let value = lua_tointegerx(L, index, &isInteger)
+        return isInteger != 0 ? Int(value) : nil
+    }
+
+    /// The number at `index` (nil unless it is a number).
+    func number(at index: Int32) -> Double? {
+        guard lua_type(L, index) == LUA_TNUMBER else { return nil }
+        return lua_tonumberx(L, index, nil)
+    }
+
+    /// The value at `index` as Lua tests conditions: false only for nil and false.
+    func boolean(at index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
+
+    /// Whether the values at `first` and `second` are the same, without metamethods.
+    func rawEqual(_ first: Int32, _ second: Int32) -> Bool { lua_rawequal(L, first, second) != 0 }
+
+    // MARK: Pushing
+
+    /// `[-0, +1]` Pushes a string.
+    func push(_ string: String) {
+        var string = string
+        string.withUTF8 { bytes in
+            _ = bytes.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+    }
+
+    /// `[-0, +1]` Pushes an integer.
+    func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
+
+    /// `[-0, +1]` Pushes a float.
+    func push(_ value: Double) { lua_pushnumber(L, value) }
+
+    /// `[-0, +1]` Pushes a boolean.
+    func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
+
+    /// `[-0, +1]` Pushes nil.
+    func pushNil() { lua_pushnil(L) }
+
+    /// `[-0, +1]` Pushes a string, or nil.
+    func push(optional string: String?) {
+        if let string { push(string) } else { pushNil() }
+    }
+
+    /// `[-0, +1]` Pushes the value `reference` keeps.
+    func push(_ reference: LuaReference) {
+        lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(reference.slot))
+    }
+
+    // MARK: Tables
+
+    /// `[-0, +1]` Pushes a new table with room for `array` elements and `record` fields.
+    func newTable(array: Int = 0, record: Int = 0) {
+        lua_createtable(L, Int32(array), Int32(record))
+    }
+
+    /// `[-0, +1]` Pushes `table[key]` without metamethods.
+    func rawField(_ table: Int32, _ key: String) {
+        let absolute = lua_absindex(L, table)
+        push(key)
+        lua_rawget(L, absolute)
+    }
+
+    /// `[-1, +0]` Sets `table[key]` to the value on top, without metamethods.
+    func setRawField(_ table: Int32, _ key: String) {
+        let absolute = lua_absindex(L, table)
+        push(key)
+        clua_insert(L, -2)
+        lua_rawset(L, absolute)
+    }
+
+    /// `[-1, +0]` Sets `table[index]` to the value on top, without metamethods.
+    func setRawIndex(_ table: Int32, _ index: Int) {
+        lua_rawseti(L, table, lua_Integer(index))
+    }
+
+    /// `[-0, +1]` Pushes `table[index]` without metamethods.
+    func rawIndex(_ table: Int32, _ index: Int) {
+        lua_rawgeti(L, table, lua_Integer(index))
+    }
+
+    /// The length of the table or string at `index`, without metamethods.
+    func rawLength(_ index: Int32) -> Int { Int(lua_rawlen(L, index)) }
+
+    /// Iterates the table at `index` in `next` order; `body` sees the key at -2 and the value at
+    /// -1 and must leave the stack as it found it.
+    func forEachPair(_ index: Int32, _ body: () throws -> Void) rethrows {
+        let table = absolute(index)
+        pushNil()
+        while lua_next(L, table) != 0 {
+            try body()
+            pop()
+        }
+    }
+
+    /// `[-1, +0]` Pops a table (or nil) and makes it the metatable of the value at `index`.
+    func setMetatable(_ index: Int32) {
+        lua_setmetatable(L, index)
+    }
+
+    /// `[-0, +(0|1)]` Pushes the metatable of the value at `index`; false (nothing pushed) when
+    /// it has none.
+    func pushMetatable(_ index: Int32) -> Bool {
+        lua_getmetatable(L, index) != 0
+    }
+
+    // MARK: Functions and places
+
+    /// `file:line: ` of the Lua function `level` levels up the call stack, or an empty string.
+    func location(level: Int32 = 1) -> String {
+        luaL_where(L, level)
+        let text = string(at: -1) ?? ""
+        pop()
+        return text
+    }
+
+    /// `[-1, +0]` Pops a function and returns where it is defined: its chunk name (`@path` for
+    /// files) and first line; nil for a C function.
+    func popFunctionDefinition() -> (source: String, line: Int)? {
+        var info = lua_Debug()
+        guard lua_getinfo(L, ">S", &info) != 0, let source = info.source, info.linedefined >= 0 else { return nil }
+        return (String(cString: source), Int(info.linedefined))
+    }
+
+    /// Whether the running Swift function was called as a method (`object:name(...)`), so that
+    /// argument 1 is `self`; Lua's `luaL_argerror` asks the same.
+    var isMethodCall: Bool {
+        var info = lua_Debug()
+        guard lua_getstack(L, 0, &info) != 0, lua_getinfo(L, "n", &info) != 0, let kind = info.namewhat else { return false }
+        return String(cString: kind) == "method"
+    }
+}

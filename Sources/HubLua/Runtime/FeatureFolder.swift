@@ -1,0 +1,99 @@
+import Foundation
+
+/// A folder holding a `feature.lua`, and the files its scripts may read.
+struct FeatureFolder {
+    /// The folder's absolute, symlink-resolved path.
+    let path: String
+    /// How errors name the folder's files: the path as given, relative to where Hub runs.
+    let displayPath: String
+
+    init(path: String) {
+        let url = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
+        self.path = url.path
+        displayPath = FeatureFolder.relativeToWorkingDirectory(url.path)
+    }
+
+    /// The feature folders at `path`: the folder itself when it holds `feature.lua`, otherwise
+    /// every folder below it that does, sorted by path.
+    static func discover(at path: String) -> [FeatureFolder] {
+        let manager = FileManager.default
+        if manager.fileExists(atPath: (path as NSString).appendingPathComponent("feature.lua")) {
+            return [FeatureFolder(path: path)]
+        }
+        return files(under: path) { $0 == "feature.lua" }
+            .map { FeatureFolder(path: (path as NSString).appendingPathComponent(($0 as NSString).deletingLastPathComponent)) }
+    }
+
+    /// The paths, relative to `root` and sorted, of the files below it whose names pass
+    /// `matches`; hidden files and folders (`.build`, `.git`) are skipped.
+    static func files(under root: String, matching matches: (String) -> Bool) -> [String] {
+        let rootURL = URL(fileURLWithPath: root).standardizedFileURL
+        guard let enumerator = FileManager.default.enumerator(at: rootURL, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        else { return [] }
+        var files: [String] = []
+        let prefix = rootURL.path.hasSuffix("/") ? rootURL.path : rootURL.path + "/"
+        while let url = enumerator.nextObject() as? URL {
+            let path = url.standardizedFileURL.path
+            if matches(url.lastPathComponent), path.hasPrefix(prefix) { files.append(String(path.dropFirst(prefix.count))) }
+        }
+        return files.sorted()
+    }
+
+    /// The folder `path` is in.
+    static func parent(of path: String) -> String {
+        (path as NSString).deletingLastPathComponent
+    }
+
+    /// The last component of `path`, e.g. the file name.
+    static func lastComponent(of path: String) -> String {
+        (path as NSString).lastPathComponent
+    }
+
+    private static func relativeToWorkingDirectory(_ path: String) -> String {
+        let working = FileManager.default.currentDirectoryPath
+        let prefix = working.hasSuffix("/") ? working : working + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// The absolute path of `relative` inside the folder; nil when it would leave the folder.
+    func resolve(_ relative: String) -> String? {
+        guard !relative.hasPrefix("/") else { return nil }
+        let url = URL(fileURLWithPath: path).appendingPathComponent(relative).standardizedFileURL.resolvingSymlinksInPath()
+        let resolved = url.path
+        return resolved == path || resolved.hasPrefix(path + "/") ? resolved : nil
+    }
+
+    /// How errors name `absolute` (a path inside the folder).
+    func display(_ absolute: String) -> String {
+        guard absolute.hasPrefix(path + "/") else { return absolute }
+        return displayPath + "/" + absolute.dropFirst(path.count + 1)
+    }
+
+    /// Reads the text file `relative`, only inside the folder.
+    func read(_ relative: String) throws -> String {
+        guard let absolute = resolve(relative) else {
+            throw LuaRaise(message: "'\(relative)' is outside the feature folder")
+        }
+        guard let data = FileManager.default.contents(atPath: absolute) else {
+            throw LuaRaise(message: "cannot read '\(display(absolute))'")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw LuaRaise(message: "'\(display(absolute))' is not UTF-8 text")
+        }
+        return text
+    }
+
+    /// The source and chunk name of module `name` (`operations.rows` → `operations/rows.lua`).
+    func module(_ name: String) throws -> (source: String, chunkName: String) {
+        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), !name.contains("..") else {
+            throw LuaRaise(message: "invalid module name '\(name)'")
+        }
+        let relative = name.replacingOccurrences(of: ".", with: "/")
+        for candidate in [relative + ".lua", relative + "/init.lua"] {
+            if let absolute = resolve(candidate), FileManager.default.fileExists(atPath: absolute) {
+                return (try read(candidate), "@" + display(absolute))
+            }
+        }
+        throw LuaRaise(message: "module '\(name)' not found in feature folder '\(displayPath)' (tried \(relative).lua, \(relative)/init.lua)")
+    }
+}

@@ -1,0 +1,38 @@
+extension HubRuntime {
+    /// An error loading feature folders; each entry names the folder and `file:line`.
+    public struct LoadError: Error, CustomStringConvertible {
+        /// One message per problem, e.g. per feature folder that failed to load.
+        public var messages: [String]
+        public var description: String { messages.joined(separator: "\n") }
+    }
+
+    /// Loads every feature folder at `path` (a feature folder, or a folder of them): runs its
+    /// `feature.lua` in a new environment. Returns the identifiers of the features registered;
+    /// throws when a folder failed (the others still load).
+    @discardableResult
+    public func loadFeatures(at path: String) throws -> [String] {
+        let discovered = FeatureFolder.discover(at: path)
+        guard !discovered.isEmpty else { throw LoadError(messages: ["no feature.lua found under '\(path)'"]) }
+        let before = Set(manager.featureRegistry.all.map(\.identifier))
+        var messages: [String] = []
+        for folder in discovered {
+            do {
+                let environment = try sandbox.makeEnvironment(for: folder, library: bindings.folderLibrary(folder))
+                folders.append(LoadedFolder(folder: folder, environment: environment))
+                try sandbox.run("feature.lua", of: folder, in: environment)
+            } catch {
+                messages.append("feature folder '\(folder.displayPath)': \(error)")
+            }
+        }
+        if !messages.isEmpty { throw LoadError(messages: messages) }
+        return manager.featureRegistry.all.map(\.identifier).filter { !before.contains($0) }
+    }
+
+    /// Runs the Lua file at `path` in a new environment of its folder (e.g. to register schemas).
+    public func runScript(at path: String) throws {
+        let folder = FeatureFolder(path: FeatureFolder.parent(of: path))
+        let environment = try sandbox.makeEnvironment(for: folder, library: bindings.folderLibrary(folder))
+        folders.append(LoadedFolder(folder: folder, environment: environment))
+        try sandbox.run(FeatureFolder.lastComponent(of: path), of: folder, in: environment)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import HubCore
+
+// Entry points for tools: evaluating code in a feature's environment, running feature tests.
+
+extension HubRuntime {
+    /// Runs `source` in the environment of the loaded feature folder whose path ends with
+    /// `folderSuffix` (globals persist between calls) and returns its first result as JSON.
+    public func evaluate(_ source: String, inFolder folderSuffix: String, chunkName: String = "=eval") throws -> JSONValue {
+        guard let loaded = folders.first(where: { $0.folder.path.hasSuffix(folderSuffix) }) else {
+            throw LuaError(message: "no loaded feature folder ends with '\(folderSuffix)'")
+        }
+        return try sandbox.evaluate(source, chunkName: chunkName, in: loaded.environment)
+    }
+
+    /// Runs every `*_test.lua` file inside the loaded feature folders under `directories`, each
+    /// in a new environment of its feature folder, and every case it registers. Writes one line
+    /// per case to `output`, and the summary line last.
+    public func runTests(under directories: [String], output: (String) -> Void) -> TestSummary {
+        var summary = TestSummary(passed: 0, failed: 0)
+        let roots = directories.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
+        let tests = bindings.tests
+        for loaded in folders where roots.contains(where: { loaded.folder.path == $0 || loaded.folder.path.hasPrefix($0 + "/") }) {
+            let folder = loaded.folder
+            for file in FeatureFolder.files(under: folder.path, matching: { $0.hasSuffix("_test.lua") }) {
+                tests.discardCases()
+                do {
+                    let environment = try sandbox.makeEnvironment(for: folder, library: bindings.folderLibrary(folder))
+                    try sandbox.run(file, of: folder, in: environment)
+                } catch {
+                    tests.discardCases()
+                    summary.failed += 1
+                    output("FAIL \(folder.displayPath)/\(file): \(error)")
+                    continue
+                }
+                tests.runCases(into: &summary, output: output)
+            }
+        }
+        output(summary.line)
+        return summary
+    }
+}

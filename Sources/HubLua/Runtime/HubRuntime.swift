@@ -1,0 +1,52 @@
+import HubCore
+import HubRender
+
+/// The Lua front end of a ``HubManager``: one Lua state whose scripts (feature folders)
+/// register features, operations, components and schemas into the manager's registries, and
+/// open and drive the manager's screens.
+///
+/// A runtime lives on its manager's thread. Feature folders are loaded with
+/// ``loadFeatures(at:)``; ``open(_:options:connectivity:)`` opens a screen.
+public final class HubRuntime {
+    /// The composition root scripts register into.
+    public let manager: HubManager
+    /// The Lua state every script of the runtime runs in.
+    public let lua: LuaState
+    let problemLog = ProblemLog()
+    let bindings: RuntimeBindings
+    let sandbox: Sandbox
+    /// The feature folders loaded so far, in order, each with its environment.
+    var folders: [LoadedFolder] = []
+
+    /// Instructions a script may run per call or per operation resume before it fails with
+    /// "instruction budget exceeded" (about a second of work).
+    public static let defaultInstructionBudget = 200_000_000
+
+    /// A runtime over a new manager whose loop runs on `clock` (virtual for tests: sleeping
+    /// takes no real time).
+    public convenience init(clock: EventLoop.Clock = .real) throws {
+        try self.init(manager: HubManager(clock: clock))
+    }
+
+    /// A runtime whose scripts register into `manager`, next to what Swift code registers there.
+    public init(manager: HubManager) throws {
+        self.manager = manager
+        lua = try LuaState()
+        lua.instructionBudget = HubRuntime.defaultInstructionBudget
+        bindings = try RuntimeBindings(lua: lua, manager: manager, problems: problemLog)
+        sandbox = try Sandbox(lua: lua, shared: bindings.sharedLibrary)
+    }
+
+    /// The loop all asynchronous work runs on (the manager's).
+    public var loop: EventLoop { manager.loop }
+
+    /// Problems found while running scripts that did not stop anything (e.g. a component that
+    /// failed to render), in order.
+    public var problems: [String] { problemLog.entries }
+}
+
+/// A loaded feature folder and the environment its scripts run in.
+struct LoadedFolder {
+    let folder: FeatureFolder
+    let environment: LuaReference
+}

@@ -1,0 +1,42 @@
+import HubCore
+import HubRender
+
+/// The runtime's bindings: each owns its Lua references and registers its functions from one
+/// table, into the `hub` table every folder shares or into one folder's own.
+struct RuntimeBindings {
+    let builders: BuilderBindings
+    let errors: ErrorTables
+    let operations: OperationBindings
+    let features: FeatureBindings
+    let components: ComponentBindings
+    let screens: ScreenBindings
+    let schemas: SchemaBindings
+    let json: JSONBindings
+    let images: ImageBindings
+    let tests: TestBindings
+
+    init(lua: LuaState, manager: HubManager, problems: ProblemLog) throws(LuaError) {
+        builders = BuilderBindings()
+        builders.register(lua.stack)
+        errors = ErrorTables(lua: lua)
+        operations = try OperationBindings(lua: lua, loop: manager.loop, problems: problems, errors: errors, builders: builders)
+        features = FeatureBindings(lua: lua, manager: manager, operations: operations, problems: problems)
+        components = ComponentBindings(lua: lua, registry: manager.componentRegistry, problems: problems)
+        screens = ScreenBindings(lua: lua, manager: manager, errors: errors)
+        schemas = SchemaBindings(lua: lua, registry: manager.jsonSchemaRegistry, problems: problems)
+        json = JSONBindings(manager: manager)
+        images = ImageBindings(registry: manager.imageRegistry)
+        tests = TestBindings(lua: lua)
+    }
+
+    /// The functions of the `hub` table every folder shares.
+    var sharedLibrary: LuaLibrary {
+        operations.library + features.library + screens.library + schemas.library + json.library + images.library
+            + tests.library
+    }
+
+    /// The functions of `folder`'s own `hub` table (over the shared one).
+    func folderLibrary(_ folder: FeatureFolder) -> LuaLibrary {
+        features.folderLibrary(folder) + components.folderLibrary(folder)
+    }
+}

@@ -1,0 +1,79 @@
+import HubCore
+
+/// The environments feature folders' scripts run in: each folder's own globals over a frozen
+/// safe base (`Prelude`), and a `hub` table of its own, holding the folder's functions
+/// (`hub.feature`, `hub.read`, ...), over the `hub` table every folder shares. `require` and
+/// `hub.read` stay inside the folder.
+final class Sandbox {
+    private let lua: LuaState
+    /// The prelude's `make_env(hub, read_module)`.
+    private let environmentMaker: LuaReference
+    /// The `hub` table every folder shares.
+    private let sharedHub: LuaReference
+
+    /// A sandbox whose shared `hub` table holds `library`.
+    init(lua: LuaState, shared library: LuaLibrary) throws(LuaError) {
+        self.lua = lua
+        let stack = lua.stack
+        try lua.load(Prelude.source, chunkName: Prelude.chunkName)
+        try lua.call(arguments: 0, results: 1)
+        environmentMaker = lua.reference(popping: stack)
+        stack.newTable(record: library.members.count)
+        stack.register(library, into: -1)
+        sharedHub = lua.reference(popping: stack)
+    }
+
+    /// A new environment for the scripts of `folder`, whose `hub` holds `library` and `hub.read`
+    /// over the shared functions.
+    func makeEnvironment(for folder: FeatureFolder, library: LuaLibrary) throws(LuaError) -> LuaReference {
+        let stack = lua.stack
+        stack.push(environmentMaker)
+        let ownHub = library + LuaLibrary(self, folder: folder, ["read": Sandbox.read])
+        stack.newTable(record: ownHub.members.count)
+        stack.register(ownHub, into: -1)
+        stack.newTable(record: 1)
+        stack.push(sharedHub)
+        stack.setRawField(-2, "__index")
+        stack.setMetatable(-2)
+        LuaBridge.pushFunction(stack) { call in
+            let module = try folder.module(try call.checkString(1, "require"))
+            call.push(module.source)
+            call.push(module.chunkName)
+            return 2
+        }
+        try lua.call(arguments: 2, results: 1)
+        return lua.reference(popping: stack)
+    }
+
+    /// Runs the file `relative` of `folder` in `environment`.
+    func run(_ relative: String, of folder: FeatureFolder, in environment: LuaReference) throws {
+        guard let absolute = folder.resolve(relative) else { throw LuaError(message: "'\(relative)' is outside the feature folder") }
+        let source: String
+        do {
+            source = try folder.read(relative)
+        } catch {
+            throw LuaError(message: "cannot read \(folder.display(absolute))")
+        }
+        try lua.load(source, chunkName: "@" + folder.display(absolute), environment: environment)
+        try lua.call(arguments: 0, results: 0)
+    }
+
+    /// Runs `source` in `environment` and returns its first result as JSON.
+    func evaluate(_ source: String, chunkName: String, in environment: LuaReference) throws -> JSONValue {
+        try lua.load(source, chunkName: chunkName, environment: environment)
+        try lua.call(arguments: 0, results: 1)
+        let stack = lua.stack
+        defer { stack.pop() }
+        do {
+            return try stack.json(at: -1)
+        } catch {
+            return .string("<\(stack.typeName(at: -1))>")
+        }
+    }
+
+    /// `hub.read(path)`: the text of a file inside the feature folder.
+    private func read(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
+        call.push(try folder.read(try call.checkString(1, "hub.read")))
+        return 1
+    }
+}

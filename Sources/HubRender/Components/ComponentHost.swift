@@ -1,0 +1,65 @@
+import HubCore
+
+/// The components of one screen: a reuse pool keyed by component identifier, the UI states
+/// saved per model identifier, the image loads, and one measuring component per identifier.
+public final class ComponentHost {
+    let registry: ComponentRegistry
+    let images: ImageLoadCoordinator
+    var uiStates: [String: JSONValue] = [:]
+    private var idle: [Identifier: [ComponentWrapper]] = [:]
+    private var measuring: [Identifier: any Component] = [:]
+    private lazy var measuringChildren = MeasuringChildDelegate(host: self)
+    /// How many components the host has created (for tests and tools).
+    public private(set) var createdCount = 0
+
+    /// A host creating components from `registry` and loading images with `imageLoader`;
+    /// `now` gives milliseconds (for the image animation threshold).
+    public init(registry: ComponentRegistry, imageLoader: any ImageLoader, now: @escaping () -> Int) {
+        self.registry = registry
+        images = ImageLoadCoordinator(loader: imageLoader, now: now)
+    }
+
+    /// The component used to measure and lay out models with `model`'s component identifier.
+    public func measuringComponent(for model: ComponentModel) -> any Component {
+        if let component = measuring[model.componentIdentifier] { return component }
+        let component = registry.createComponent(for: model)
+        if let parent = component as? any ComponentWithChildren {
+            parent.childDelegate = measuringChildren
+        }
+        measuring[model.componentIdentifier] = component
+        return component
+    }
+
+    /// An idle wrapper for `model`'s component, or a new one.
+    func dequeue(for model: ComponentModel) -> ComponentWrapper {
+        if let wrapper = idle[model.componentIdentifier]?.popLast() { return wrapper }
+        createdCount += 1
+        return ComponentWrapper(component: registry.createComponent(for: model), identifier: model.componentIdentifier, host: self)
+    }
+
+    /// Returns `wrapper` to the pool.
+    func recycle(_ wrapper: ComponentWrapper) {
+        wrapper.recycle()
+        idle[wrapper.identifier, default: []].append(wrapper)
+    }
+
+    /// The saved UI state of the model `identifier`, if any.
+    public func savedUIState(forModel identifier: String) -> JSONValue? {
+        uiStates[identifier]
+    }
+}
+
+/// The child delegate of measuring components: it measures children and draws nothing.
+private final class MeasuringChildDelegate: ComponentChildDelegate {
+    unowned let host: ComponentHost
+
+    init(host: ComponentHost) {
+        self.host = host
+    }
+
+    func preferredSize(ofChild child: ComponentModel, containerSize: Size) -> Size {
+        host.measuringComponent(for: child).preferredSize(for: child, containerSize: containerSize)
+    }
+
+    func renderChild(_ child: ComponentModel, into canvas: TextCanvas) {}
+}

@@ -1,0 +1,113 @@
+import HubCore
+
+/// One component instance and what the runtime tracks about it: its current model, selection
+/// state, size, and managed children. Forwards calls to the capabilities the component has.
+final class ComponentWrapper: ComponentChildDelegate {
+    let component: any Component
+    let identifier: Identifier
+    private(set) var model: ComponentModel?
+    private(set) var selectionState = ComponentSelectionState.none
+    private var size: Size?
+    private unowned let host: ComponentHost
+    private var children: [Int: ComponentWrapper] = [:]
+    private var containerSize = Size.zero
+
+    init(component: any Component, identifier: Identifier, host: ComponentHost) {
+        self.component = component
+        self.identifier = identifier
+        self.host = host
+    }
+
+    /// Shows `model`; nothing happens when it equals the current model. Otherwise the outgoing
+    /// model's UI state is saved, the component prepared for reuse and configured, and the
+    /// incoming model's saved UI state restored. Returns whether the model changed.
+    @discardableResult
+    func configure(with model: ComponentModel, containerSize: Size) -> Bool {
+        if let current = self.model, current == model { return false }
+        if let current = self.model {
+            saveUIState(for: current)
+            component.prepareForReuse()
+            for child in children.values { host.recycle(child) }
+            children.removeAll()
+        }
+        self.model = model
+        self.containerSize = containerSize
+        component.configure(with: model, containerSize: containerSize)
+        if let restorable = component as? any ComponentWithRestorableUIState, restorable.restoresUIState,
+            let state = host.uiStates[model.identifier]
+        {
+            restorable.restoreUIState(state)
+        }
+        host.images.loadImages(for: self, containerSize: containerSize)
+        return true
+    }
+
+    /// Saves the component's UI state for `model` (or for the current model).
+    func saveUIState(for model: ComponentModel? = nil) {
+        guard let model = model ?? self.model, let restorable = component as? any ComponentWithRestorableUIState,
+            restorable.restoresUIState
+        else { return }
+        host.uiStates[model.identifier] = restorable.currentUIState
+    }
+
+    /// Tells the component its frame's size, if it changed since last time.
+    func resize(to newSize: Size) {
+        defer { size = newSize }
+        guard let size, size != newSize, let observer = component as? any ComponentViewObserver, observer.observesView else { return }
+        observer.viewDidResize(to: newSize)
+    }
+
+    func willAppear() {
+        if let observer = component as? any ComponentViewObserver, observer.observesView { observer.viewWillAppear() }
+    }
+
+    func contentOffsetDidChange(to offset: Int) {
+        if let observer = component as? any ComponentContentOffsetObserver, observer.observesContentOffset {
+            observer.contentOffsetDidChange(to: offset)
+        }
+    }
+
+    /// Shows `state`, unless the component already shows it.
+    func setSelectionState(_ state: ComponentSelectionState) {
+        guard state != selectionState else { return }
+        selectionState = state
+        if let selectable = component as? any ComponentWithSelectionState, selectable.tracksSelection {
+            selectable.updateSelectionState(state)
+        }
+    }
+
+    /// Prepares the component for use by another model (when it returns to the pool).
+    func recycle() {
+        saveUIState()
+        for child in children.values { host.recycle(child) }
+        children.removeAll()
+    }
+
+    func render(into canvas: TextCanvas) {
+        guard let model else { return }
+        if let parent = component as? any ComponentWithChildren {
+            parent.childDelegate = self
+        }
+        component.render(model, into: canvas)
+    }
+
+    // MARK: ComponentChildDelegate
+
+    func preferredSize(ofChild child: ComponentModel, containerSize: Size) -> Size {
+        host.measuringComponent(for: child).preferredSize(for: child, containerSize: containerSize)
+    }
+
+    func renderChild(_ child: ComponentModel, into canvas: TextCanvas) {
+        let index = child.index
+        var wrapper = children[index]
+        if let existing = wrapper, existing.identifier != child.componentIdentifier {
+            host.recycle(existing)
+            wrapper = nil
+        }
+        let childWrapper = wrapper ?? host.dequeue(for: child)
+        children[index] = childWrapper
+        childWrapper.configure(with: child, containerSize: containerSize)
+        childWrapper.resize(to: canvas.frame.size)
+        childWrapper.render(into: canvas)
+    }
+}

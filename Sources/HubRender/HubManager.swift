@@ -1,0 +1,129 @@
+import HubCore
+
+/// The composition root of an app that uses Hub, as Hub Framework's `HUBManager` was: it owns
+/// the feature, component, JSON schema and image registries, the event loop, the content
+/// operations prepended and appended to every feature's chain, and opens screens for view URIs.
+///
+/// Lua scripts register into these same registries (`HubRuntime` is a front end over a
+/// manager), so an app can embed Hub with no Lua at all, or mix Swift and Lua features and
+/// components. A manager and its screens live on one thread.
+public final class HubManager {
+    /// The loop all asynchronous work of the manager's screens runs on.
+    public let loop: EventLoop
+    /// The features, looked up by view URI in registration order.
+    public let featureRegistry = FeatureRegistry()
+    /// Component factories by namespace; the default library is registered under `default`.
+    public let componentRegistry: ComponentRegistry
+    /// The default JSON schema and the custom ones features name.
+    public let jsonSchemaRegistry = JSONSchemaRegistry()
+    /// Remote image data the default image loaders serve.
+    public let imageRegistry = ImageRegistry()
+    /// Creates each screen's image loader (default: offline loaders serving ``imageRegistry``).
+    public var imageLoaderFactory: any ImageLoaderFactory
+    /// Operations run before every feature's own, factory by factory.
+    public var prependedContentOperationFactories: [any ContentOperationFactory] = []
+    /// Operations run after every feature's own, factory by factory.
+    public var appendedContentOperationFactories: [any ContentOperationFactory] = []
+    /// The reload policy of features that have none; nil: always reload.
+    public var defaultContentReloadPolicy: (any ContentReloadPolicy)?
+    /// How new builders are seeded: the fallback handler's component defaults, with icons.
+    public let builderConfiguration: BuilderConfiguration
+
+    /// A manager whose loop runs on `clock` (virtual for tests: waiting takes no real time),
+    /// with the default component library, and unknown components stood in for by
+    /// `componentFallbackHandler`, whose defaults also seed every new component model.
+    public init(
+        clock: EventLoop.Clock = .real,
+        componentFallbackHandler: any ComponentFallbackHandler = DefaultComponentFallbackHandler()
+    ) {
+        loop = EventLoop(clock: clock)
+        componentRegistry = ComponentRegistry(fallbackHandler: componentFallbackHandler)
+        try? componentRegistry.register(DefaultComponentFactory(), forNamespace: DefaultComponentFactory.namespace)
+        imageLoaderFactory = OfflineImageLoaderFactory(loop: loop, registry: imageRegistry)
+        builderConfiguration = BuilderConfiguration(componentDefaults: componentFallbackHandler.componentDefaults, resolvesIcons: true)
+    }
+
+    /// Creates view model loaders with the manager's registries and operation factories as they
+    /// are now.
+    public var viewModelLoaderFactory: ViewModelLoaderFactory {
+        ViewModelLoaderFactory(
+            featureRegistry: featureRegistry, prependedFactories: prependedContentOperationFactories,
+            appendedFactories: appendedContentOperationFactories, defaultReloadPolicy: defaultContentReloadPolicy,
+            configuration: builderConfiguration, schemaRegistry: jsonSchemaRegistry)
+    }
+
+    /// Whether some feature handles `viewURI`.
+    public func canOpen(_ viewURI: String) -> Bool {
+        featureRegistry.registration(forViewURI: viewURI) != nil
+    }
+
+    /// A screen for `viewURI`, with its own loader, components and image loader. Unless
+    /// `options.load` is false, it has appeared and its first load has finished (or nothing
+    /// more can happen) when this returns; otherwise it shows the initial view model.
+    /// `initialViewModel`, when given, is shown instead of the operations' initial content.
+    public func open(
+        _ viewURI: String, options: ScreenOptions = ScreenOptions(),
+        connectivity: any ConnectivityStateResolver = ManualConnectivityStateResolver(),
+        initialViewModel: ViewModel? = nil
+    ) throws(ScreenOpeningError) -> Screen {
+        guard let feature = featureRegistry.registration(forViewURI: viewURI) else {
+            throw .noFeature(viewURI: viewURI)
+        }
+        let loader: ViewModelLoader
+        do {
+            loader = try viewModelLoaderFactory.createLoader(
+                for: feature, viewURI: viewURI, initialViewModel: initialViewModel, connectivityResolver: connectivity)
+        } catch {
+            throw .noContentOperations(feature: feature.identifier, viewURI: viewURI)
+        }
+        let host = ComponentHost(
+            registry: componentRegistry, imageLoader: imageLoaderFactory.createImageLoader(for: feature)
+        ) { [loop] in loop.now }
+        let renderer = ViewRenderer(host: host, layoutManager: DefaultComponentLayoutManager(margin: options.margin))
+        let screen = Screen(loader: loader, renderer: renderer, width: options.width, height: options.height)
+        if options.load {
+            screen.appear()
+            settle(screen)
+        } else {
+            screen.showInitialContent()
+        }
+        return screen
+    }
+
+    /// Runs the event loop until `screen`'s loader has drained its queue (or nothing is left).
+    public func settle(_ screen: Screen) {
+        loop.run { !screen.loader.isLoading }
+    }
+
+    /// A renderer for view models that belong to no screen (e.g. read from a JSON file), with
+    /// the manager's components.
+    public func makeRenderer(margin: Int = 1) -> ViewRenderer {
+        let host = ComponentHost(registry: componentRegistry, imageLoader: imageLoaderFactory.createImageLoader(for: nil)) {
+            [loop] in loop.now
+        }
+        return ViewRenderer(host: host, layoutManager: DefaultComponentLayoutManager(margin: margin))
+    }
+
+    /// The view model that JSON `bytes` describe in the schema `schema` (default: the default
+    /// schema). Errors name `source` with line and column.
+    public func viewModel(fromJSON bytes: [UInt8], source: String, schema: String? = nil) throws(ContentError) -> ViewModel {
+        let builder = ViewModelBuilder(configuration: builderConfiguration, schema: jsonSchemaRegistry.schema(for: schema))
+        try bytes.withUnsafeBufferPointer { buffer throws(ContentError) in try builder.addJSON(bytes: buffer, source: source) }
+        return builder.build()
+    }
+}
+
+/// Why a screen could not be opened.
+public enum ScreenOpeningError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No registered feature handles the view URI.
+    case noFeature(viewURI: String)
+    /// The feature's chain, prepended and appended operations included, is empty for the URI.
+    case noContentOperations(feature: String, viewURI: String)
+
+    public var description: String {
+        switch self {
+        case .noFeature(let viewURI): return "no feature handles the view URI '\(viewURI)'"
+        case .noContentOperations(let feature, let viewURI): return "feature '\(feature)' has no content operations for '\(viewURI)'"
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import HubCore
+
+/// Lays out and draws one screen's view models: a navigation bar with the title, the pinned
+/// header, the body (Hub Framework's layout, in cells) and overlays centred over the body's
+/// viewport, later ones on top.
+///
+/// Body components are rendered only while visible; each visible slot keeps its component,
+/// which is reconfigured only when its model changes, and goes back to the host's reuse pool
+/// when it scrolls out of view.
+public final class ViewRenderer {
+    /// Where the renderer's components come from and go back to.
+    public let host: ComponentHost
+    /// The margins the body's layout uses.
+    public let layoutManager: any ComponentLayoutManager
+    private var headerSlot: ComponentWrapper?
+    private var bodySlots: [Int: ComponentWrapper] = [:]
+    private var overlaySlots: [Int: ComponentWrapper] = [:]
+    private var lastScrollOffset: Int?
+
+    /// A renderer whose components come from `host`.
+    public init(host: ComponentHost, layoutManager: any ComponentLayoutManager) {
+        self.host = host
+        self.layoutManager = layoutManager
+    }
+
+    /// A renderer with its own host; its images never load (no event loop runs them).
+    public convenience init(registry: ComponentRegistry, layoutManager: any ComponentLayoutManager) {
+        let loop = EventLoop(clock: .virtual)
+        self.init(
+            host: ComponentHost(registry: registry, imageLoader: OfflineImageLoader(loop: loop), now: { loop.now }),
+            layoutManager: layoutManager)
+    }
+
+    /// Rows the navigation bar takes: the title and a rule, or none without a title.
+    public func navigationBarHeight(for viewModel: ViewModel) -> Int {
+        viewModel.title == nil ? 0 : 2
+    }
+
+    /// The rows left for the body (and overlays) of `viewModel` in an output `height` rows high,
+    /// below the navigation bar; nil when the height is not fixed.
+    public func viewportHeight(forHeight height: Int?, of viewModel: ViewModel) -> Int? {
+        height.map { max(0, $0 - navigationBarHeight(for: viewModel)) }
+    }
+
+    /// Where everything goes at `width`; overlays are centred in a viewport `viewportHeight` high
+    /// (the content height when nil).
+    public func layout(_ viewModel: ViewModel, width: Int, viewportHeight: Int? = nil) -> ViewLayout {
+        let container = Size(width: width, height: viewportHeight ?? 0)
+        var headerFrame: Rect?
+        var headerInfo: (traits: Set<LayoutTrait>, height: Int)?
+        if let header = viewModel.header {
+            let headerComponent = host.measuringComponent(for: header)
+            let size = headerComponent.preferredSize(for: header, containerSize: container)
+            headerFrame = Rect(x: 0, y: 0, width: min(max(0, size.width), width), height: max(0, size.height))
+            headerInfo = (headerComponent.layoutTraits, max(0, size.height))
+        }
+        let engine = CollectionLayout(layoutManager: layoutManager) { [host] in host.measuringComponent(for: $0) }
+        let body = engine.layoutBody(viewModel.body, containerSize: container, header: headerInfo)
+        let viewport = viewportHeight ?? max(body.contentHeight, headerFrame?.maxY ?? 0)
+        let overlays = viewModel.overlays.map { overlay -> Rect in
+            let size = host.measuringComponent(for: overlay).preferredSize(for: overlay, containerSize: Size(width: width, height: viewport))
+            let overlayWidth = min(max(0, size.width), width)
+            let overlayHeight = max(0, size.height)
+            return Rect(x: (width - overlayWidth) / 2, y: max(0, (viewport - overlayHeight) / 2), width: overlayWidth, height: overlayHeight)
+        }
+        return ViewLayout(header: headerFrame, body: body.frames, overlays: overlays, contentHeight: body.contentHeight)
+    }
+
+    /// The view as text lines joined by newlines, with a final newline.
+    public func render(_ viewModel: ViewModel, options: RenderOptions = RenderOptions()) -> String {
+        let width = max(1, options.width)
+        let navigationHeight = navigationBarHeight(for: viewModel)
+        let fixedViewport = viewportHeight(forHeight: options.height, of: viewModel)
+        let layout = layout(viewModel, width: width, viewportHeight: fixedViewport)
+        let viewport = fixedViewport ?? max(layout.contentHeight, layout.header?.maxY ?? 0, layout.overlays.map(\.maxY).max() ?? 0)
+        let surface = TextSurface(width: width, height: navigationHeight + viewport, boxCharacters: options.ascii ? .ascii : .unicode)
+        let screen = surface.canvas
+        if let title = viewModel.title {
+            let text = DisplayWidth.prefix(of: title, fitting: width)
+            screen.text((width - DisplayWidth.of(text)) / 2, 0, text, style: TextStyle(bold: true))
+            screen.hline(0, 1, width)
+        }
+        let viewportCanvas = screen.canvas(for: Rect(x: 0, y: navigationHeight, width: width, height: viewport))
+        let container = Size(width: width, height: viewport)
+        let offsetChanged = lastScrollOffset != options.scrollOffset
+        lastScrollOffset = options.scrollOffset
+        var visible: [Int: ComponentWrapper] = [:]
+        for (index, (model, frame)) in zip(viewModel.body, layout.body).enumerated() {
+            let shifted = Rect(x: frame.x, y: frame.y - options.scrollOffset, width: frame.width, height: frame.height)
+            guard shifted.maxY > 0, shifted.y < viewport else { continue }
+            let (wrapper, appeared) = slot(bodySlots[index], for: model, container: container)
+            bodySlots.removeValue(forKey: index)
+            visible[index] = wrapper
+            if appeared || offsetChanged { wrapper.contentOffsetDidChange(to: options.scrollOffset) }
+            draw(wrapper, in: viewportCanvas.canvas(for: shifted))
+        }
+        for wrapper in bodySlots.values { host.recycle(wrapper) }
+        bodySlots = visible
+        if let header = viewModel.header, let frame = layout.header {
+            headerSlot = slot(headerSlot, for: header, container: container).wrapper
+            let canvas = viewportCanvas.canvas(for: frame)
+            canvas.fill(0, 0, frame.width, frame.height)
+            headerSlot.map { draw($0, in: canvas) }
+        } else if let wrapper = headerSlot {
+            host.recycle(wrapper)
+            headerSlot = nil
+        }
+        var overlays: [Int: ComponentWrapper] = [:]
+        for (index, (model, frame)) in zip(viewModel.overlays, layout.overlays).enumerated() {
+            let wrapper = slot(overlaySlots.removeValue(forKey: index), for: model, container: container).wrapper
+            overlays[index] = wrapper
+            let canvas = viewportCanvas.canvas(for: frame)
+            canvas.fill(0, 0, frame.width, frame.height)
+            draw(wrapper, in: canvas)
+        }
+        for wrapper in overlaySlots.values { host.recycle(wrapper) }
+        overlaySlots = overlays
+        return surface.lines(color: options.color).joined(separator: "\n") + "\n"
+    }
+
+    /// The wrapper for a slot showing `model`: the slot's own when it has the same component
+    /// identifier, otherwise one from the pool. `appeared` is true for a wrapper new to the slot.
+    private func slot(_ current: ComponentWrapper?, for model: ComponentModel, container: Size) -> (wrapper: ComponentWrapper, appeared: Bool) {
+        if let current, current.identifier == model.componentIdentifier {
+            current.configure(with: model, containerSize: container)
+            return (current, false)
+        }
+        if let current { host.recycle(current) }
+        let wrapper = host.dequeue(for: model)
+        wrapper.configure(with: model, containerSize: container)
+        wrapper.willAppear()
+        return (wrapper, true)
+    }
+
+    private func draw(_ wrapper: ComponentWrapper, in canvas: TextCanvas) {
+        wrapper.resize(to: canvas.frame.size)
+        wrapper.saveUIState()
+        wrapper.render(into: canvas)
+    }
+
+    /// Shows `state` on the visible body component at `index` (nothing when it is not visible).
+    public func setSelectionState(_ state: ComponentSelectionState, forBodyAt index: Int) {
+        bodySlots[index]?.setSelectionState(state)
+    }
+}
