@@ -88,3 +88,20 @@ final class ComponentFallbackHandlerMock: ComponentFallbackHandler {
         return ComponentMock()
     }
 }
+
+/// A full-width stackable row one line high: the title on the left, the accessory title
+/// right-aligned.
+final class TextRowComponent: Component {
+    let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable]
+
+    func preferredSize(for model: ComponentModel, containerSize: Size) -> Size {
+        Size(width: containerSize.width, height: 1)
+    }
+
+    func render(_ model: ComponentModel, into canvas: TextCanvas) {
+        canvas.text(0, 0, model.title ?? "")
+        if let accessory = model.accessoryTitle {
+            canvas.text(canvas.width - DisplayWidth.of(accessory), 0, accessory)
+        }
+    }
+}

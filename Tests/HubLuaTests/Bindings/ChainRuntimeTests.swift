@@ -133,3 +133,23 @@ import Testing
         }
     }
 }
+
+@Suite struct TimerTests {
+    @Test func hubAfterInsideAnOperationKeepsItsCallbackAndCallsItOnTheLoop() throws {
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        let result = try runtime.evaluate(
+            """
+            local fired = {}
+            hub.feature { id = "timer", uri = "timer:view", operations = { function(ctx)
+              hub.after(0, function() fired[#fired + 1] = "soon" end)
+              hub.after(50, function() fired[#fired + 1] = "later" end)
+            end } }
+            hub.open("timer:view")
+            local before = #fired
+            hub.sleep(50)
+            return before .. " " .. table.concat(fired, ",")
+            """, inFolder: "Fixtures/Sandbox")
+        #expect(result == .string("0 soon,later"))
+        #expect(runtime.problems.isEmpty)
+    }
+}
