@@ -27,10 +27,11 @@ let package = Package(
             name: "hub",
             dependencies: ["HubLua", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "HubBench", dependencies: ["HubCore"]),
+        .executableTarget(name: "HubBench", dependencies: ["HubCore", "HubRender"]),
+        .executableTarget(name: "HubEmbeddingExample", dependencies: ["HubLua"], path: "Examples/Embedding", exclude: ["Basket"]),
         .testTarget(name: "HubCoreTests", dependencies: ["HubCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HubRenderTests", dependencies: ["HubRender"]),
         .testTarget(name: "HubLuaTests", dependencies: ["HubLua"], exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "HubCLITests", dependencies: ["hub"]),
+        .testTarget(name: "HubCLITests", dependencies: ["hub", "HubEmbeddingExample"]),
     ]
 )

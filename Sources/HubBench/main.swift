@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubRender
 
 // Hub's benchmarks. Every line compares two things measured side by side in this one run,
 // so the ratio means something on a noisy machine.
@@ -53,8 +54,10 @@ report(
 /// one starts from the stored snapshot of the second one's output.
 final class AddRows: ContentOperation {
     let name = "rows"
+    let count: Int
+    init(count: Int) { self.count = count }
     func perform(_ context: ContentOperationContext) {
-        for index in 0..<10_000 { context.viewModelBuilder.bodyBuilder("row-\(index)").title = "Row \(index)" }
+        for index in 0..<count { context.viewModelBuilder.bodyBuilder("row-\(index)").title = "Row \(index)" }
         context.finish()
     }
 }
@@ -70,7 +73,7 @@ final class Touch: ContentOperation {
 
 let loader = ViewModelLoader(
     viewURI: "bench:view", featureInfo: FeatureInfo(identifier: "bench", title: "Bench"),
-    operations: [AddRows(), Touch(name: "second"), Touch(name: "third")])
+    operations: [AddRows(count: 10_000), Touch(name: "second"), Touch(name: "third")])
 loader.loadViewModel()
 let rescheduleFirst = measure(rounds: 5, iterations: 3) { loader.rescheduleOperation(at: 0) }
 let rescheduleLast = measure(rounds: 5, iterations: 20) { loader.rescheduleOperation(at: 2) }
@@ -115,3 +118,25 @@ report(
     "JSON to view model, 10,000 default-schema components (\(jsonBytes.count / 1024) KiB)",
     foundationParse, jsonToViewModel,
     smallLabel: "JSONSerialization parse only", largeLabel: "addJSON(bytes:) + build()")
+
+/// A screen 80 columns wide (no height: all content) on a Swift-only feature of `count`
+/// `default:row` rows, opened and loaded through a manager: no Lua involved.
+func openRowsScreen(count: Int) -> Screen {
+    let manager = HubManager(clock: .virtual)
+    do {
+        try manager.featureRegistry.register(FeatureRegistration(
+            identifier: "bench", viewURIPredicate: .exact("bench:rows"), title: "Bench",
+            contentOperationFactories: [BlockContentOperationFactory { _ in [AddRows(count: count)] }]))
+        return try manager.open("bench:rows", options: ScreenOptions(width: 80))
+    } catch {
+        fatalError("the screen benchmark's feature does not open: \(error)")
+    }
+}
+
+let screen1k = openRowsScreen(count: 1_000)
+let screen10k = openRowsScreen(count: 10_000)
+let render1k = measure(rounds: 5, iterations: 3) { _ = screen1k.render() }
+let render10k = measure(rounds: 5, iterations: 3) { _ = screen10k.render() }
+report(
+    "Screen.render() from Swift alone (layout + text of every row, width 80): linear in rows",
+    render1k, render10k, smallLabel: "1,000 rows", largeLabel: "10,000 rows")

@@ -6,17 +6,19 @@ struct HubProcess {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hub")
+    /// The built program `name` (the test bundle sits next to it).
+    static func executable(_ name: String) -> URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
     }
 
     var status: Int32
     var output: String
     var errors: String
 
-    static func run(_ arguments: [String]) throws -> HubProcess {
+    /// Runs the program `program` (default: `hub`) with `arguments` from the package root.
+    static func run(_ arguments: [String], program: String = "hub") throws -> HubProcess {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = executable(program)
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
         let output = Pipe()

@@ -41,10 +41,8 @@ final class OperationBindings {
         self.errors = errors
         self.builders = builders
         let stack = lua.stack
-        stack.newTable()
-        sleepToken = lua.reference(popping: stack)
-        stack.newTable()
-        awaitToken = lua.reference(popping: stack)
+        sleepToken = lua.makeMarker()
+        awaitToken = lua.makeMarker()
         try lua.load(Self.suspendingFunctions, chunkName: "=hub.sleep")
         stack.push(sleepToken)
         stack.push(awaitToken)

@@ -63,8 +63,7 @@ final class SchemaBindings {
         self.registry = registry
         self.problems = problems
         let stack = lua.stack
-        stack.newTable()
-        eachToken = lua.reference(popping: stack)
+        eachToken = lua.makeMarker()
         stack.newTable(record: 1)
         stack.push(false)
         stack.setRawField(-2, "__metatable")

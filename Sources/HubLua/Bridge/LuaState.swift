@@ -65,6 +65,13 @@ public final class LuaState {
         LuaReference(state: self, slot: luaL_ref(stack.L, CLUA_REGISTRYINDEX))
     }
 
+    /// A new empty table kept alive: a value no script can forge, to mark something (e.g. what
+    /// `hub.sleep` yields first).
+    func makeMarker() -> LuaReference {
+        stack.newTable()
+        return reference(popping: stack)
+    }
+
     /// Lets go of a registry slot (called by `LuaReference` only).
     func release(_ slot: Int32) {
         luaL_unref(L, CLUA_REGISTRYINDEX, slot)

@@ -25,6 +25,15 @@ extension HubManager {
     }
 }
 
+extension ViewModelBuilder {
+    /// Adds (or updates) the `swift:row` body component `identifier` showing `title`.
+    func addRow(_ identifier: String, title: String) {
+        let row = bodyBuilder(identifier)
+        row.componentIdentifier = Identifier(namespace: "swift", name: "row")
+        row.title = title
+    }
+}
+
 /// An operation adding `count` `swift:row` body components, `row-1` … (titles `Row 1` …),
 /// starting at ``first``; it reschedules itself through its handle when asked to.
 final class RowsOperation: ContentOperation {
@@ -43,9 +52,7 @@ final class RowsOperation: ContentOperation {
 
     func perform(_ context: ContentOperationContext) {
         for index in first...count {
-            let row = context.viewModelBuilder.bodyBuilder("row-\(index)")
-            row.componentIdentifier = Identifier(namespace: "swift", name: "row")
-            row.title = "Row \(index)"
+            context.viewModelBuilder.addRow("row-\(index)", title: "Row \(index)")
         }
         context.finish()
     }
@@ -65,9 +72,7 @@ final class DelayedOperation: ContentOperation {
 
     func perform(_ context: ContentOperationContext) {
         loop.schedule(after: delay) {
-            let row = context.viewModelBuilder.bodyBuilder("late")
-            row.componentIdentifier = Identifier(namespace: "swift", name: "row")
-            row.title = "Arrived after \(self.delay) ms"
+            context.viewModelBuilder.addRow("late", title: "Arrived after \(self.delay) ms")
             context.finish()
         }
     }
@@ -79,9 +84,8 @@ final class SkeletonOperation: ContentOperation {
     let providesInitialContent = true
 
     func addInitialContent(_ context: InitialContentContext) {
-        let row = context.viewModelBuilder.bodyBuilder("skeleton")
-        row.componentIdentifier = Identifier(namespace: "swift", name: "row")
-        row.title = "\(context.featureInfo.title) (\(context.connectivityState.rawValue)) at \(context.viewURI)"
+        context.viewModelBuilder.addRow(
+            "skeleton", title: "\(context.featureInfo.title) (\(context.connectivityState.rawValue)) at \(context.viewURI)")
     }
 
     func perform(_ context: ContentOperationContext) {

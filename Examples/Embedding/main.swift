@@ -1,0 +1,46 @@
+// Embedding Hub in a Swift program: first with no Lua at all, then with a Lua feature drawn by
+// a Swift component. Built as `HubEmbeddingExample`; the README shows this file.
+
+import HubCore
+import HubLua
+import HubRender
+
+/// A Swift component: a price tag across the row, `[Apples ······ 3 €]`.
+final class PriceTag: Component {
+    let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable]
+
+    func preferredSize(for model: ComponentModel, containerSize: Size) -> Size {
+        Size(width: containerSize.width, height: 1)
+    }
+
+    func render(_ model: ComponentModel, into canvas: TextCanvas) {
+        let price = (model.accessoryTitle ?? "?") + " €]"
+        let name = "[" + (model.title ?? "")
+        let dots = String(repeating: "·", count: max(0, canvas.width - DisplayWidth.of(name) - DisplayWidth.of(price) - 2))
+        canvas.text(0, 0, name + " " + dots + " " + price)
+    }
+}
+
+// 1. Swift only: the manager owns the registries and opens screens.
+let manager = HubManager()
+try manager.componentRegistry.register(BlockComponentFactory { $0 == "price" ? PriceTag() : nil }, forNamespace: "shop")
+try manager.featureRegistry.register(FeatureRegistration(
+    identifier: "fruit", viewURIPredicate: .exact("shop:fruit"), title: "Fruit",
+    contentOperationFactories: [BlockContentOperationFactory { _ in
+        [BlockContentOperation(name: "prices") { context in
+            for (fruit, price) in [("Apples", 3), ("Pears", 4)] {
+                let row = context.viewModelBuilder.bodyBuilder(fruit)
+                row.componentIdentifier = Identifier(namespace: "shop", name: "price")
+                row.title = fruit
+                row.accessoryTitle = String(price)
+            }
+        }]
+    }]))
+let fruit = try manager.open("shop:fruit", options: ScreenOptions(width: 30))
+print(fruit.render(), terminator: "")
+
+// 2. Mixed: a Lua feature folder registers into the same manager and uses `shop:price`.
+let runtime = try HubRuntime(manager: manager)
+try runtime.loadFeatures(at: #filePath.replacingOccurrences(of: "main.swift", with: "Basket"))
+let basket = try runtime.open("shop:basket", options: ScreenOptions(width: 30))
+print(basket.render(), terminator: "")
