@@ -40,11 +40,13 @@ final class BuilderBindings {
             component.push(stack, builder.headerBuilder)
             return 1
         }
-        view.method("body") { [unowned self] stack, builder in
-            try self.getOrCreate(stack, function: "body") { builder.bodyBuilder($0) }
+        view.method("body") { [weak self] stack, builder in
+            guard let self else { throw LuaLibrary.ownerGone }
+            return try self.getOrCreate(stack, function: "body") { builder.bodyBuilder($0) }
         }
-        view.method("overlay") { [unowned self] stack, builder in
-            try self.getOrCreate(stack, function: "overlay") { builder.overlayBuilder($0) }
+        view.method("overlay") { [weak self] stack, builder in
+            guard let self else { throw LuaLibrary.ownerGone }
+            return try self.getOrCreate(stack, function: "overlay") { builder.overlayBuilder($0) }
         }
         view.method("has_header") { stack, builder in
             stack.push(builder.hasHeader)
@@ -70,11 +72,13 @@ final class BuilderBindings {
             builder.removeOverlay(try stack.checkString(2, "remove_overlay"))
             return 0
         }
-        view.method("bodies") { [unowned self] stack, builder in
+        view.method("bodies") { [weak self] stack, builder in
+            guard let self else { throw LuaLibrary.ownerGone }
             self.pushList(stack, builder.bodyBuilders)
             return 1
         }
-        view.method("overlays") { [unowned self] stack, builder in
+        view.method("overlays") { [weak self] stack, builder in
+            guard let self else { throw LuaLibrary.ownerGone }
             self.pushList(stack, builder.overlayBuilders)
             return 1
         }
@@ -231,27 +235,30 @@ final class BuilderBindings {
             })
         }
         componentProperty("icon", get: { $0.push(optional: $1.iconIdentifier) }, set: { $1.iconIdentifier = try $0.optionalString($2, field: "icon") })
-        componentProperty("main_image", get: { [image] in image.push($0, $1.mainImageDataBuilder) }, set: { [unowned self] in
-            try self.applyImage($0, $2, to: $1.mainImageDataBuilder, field: "main_image")
+        componentProperty("main_image", get: { [image] in image.push($0, $1.mainImageDataBuilder) }, set: { [weak self] in
+            try self?.applyImage($0, $2, to: $1.mainImageDataBuilder, field: "main_image")
         })
-        componentProperty("background_image", get: { [image] in image.push($0, $1.backgroundImageDataBuilder) }, set: { [unowned self] in
-            try self.applyImage($0, $2, to: $1.backgroundImageDataBuilder, field: "background_image")
+        componentProperty("background_image", get: { [image] in image.push($0, $1.backgroundImageDataBuilder) }, set: { [weak self] in
+            try self?.applyImage($0, $2, to: $1.backgroundImageDataBuilder, field: "background_image")
         })
-        componentProperty("target", get: { [target] in target.push($0, $1.targetBuilder) }, set: { [unowned self] in
-            try self.applyTarget($0, $2, to: $1.targetBuilder)
+        componentProperty("target", get: { [target] in target.push($0, $1.targetBuilder) }, set: { [weak self] in
+            try self?.applyTarget($0, $2, to: $1.targetBuilder)
         })
         component.method("custom_image") { [image] stack, builder in
             image.push(stack, builder.customImageDataBuilder(try stack.checkString(2, "custom_image")))
             return 1
         }
-        component.method("child") { [unowned self] stack, builder in
-            try self.getOrCreate(stack, function: "child") { builder.childBuilder($0) }
+        component.method("child") { [weak self] stack, builder in
+            guard let self else { throw LuaLibrary.ownerGone }
+            return try self.getOrCreate(stack, function: "child") { builder.childBuilder($0) }
         }
-        component.method("children") { [unowned self] stack, builder in
+        component.method("children") { [weak self] stack, builder in
+            guard let self else { throw LuaLibrary.ownerGone }
             self.pushList(stack, builder.childBuilders)
             return 1
         }
-        component.method("children_in_group") { [unowned self] stack, builder in
+        component.method("children_in_group") { [weak self] stack, builder in
+            guard let self else { throw LuaLibrary.ownerGone }
             self.pushList(stack, builder.childBuilders(inGroup: try stack.checkString(2, "children_in_group")) ?? [])
             return 1
         }
@@ -267,7 +274,8 @@ final class BuilderBindings {
             builder.removeFromParent()
             return 0
         }
-        component.method("set") { [unowned self] stack, builder in
+        component.method("set") { [weak self] stack, builder in
+            guard let self else { throw LuaLibrary.ownerGone }
             try stack.checkTable(2, "set")
             try self.apply(stack, table: 2, to: builder)
             stack.pushValue(1)
@@ -312,7 +320,8 @@ final class BuilderBindings {
         target.property("view") { [view] stack, builder in
             view.push(stack, builder.initialViewModelBuilder)
         }
-        target.method("add_action") { [unowned self] stack, builder in
+        target.method("add_action") { [weak self] stack, builder in
+            guard let self else { throw LuaLibrary.ownerGone }
             try self.addAction(try stack.checkString(2, "add_action"), to: builder)
             return 0
         }

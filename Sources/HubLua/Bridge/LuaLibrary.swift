@@ -1,8 +1,10 @@
 /// Named functions, values and sub-tables registered into a Lua table at once, as Lua's own
 /// libraries register a `luaL_Reg` array.
 ///
-/// A binding lists its functions as unapplied methods (`"open": ScreenBindings.open`); the
-/// library holds its owner unowned, so the Lua state never keeps a binding alive.
+/// A binding lists its functions as unapplied methods (`"open": ScreenBindings.open`). The
+/// functions hold their owner weakly, so the Lua state never keeps a binding alive, and one
+/// called after its binding is gone (say, by a finalizer while the state closes) raises a Lua
+/// error instead of touching freed memory.
 struct LuaLibrary {
     /// What one name of the table holds.
     enum Member {
@@ -24,7 +26,10 @@ struct LuaLibrary {
     /// A library of `owner`'s methods, each called with the calling thread's stack.
     init<Owner: AnyObject>(_ owner: Owner, _ methods: KeyValuePairs<String, (Owner) -> (LuaStack) throws -> Int32>) {
         members = methods.map { name, method in
-            (name, .function { [unowned owner] stack in try method(owner)(stack) })
+            (name, .function { [weak owner] stack in
+                guard let owner else { throw LuaLibrary.ownerGone }
+                return try method(owner)(stack)
+            })
         }
     }
 
@@ -35,9 +40,15 @@ struct LuaLibrary {
         _ methods: KeyValuePairs<String, (Owner) -> (LuaStack, FeatureFolder) throws -> Int32>
     ) {
         members = methods.map { name, method in
-            (name, .function { [unowned owner] stack in try method(owner)(stack, folder) })
+            (name, .function { [weak owner] stack in
+                guard let owner else { throw LuaLibrary.ownerGone }
+                return try method(owner)(stack, folder)
+            })
         }
     }
+
+    /// What a function raises once its binding is gone.
+    static let ownerGone = LuaRaise(message: "the Hub runtime is gone")
 
     /// This library's members followed by `other`'s.
     static func + (library: LuaLibrary, other: LuaLibrary) -> LuaLibrary {

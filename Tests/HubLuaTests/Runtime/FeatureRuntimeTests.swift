@@ -208,3 +208,31 @@ import Testing
         #expect(weakRuntime == nil)
     }
 }
+
+@Suite struct ClosingStateTests {
+    @Test func finalizersThatCallHubWhileTheStateClosesFailSafely() throws {
+        weak var weakRuntime: HubRuntime?
+        do {
+            let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+            weakRuntime = runtime
+            _ = try runtime.evaluate(
+                """
+                local kept
+                hub.feature { id = "closing", uri = "closing:view", operations = { function(ctx) kept = ctx.view end } }
+                local s = hub.open("closing:view")
+                for _, call in ipairs({
+                  function() hub.open("closing:view") end,
+                  function() hub.feature { id = "late", uri = "late:view", operations = { function() end } } end,
+                  function() hub.after(0, function() end) end,
+                  function() kept:body("late").title = "late" end,
+                  function() kept:bodies() end,
+                  function() s:render() end,
+                  function() hub.json.encode(s.model) end,
+                }) do
+                  setmetatable({}, { __gc = call })
+                end
+                """, inFolder: "Fixtures/Sandbox")
+        }
+        #expect(weakRuntime == nil, "the runtime, its state and its finalizers are gone, and the process is still here")
+    }
+}
