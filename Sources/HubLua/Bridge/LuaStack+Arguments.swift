@@ -26,11 +26,15 @@ extension LuaStack {
         return value
     }
 
-    /// A number argument as an integer (floats are floored).
+    /// A number argument as an integer (floats are floored; one too large for an integer is an
+    /// error, as in Lua).
     func checkInt(_ index: Int32, _ function: String) throws -> Int {
         if let value = integer(at: index) { return value }
-        if let value = number(at: index), value.isFinite, abs(value) < 9.0e15 { return Int(value.rounded(.down)) }
-        throw typeError(index, function, expected: "number")
+        guard let value = number(at: index) else { throw typeError(index, function, expected: "number") }
+        guard value.isFinite, abs(value) < 9.0e15 else {
+            throw argumentError(index, function, "number has no integer representation")
+        }
+        return Int(value.rounded(.down))
     }
 
     /// A table argument.

@@ -115,6 +115,7 @@ import Testing
                 for _, call in ipairs({
                   function() canvas:text("left", 0, "x") end,
                   function() canvas:box(0, 0, 4) end,
+                  function() canvas:text(1e300, 0, "x") end,
                   function() canvas:text(0, 0, "x", "sparkly") end,
                 }) do
                   local ok, message = pcall(call)
@@ -127,10 +128,11 @@ import Testing
             """, inFolder: "Fixtures/Sandbox", chunkName: "@canvas.lua")
         _ = try runtime.open("canvas:view").render()
         let seen = try runtime.evaluate("return seen", inFolder: "Fixtures/Sandbox")
-        #expect(seen.arrayValue?.prefix(2) == [
+        #expect(seen.arrayValue?.prefix(3) == [
             .string("canvas.lua:5: bad argument #1 to 'text' (number expected, got string)"),
             .string("canvas.lua:6: bad argument #4 to 'box' (number expected, got no value)"),
+            .string("canvas.lua:7: bad argument #1 to 'text' (number has no integer representation)"),
         ])
-        #expect(seen.arrayValue?.last?.stringValue?.hasPrefix("canvas.lua:7: unknown style 'sparkly'") == true)
+        #expect(seen.arrayValue?.last?.stringValue?.hasPrefix("canvas.lua:8: unknown style 'sparkly'") == true)
     }
 }
