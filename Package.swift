@@ -31,7 +31,7 @@ let package = Package(
         .executableTarget(name: "HubEmbeddingExample", dependencies: ["HubLua"], path: "Examples/Embedding", exclude: ["Basket"]),
         .testTarget(name: "HubCoreTests", dependencies: ["HubCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HubRenderTests", dependencies: ["HubRender"]),
-        .testTarget(name: "HubLuaTests", dependencies: ["HubLua"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "HubLuaTests", dependencies: ["HubLua", "CLua", "CLuaShim"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "HubCLITests", dependencies: ["hub", "HubEmbeddingExample"]),
     ]
 )

@@ -70,22 +70,40 @@ lua_State *hub_newstate(hub_limits *limits) {
 
 #define HUB_HOOK_EVERY 1000
 
+static void hub_budget_hook(lua_State *L, lua_Debug *ar);
+
+/* Raises "instruction budget exceeded", naming the line of the Lua function `level` levels up,
+   and from then on fires the hook at every instruction, so a pcall in the script cannot go on. */
+static void hub_budget_raise(lua_State *L, int level) {
+    hub_limits *limits = hub_state_limits(L);
+    if (!limits->exhausted) {
+        limits->exhausted = 1;
+        lua_sethook(L, hub_budget_hook, LUA_MASKCOUNT, 1);
+    }
+    luaL_where(L, level);
+    lua_pushfstring(L, "instruction budget exceeded (%I instructions)", (lua_Integer)limits->budget_limit);
+    lua_concat(L, 2);
+    lua_error(L);
+}
+
 static void hub_budget_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     hub_limits *limits = hub_state_limits(L);
     if (limits->budget_limit <= 0) return;
     limits->budget -= limits->exhausted ? 1 : HUB_HOOK_EVERY;
     if (limits->budget <= 0) {
-        if (!limits->exhausted) {
-            /* From now on fire at every instruction, so a pcall in the script cannot go on. */
-            limits->exhausted = 1;
-            lua_sethook(L, hub_budget_hook, LUA_MASKCOUNT, 1);
-        }
         /* Level 0 inside a hook is the Lua function that was running: name its line. */
-        luaL_where(L, 0);
-        lua_pushfstring(L, "instruction budget exceeded (%I instructions)", (lua_Integer)limits->budget_limit);
-        lua_concat(L, 2);
-        lua_error(L);
+        hub_budget_raise(L, 0);
+    }
+}
+
+void hub_budget_charge(lua_State *L, long cost) {
+    hub_limits *limits = hub_state_limits(L);
+    if (limits->budget_limit <= 0) return;
+    limits->budget -= cost;
+    if (limits->budget <= 0) {
+        /* Called from a C function: level 1 is the Lua function that called it. */
+        hub_budget_raise(L, 1);
     }
 }
 

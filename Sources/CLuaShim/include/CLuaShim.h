@@ -47,6 +47,10 @@ hub_limits *hub_state_limits(lua_State *L);
 /* [-0, +0, -] Arms the instruction budget on thread L (and threads it creates later). */
 void hub_budget_arm(lua_State *L, long instructions);
 
+/* [-0, +0, v] Charges `cost` instructions of work done in C (e.g. pattern matching) to the
+   running budget; raises "instruction budget exceeded" when it runs out. No-op without one. */
+void hub_budget_charge(lua_State *L, long cost);
+
 /* [-0, +0, -] Removes the instruction budget hook from thread L. */
 void hub_budget_disarm(lua_State *L);
 
@@ -58,5 +62,9 @@ int hub_openlibs(lua_State *L);
 
 /* [-0, +0, -] Routes Lua warnings (warn(...)) to standard error. */
 void hub_set_warnings(lua_State *L);
+
+/* [-0, +0, m] Replaces string.find, string.match, string.gmatch and string.gsub with versions
+   whose matcher charges its steps to the instruction budget; call it through lua_pcall. */
+int hub_openpatterns(lua_State *L);
 
 #endif

@@ -23,12 +23,14 @@ public final class LuaState {
         }
         L = state
         hub_set_warnings(L)
-        lua_pushcclosure(L, hub_openlibs, 0)
-        if clua_pcall(L, 0, 0, 0) != LUA_OK {
-            let message = stack.string(at: -1) ?? "cannot open the Lua libraries"
-            lua_close(L)
-            limits.deallocate()
-            throw LuaError(message: message)
+        for opener in [hub_openlibs, hub_openpatterns] as [lua_CFunction] {
+            lua_pushcclosure(L, opener, 0)
+            if clua_pcall(L, 0, 0, 0) != LUA_OK {
+                let message = stack.string(at: -1) ?? "cannot open the Lua libraries"
+                lua_close(L)
+                limits.deallocate()
+                throw LuaError(message: message)
+            }
         }
         limits.pointee.limit = memoryLimit
     }
