@@ -18,6 +18,10 @@ hub_limits *hub_state_limits(lua_State *L) {
 
 int hub_trampoline(lua_State *L) {
     hub_limits *limits = hub_state_limits(L);
+    const hub_function_block *block = (const hub_function_block *)lua_touserdata(L, lua_upvalueindex(1));
+    if (block != NULL && block->cost > 0) {
+        hub_budget_charge(L, block->cost);
+    }
     limits->host++;
     int n = g_dispatcher(L);
     limits->host--;
@@ -72,15 +76,29 @@ lua_State *hub_newstate(hub_limits *limits) {
 
 static void hub_budget_hook(lua_State *L, lua_Debug *ar);
 
-/* Raises "instruction budget exceeded", naming the line of the Lua function `level` levels up,
-   and from then on fires the hook at every instruction, so a pcall in the script cannot go on. */
+/* [-0, +1, m] Pushes "file:line: " of the first Lua function from `level` up whose chunk is a
+   script's, skipping Hub's own chunks (named "=hub.*"); like luaL_where(L, level) otherwise. */
+static void hub_script_where(lua_State *L, int level) {
+    lua_Debug ar;
+    for (int at = level; lua_getstack(L, at, &ar); at++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && strncmp(ar.source, "=hub.", 5) != 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    luaL_where(L, level);
+}
+
+/* Raises "instruction budget exceeded", naming the script line running at `level` (or above
+   it), and from then on fires the hook at every instruction, so a pcall in the script cannot
+   go on. */
 static void hub_budget_raise(lua_State *L, int level) {
     hub_limits *limits = hub_state_limits(L);
     if (!limits->exhausted) {
         limits->exhausted = 1;
         lua_sethook(L, hub_budget_hook, LUA_MASKCOUNT, 1);
     }
-    luaL_where(L, level);
+    hub_script_where(L, level);
     lua_pushfstring(L, "instruction budget exceeded (%I instructions)", (lua_Integer)limits->budget_limit);
     lua_concat(L, 2);
     lua_error(L);
@@ -107,20 +125,17 @@ void hub_budget_charge(lua_State *L, long cost) {
     }
 }
 
-void hub_budget_arm(lua_State *L, long instructions) {
+void hub_budget_attach(lua_State *L) {
     hub_limits *limits = hub_state_limits(L);
-    limits->budget_limit = instructions;
-    limits->budget = instructions;
-    limits->exhausted = 0;
-    if (instructions > 0) {
-        lua_sethook(L, hub_budget_hook, LUA_MASKCOUNT, HUB_HOOK_EVERY);
-    } else {
-        lua_sethook(L, NULL, 0, 0);
-    }
+    lua_sethook(L, hub_budget_hook, LUA_MASKCOUNT, limits->exhausted ? 1 : HUB_HOOK_EVERY);
 }
 
-void hub_budget_disarm(lua_State *L) {
+void hub_budget_detach(lua_State *L) {
     lua_sethook(L, NULL, 0, 0);
+}
+
+int hub_budget_attached(lua_State *L) {
+    return lua_gethook(L) == hub_budget_hook;
 }
 
 int hub_traceback(lua_State *L) {

@@ -26,6 +26,9 @@ public final class HubManager {
     public var appendedContentOperationFactories: [any ContentOperationFactory] = []
     /// The reload policy of features that have none; nil: always reload.
     public var defaultContentReloadPolicy: (any ContentReloadPolicy)?
+    /// The limits of operations that have none of their own: by default a 10 s timeout and
+    /// 1,000 consecutive self-reschedules (``ContentOperationLimits/standard``).
+    public var operationLimits = ContentOperationLimits.standard
     /// How new builders are seeded: the fallback handler's component defaults, with icons.
     public let builderConfiguration: BuilderConfiguration
 
@@ -49,7 +52,7 @@ public final class HubManager {
         ViewModelLoaderFactory(
             featureRegistry: featureRegistry, prependedFactories: prependedContentOperationFactories,
             appendedFactories: appendedContentOperationFactories, defaultReloadPolicy: defaultContentReloadPolicy,
-            configuration: builderConfiguration, schemaRegistry: jsonSchemaRegistry)
+            configuration: builderConfiguration, schemaRegistry: jsonSchemaRegistry, loop: loop, limits: operationLimits)
     }
 
     /// Whether some feature handles `viewURI`.

@@ -22,7 +22,14 @@ typedef int (*hub_dispatcher)(lua_State *L);
 /* Installs the dispatcher (once, before any trampoline runs). */
 void hub_set_dispatcher(hub_dispatcher dispatcher);
 
-/* [-0, +(n|0), v] Calls the dispatcher; raises the value it left on top when it says so. */
+/* The block of the full userdata that is upvalue 1 of every trampoline closure. */
+typedef struct hub_function_block {
+    void *box;              /* the retained Swift function box; NULL once released */
+    long cost;              /* instructions each call is charged to the budget (host work) */
+} hub_function_block;
+
+/* [-0, +(n|0), v] Charges the call's cost to the budget, calls the dispatcher, and raises the
+   value it left on top when it says so. */
 int hub_trampoline(lua_State *L);
 
 /* Memory accounting and limits of one Lua state; passed as the allocator's user data. */
@@ -30,9 +37,9 @@ typedef struct hub_limits {
     size_t used;            /* bytes currently allocated */
     size_t limit;           /* 0 = unlimited */
     int host;               /* > 0 while Swift code runs inside a trampoline: never fail then */
-    long budget;            /* instructions left for the running call; meaningful when armed */
-    long budget_limit;      /* 0 = no instruction budget */
-    int exhausted;          /* set once the budget ran out, until re-armed */
+    long budget;            /* instructions left for the running execution; meaningful when armed */
+    long budget_limit;      /* the size of that budget, for messages; 0 = no instruction budget */
+    int exhausted;          /* set once the budget ran out: the hook then fires at every instruction */
 } hub_limits;
 
 /* The allocator (see lua_Alloc); ud must be a hub_limits. */
@@ -44,15 +51,19 @@ lua_State *hub_newstate(hub_limits *limits);
 /* The limits a state was created with. */
 hub_limits *hub_state_limits(lua_State *L);
 
-/* [-0, +0, -] Arms the instruction budget on thread L (and threads it creates later). */
-void hub_budget_arm(lua_State *L, long instructions);
+/* [-0, +0, -] Counts thread L's instructions against the budget in `limits` (the counters are
+   the host's to set): installs the count hook on L, which threads L creates inherit. */
+void hub_budget_attach(lua_State *L);
+
+/* [-0, +0, -] Whether thread L counts its instructions against the budget. */
+int hub_budget_attached(lua_State *L);
 
 /* [-0, +0, v] Charges `cost` instructions of work done in C (e.g. pattern matching) to the
    running budget; raises "instruction budget exceeded" when it runs out. No-op without one. */
 void hub_budget_charge(lua_State *L, long cost);
 
 /* [-0, +0, -] Removes the instruction budget hook from thread L. */
-void hub_budget_disarm(lua_State *L);
+void hub_budget_detach(lua_State *L);
 
 /* [-1, +1, m] Message handler: turns the error on top into "message\ntraceback". */
 int hub_traceback(lua_State *L);

@@ -7,15 +7,21 @@ public final class ViewModelLoaderFactory {
     private let makeConnectivityResolver: () -> any ConnectivityStateResolver
     private let configuration: BuilderConfiguration
     private let schemaRegistry: JSONSchemaRegistry?
+    private let loop: EventLoop?
+    private let limits: ContentOperationLimits
 
     /// A factory for the features of `featureRegistry`. Each loader reads JSON with its feature's
-    /// custom schema from `schemaRegistry` (the default schema when there is none).
+    /// custom schema from `schemaRegistry` (the default schema when there is none), and times
+    /// runs out on `loop` (none without one) with `limits` where operations have none.
     public init(
         featureRegistry: FeatureRegistry, prependedFactories: [any ContentOperationFactory] = [],
         appendedFactories: [any ContentOperationFactory] = [], defaultReloadPolicy: (any ContentReloadPolicy)? = nil,
         connectivityResolver: @escaping () -> any ConnectivityStateResolver = { ManualConnectivityStateResolver() },
-        configuration: BuilderConfiguration = BuilderConfiguration(), schemaRegistry: JSONSchemaRegistry? = nil
+        configuration: BuilderConfiguration = BuilderConfiguration(), schemaRegistry: JSONSchemaRegistry? = nil,
+        loop: EventLoop? = nil, limits: ContentOperationLimits = .standard
     ) {
+        self.loop = loop
+        self.limits = limits
         self.featureRegistry = featureRegistry
         self.prependedFactories = prependedFactories
         self.appendedFactories = appendedFactories
@@ -55,6 +61,6 @@ public final class ViewModelLoaderFactory {
             connectivityResolver: connectivityResolver ?? makeConnectivityResolver(),
             reloadPolicy: feature.contentReloadPolicy ?? defaultReloadPolicy,
             initialViewModel: initialViewModel, configuration: configuration,
-            schema: schemaRegistry?.schema(for: feature.customJSONSchemaIdentifier) ?? .default)
+            schema: schemaRegistry?.schema(for: feature.customJSONSchemaIdentifier) ?? .default, loop: loop, limits: limits)
     }
 }

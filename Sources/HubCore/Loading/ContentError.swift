@@ -60,3 +60,13 @@ public enum JSONDomain {
     /// The JSON was malformed, or its top level had the wrong type.
     public static let invalidJSON = 1
 }
+
+extension ContentError {
+    /// The codes of the errors Hub raises itself, in domain `hub`.
+    public enum Code {
+        /// A run took longer than its timeout.
+        public static let timeout = 1
+        /// An operation rescheduled itself more times in a row than its limit allows.
+        public static let rescheduleLimit = 2
+    }
+}

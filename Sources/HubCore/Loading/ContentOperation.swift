@@ -29,6 +29,14 @@ public protocol ContentOperation: AnyObject {
 
     /// Called for every action performed in the view, whether or not it was handled.
     func actionPerformed(_ context: ActionContext, featureInfo: FeatureInfo, connectivityState: ConnectivityState)
+
+    /// The operation's own limits; nil fields fall back on the loader's (none by default).
+    var limits: ContentOperationLimits { get }
+
+    /// Told that the run of `context` took longer than its timeout: it has failed, and whatever
+    /// it does later is ignored, so the operation should stop working on it. Returns where the
+    /// run was waiting (e.g. a script's `file:line`) for the error; nil by default.
+    func runDidTimeOut(_ context: ContentOperationContext) -> String?
 }
 
 extension ContentOperation {
@@ -38,4 +46,6 @@ extension ContentOperation {
     public func appendContent(page: Int, context: ContentOperationContext) { context.finish() }
     public func attach(to handle: ContentOperationHandle) {}
     public func actionPerformed(_ context: ActionContext, featureInfo: FeatureInfo, connectivityState: ConnectivityState) {}
+    public var limits: ContentOperationLimits { ContentOperationLimits() }
+    public func runDidTimeOut(_ context: ContentOperationContext) -> String? { nil }
 }

@@ -9,9 +9,12 @@ public final class ContentOperationHandle {
     }
 
     /// Queues a run of this operation and every one after it, starting from the input this
-    /// operation received last time.
-    public func reschedule() {
-        loader?.rescheduleOperation(at: index)
+    /// operation received last time. Returns false, and fails the running run with an error
+    /// naming `location` (e.g. the script's `file:line`), when the operation has rescheduled
+    /// itself more times in a row than its limit allows.
+    @discardableResult
+    public func reschedule(from location: String? = nil) -> Bool {
+        loader?.operationAskedToReschedule(at: index, location: location) ?? false
     }
 
     /// Performs the action `identifier` with trigger `contentOperation` and no component model.

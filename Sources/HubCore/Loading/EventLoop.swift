@@ -40,18 +40,25 @@ public final class EventLoop {
         }
     }
 
-    /// Runs `work` after `milliseconds` (0: on the next turn), after timers due earlier or at the
-    /// same time and scheduled before it.
+    /// Runs `work` after `milliseconds` (0 or less: on the next turn), after timers due earlier
+    /// or at the same time and scheduled before it.
     public func schedule(after milliseconds: Int, _ work: @escaping () -> Void) {
         sequence += 1
-        timers.append(Timer(due: now + max(0, milliseconds), sequence: sequence, work: work))
+        timers.append(Timer(due: Self.time(now, plus: milliseconds), sequence: sequence, work: work))
+    }
+
+    /// `time` plus `milliseconds` (negative ones count as 0), or the end of time when that does
+    /// not fit.
+    private static func time(_ time: Int, plus milliseconds: Int) -> Int {
+        let (sum, overflow) = time.addingReportingOverflow(max(0, milliseconds))
+        return overflow ? Int.max : sum
     }
 
     /// Runs timers until `condition` holds. Returns false when no timer is left to run while
     /// the condition is still false, or when `timeout` milliseconds have passed.
     @discardableResult
     public func run(until condition: () -> Bool, timeout: Int? = nil) -> Bool {
-        let deadline = timeout.map { now + $0 }
+        let deadline = timeout.map { Self.time(now, plus: $0) }
         while !condition() {
             guard let next = nextTimer() else { return false }
             if let deadline, timers[next].due > deadline {
@@ -65,7 +72,7 @@ public final class EventLoop {
 
     /// Lets `milliseconds` pass, running every timer that falls due meanwhile.
     public func advance(by milliseconds: Int) {
-        let deadline = now + max(0, milliseconds)
+        let deadline = Self.time(now, plus: milliseconds)
         while let next = nextTimer(), timers[next].due <= deadline {
             fire(next)
         }
@@ -88,7 +95,7 @@ public final class EventLoop {
             virtualNow = max(virtualNow, due)
         case .real:
             let remaining = due - now
-            if remaining > 0 { usleep(UInt32(remaining) * 1000) }
+            if remaining > 0 { Thread.sleep(forTimeInterval: Double(remaining) / 1000) }
         }
     }
 }

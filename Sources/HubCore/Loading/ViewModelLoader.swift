@@ -5,6 +5,11 @@
 ///   received last time; operations before *k* do not run again.
 /// - Errors flow to the next operation as its previous error; a normal finish silences them.
 /// - One delegate call per drained queue, however many runs were queued.
+///
+/// The queue is drained by a loop, not by recursion, so any number of runs that finish at once
+/// is stack-safe. With an event loop, a run that outlives its timeout fails; an operation that
+/// keeps rescheduling itself while the chain runs is stopped at its limit (see
+/// ``ContentOperationLimits``).
 public final class ViewModelLoader: ConnectivityStateResolverObserver {
     private enum Mode {
         case main
@@ -14,6 +19,8 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     private struct Execution {
         var index: Int
         var mode: Mode
+        /// The run's context once started.
+        var context: ContentOperationContext?
     }
 
     /// The view this loader loads.
@@ -41,6 +48,15 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     private var cachedInitialViewModel: ViewModel?
     private var observingConnectivity = false
     private var pageIndex = 0
+    /// Runs timeouts; nil: no timeouts.
+    private let loop: EventLoop?
+    /// The loader's limits, under each operation's own.
+    private let limits: ContentOperationLimits
+    /// Whether the queue is being drained (a run that finishes now is picked up by the loop).
+    private var isDraining = false
+    /// Per operation: reschedules it asked for while the queue was draining, since the queue
+    /// was last empty.
+    private var consecutiveReschedules: [Int]
 
     /// The connectivity state every operation of the next run receives.
     public private(set) var connectivityState: ConnectivityState
@@ -49,12 +65,17 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
 
     /// A loader for `viewURI` running `operations` in order. `initialViewModel`, when given,
     /// replaces the operations' initial content. The operations' builders read JSON with `schema`.
+    /// Timeouts run on `loop` (none without one); `limits` applies where an operation has none.
     public init(
         viewURI: String, featureInfo: FeatureInfo, operations: [any ContentOperation],
         connectivityResolver: any ConnectivityStateResolver = ManualConnectivityStateResolver(),
         reloadPolicy: (any ContentReloadPolicy)? = nil, initialViewModel: ViewModel? = nil,
-        configuration: BuilderConfiguration = BuilderConfiguration(), schema: JSONSchema = .default
+        configuration: BuilderConfiguration = BuilderConfiguration(), schema: JSONSchema = .default,
+        loop: EventLoop? = nil, limits: ContentOperationLimits = .standard
     ) {
+        self.loop = loop
+        self.limits = limits
+        consecutiveReschedules = Array(repeating: 0, count: operations.count)
         self.viewURI = viewURI
         self.featureInfo = featureInfo
         self.operations = operations
@@ -166,26 +187,59 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     // MARK: The queue
 
     /// Queues a main run of the operation at `index` and every one after it, as if it had
-    /// asked to be rescheduled.
+    /// asked to be rescheduled (an outside request: it does not count against the operation's
+    /// reschedule limit).
     public func rescheduleOperation(at index: Int) {
         guard operations.indices.contains(index) else { return }
         schedule(from: index, mode: .main)
     }
 
+    /// An operation asked, through its handle, to be rescheduled. Asked while the queue drains,
+    /// it counts against the operation's limit; past it, the running run fails instead.
+    func operationAskedToReschedule(at index: Int, location: String?) -> Bool {
+        guard operations.indices.contains(index) else { return false }
+        if isDraining {
+            consecutiveReschedules[index] += 1
+            if let maximum = limits(of: index).maximumConsecutiveReschedules, consecutiveReschedules[index] > maximum {
+                let error = ContentError(
+                    domain: "hub", code: ContentError.Code.rescheduleLimit,
+                    message: "rescheduled itself \(maximum) times in a row with nothing else happening (a loop?)",
+                    location: location, feature: featureInfo.identifier, operation: operations[index].name)
+                queue.first(where: { $0.index == index && $0.context != nil })?.context?.fail(error)
+                return false
+            }
+        }
+        schedule(from: index, mode: .main)
+        return true
+    }
+
+    /// The limits of the operation at `index`: its own over the loader's.
+    private func limits(of index: Int) -> ContentOperationLimits {
+        operations[index].limits.merged(over: limits)
+    }
+
     private func schedule(from index: Int, mode: Mode) {
         guard !operations.isEmpty else { return }
-        let wasEmpty = queue.isEmpty
         for position in index..<operations.count {
             queue.append(Execution(index: position, mode: mode))
             statuses[position].phase = .running
         }
-        if wasEmpty {
-            executeHead()
+        drain()
+    }
+
+    /// Starts queued runs until the head is one that has not finished yet (or the queue is
+    /// empty). Runs that finish at once are picked up by this loop rather than by nesting calls.
+    private func drain() {
+        guard !isDraining else { return }
+        isDraining = true
+        defer { isDraining = false }
+        while let head = queue.first, head.context == nil {
+            start(head)
         }
     }
 
-    private func executeHead() {
-        guard let execution = queue.first else { return }
+    /// Starts the run `execution` (the head of the queue).
+    private func start(_ execution: Execution) {
         let index = execution.index
         let builder: ViewModelBuilder
         var page: Int?
@@ -203,7 +257,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         let operation = operations[index]
         if execution.mode == .pagination && !operation.paginates {
             // Passes the content through and re-reports the error of its own last run.
-            operationDidComplete(at: index, builder: builder, error: previousError)
+            complete(at: index, builder: builder, error: previousError)
             return
         }
         inputSnapshots[index] = builder.snapshot()
@@ -212,11 +266,26 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
             viewURI: viewURI, featureInfo: featureInfo, connectivityState: connectivityState,
             viewModelBuilder: builder, previousError: previousError, pageIndex: page, handle: handles[index]
         ) { [weak self] error in
-            self?.operationDidComplete(at: index, builder: builder, error: error)
+            self?.complete(at: index, builder: builder, error: error)
         }
+        queue[0].context = context
+        startTimeout(of: context, at: index)
         switch execution.mode {
         case .main: operation.perform(context)
         case .pagination: operation.appendContent(page: pageIndex, context: context)
+        }
+    }
+
+    /// Fails the run of `context` if it is still running when its timeout has passed.
+    private func startTimeout(of context: ContentOperationContext, at index: Int) {
+        guard let loop, let timeout = limits(of: index).timeout else { return }
+        loop.schedule(after: timeout) { [weak self, weak context] in
+            guard let self, let context, !context.isCompleted else { return }
+            let operation = self.operations[index]
+            let location = operation.runDidTimeOut(context)
+            context.fail(ContentError(
+                domain: "hub", code: ContentError.Code.timeout, message: "timed out after \(timeout) ms",
+                location: location, feature: self.featureInfo.identifier, operation: operation.name))
         }
     }
 
@@ -226,16 +295,18 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         return ViewModelBuilder(snapshot: snapshot)
     }
 
-    private func operationDidComplete(at index: Int, builder: ViewModelBuilder, error: ContentError?) {
+    /// The run at the head of the queue, of the operation at `index`, finished or failed.
+    private func complete(at index: Int, builder: ViewModelBuilder, error: ContentError?) {
         guard let head = queue.first, head.index == index else { return }
         queue.removeFirst()
         builderSnapshots[index] = builder.snapshot()
         errorSnapshots[index] = error
         statuses[index].phase = error == nil ? .finished : .failed
         if queue.isEmpty {
+            consecutiveReschedules = Array(repeating: 0, count: operations.count)
             deliver()
         } else {
-            executeHead()
+            drain()
         }
     }
 

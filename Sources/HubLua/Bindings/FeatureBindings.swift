@@ -33,12 +33,21 @@ final class FeatureBindings {
 
     // MARK: hub.feature
 
-    /// `hub.feature { id, title, uri | uri_prefix | uri_match, operations, schema, reload_policy }`.
+    /// The keys of a `hub.feature` table.
+    static let featureKeys = ["id", "title", "uri", "uri_prefix", "uri_match", "operations", "schema", "reload_policy"] + LuaLimits.keys
+    /// The keys of an operation table.
+    static let operationKeys = ["name", "perform", "initial", "append", "on_action"] + LuaLimits.keys
+
+    /// `hub.feature { id, title, uri | uri_prefix | uri_match, operations, schema, reload_policy,
+    /// timeout, max_reschedules, budget }`.
     private func registerFeature(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         try call.checkTable(1, "hub.feature")
         call.rawField(1, "id")
         let identifier = try call.checkFieldString(-1, field: "id")
         call.pop()
+        let owner = "feature '\(identifier)'"
+        try TableKeys.check(call, table: 1, known: Self.featureKeys, owner: owner)
+        let limits = try LuaLimits(call, table: 1, owner: owner)
         let title = try call.stringField(1, "title") ?? identifier
         let predicate = try uriPredicate(call)
         call.rawField(1, "operations")
@@ -46,10 +55,12 @@ final class FeatureBindings {
         guard call.type(at: -1) == .table, call.rawLength(-1) > 0 else {
             throw LuaRaise(message: "feature '\(identifier)': 'operations' must be a non-empty list")
         }
-        let entries = try operationEntries(call, list: call.top, owner: "feature '\(identifier)'")
+        let entries = try operationEntries(call, list: call.top, owner: owner)
         let registration = FeatureRegistration(
             identifier: identifier, viewURIPredicate: predicate, title: title,
-            contentOperationFactories: [LuaFeatureOperations(runner: operations, feature: identifier, entries: entries)],
+            contentOperationFactories: [
+                LuaFeatureOperations(features: self, runner: operations, feature: identifier, entries: entries, limits: limits)
+            ],
             contentReloadPolicy: try reloadPolicy(call, feature: identifier),
             customJSONSchemaIdentifier: try call.stringField(1, "schema"), resourceFolder: folder.path)
         do {
@@ -100,7 +111,7 @@ final class FeatureBindings {
             throw call.typeError(1, "hub.operation", expected: "table or function")
         }
         call.pushValue(1)
-        try normalizeOperation(call, index: call.top)
+        _ = try normalizeOperation(call, index: call.top, owner: "hub.operation")
         return 1
     }
 
@@ -131,7 +142,9 @@ final class FeatureBindings {
     /// The list of operations at argument 1, as a factory of fresh instances per view.
     private func operationList(_ call: LuaStack, owner: String) throws -> LuaFeatureOperations {
         try call.checkTable(1, owner)
-        return LuaFeatureOperations(runner: operations, feature: owner, entries: try operationEntries(call, list: 1, owner: owner))
+        return LuaFeatureOperations(
+            features: self, runner: operations, feature: owner, entries: try operationEntries(call, list: 1, owner: owner),
+            limits: LuaLimits())
     }
 
     /// The operations (and `hub.factory` tables) of the list at `list`.
@@ -139,13 +152,14 @@ final class FeatureBindings {
         var entries: [LuaFeatureOperations.Entry] = []
         for position in stride(from: 1, through: call.rawLength(list), by: 1) {
             call.rawIndex(list, position)
-            entries.append(try operationEntry(call, owner: owner, position: position))
+            entries.append(try entry(call, owner: owner, position: position))
         }
         return entries
     }
 
-    /// `[-1, +0]` Turns the value on top into an operation entry.
-    private func operationEntry(_ call: LuaStack, owner: String, position: Int) throws -> LuaFeatureOperations.Entry {
+    /// `[-1, +0]` Turns the value on top (a `hub.factory`, an operation table or a function)
+    /// into an operation entry, checked.
+    func entry(_ call: LuaStack, owner: String, position: Int) throws -> LuaFeatureOperations.Entry {
         if call.type(at: -1) == .table {
             call.rawField(-1, Self.factoryField)
             if call.type(at: -1) == .function {
@@ -159,13 +173,13 @@ final class FeatureBindings {
             call.pop()
             throw LuaRaise(message: "\(owner): operations[\(position)] must be an operation, a function or hub.factory(...), got \(kind)")
         }
-        try normalizeOperation(call, index: call.top)
-        return .operation(lua.reference(popping: call))
+        let limits = try normalizeOperation(call, index: call.top, owner: "\(owner): operations[\(position)]")
+        return .operation(lua.reference(popping: call), limits)
     }
 
     /// Replaces the function or table at `index` with a checked operation table that has a name
-    /// (by default its file's base name, e.g. `rows`).
-    private func normalizeOperation(_ call: LuaStack, index: Int32) throws {
+    /// (by default its file's base name, e.g. `rows`); returns the limits it sets.
+    private func normalizeOperation(_ call: LuaStack, index: Int32, owner: String) throws -> LuaLimits {
         if call.type(at: index) == .function {
             call.newTable(record: 2)
             call.pushValue(index)
@@ -175,20 +189,24 @@ final class FeatureBindings {
         call.rawField(index, "perform")
         guard call.type(at: -1) == .function else {
             call.pop()
-            throw LuaRaise(message: "an operation needs a 'perform' function")
+            throw LuaRaise(message: "\(owner): an operation needs a 'perform' function")
         }
         let derivedName = Self.name(of: call.popFunctionDefinition())
         for optional in ["initial", "append", "on_action"] {
             call.rawField(index, optional)
             defer { call.pop() }
             guard call.isNil(-1) || call.type(at: -1) == .function else {
-                throw LuaRaise(message: "operation field '\(optional)' must be a function, got \(call.typeName(at: -1))")
+                throw LuaRaise(message: "\(owner): operation field '\(optional)' must be a function, got \(call.typeName(at: -1))")
             }
         }
-        if try call.stringField(index, "name") == nil {
+        let name = try call.stringField(index, "name")
+        let limits = try LuaLimits(call, table: index, owner: "operation '\(name ?? derivedName)'")
+        try TableKeys.check(call, table: index, known: Self.operationKeys, owner: "operation '\(name ?? derivedName)'")
+        if name == nil {
             call.push(derivedName)
             call.setRawField(index, "name")
         }
+        return limits
     }
 
     /// The base name of the file a function is defined in (`rows` for `.../rows.lua`), with its

@@ -15,12 +15,19 @@ final class LuaContentOperation: ContentOperation {
     private(set) var handle: ContentOperationHandle?
     let providesInitialContent: Bool
     let paginates: Bool
+    /// The timeout and reschedule limit of the operation's runs (nil fields: the loader's).
+    let limits: ContentOperationLimits
+    /// The budget of each run (0: none).
+    let instructionBudget: Int
 
-    /// An instance of the operation table `spec` keeps, run by `runner`.
-    init(runner: OperationBindings, spec: LuaReference, featureIdentifier: String) {
+    /// An instance of the operation table `spec` keeps, run by `runner`, with `limits` (its
+    /// own over its feature's; the runtime's per-call budget when they set none).
+    init(runner: OperationBindings, spec: LuaReference, featureIdentifier: String, limits: LuaLimits) {
         self.runner = runner
         self.spec = spec
         self.featureIdentifier = featureIdentifier
+        self.limits = limits.operation
+        instructionBudget = limits.budget ?? runner.lua.instructionBudget
         let stack = runner.lua.stack
         stack.push(spec)
         stack.rawField(-1, "name")
@@ -61,6 +68,10 @@ final class LuaContentOperation: ContentOperation {
         runner?.runActionObserver(self, action: context, featureInfo: featureInfo, connectivityState: connectivityState)
     }
 
+    func runDidTimeOut(_ context: ContentOperationContext) -> String? {
+        runner?.cancel(context)
+    }
+
     /// Whether the operation table has a function `name` now.
     func hasFunction(_ name: String) -> Bool {
         guard let stack = runner?.lua.stack else { return false }
@@ -83,7 +94,8 @@ final class LuaContentOperation: ContentOperation {
 }
 
 /// What `ctx` gives a Lua operation: the run's context (nil for initial content and action
-/// observation), the operation, the builder (nil when observing actions) and the connectivity.
+/// observation), the operation, the builder (nil when observing actions) and the connectivity;
+/// and what the run has: its coroutine while it runs, and what is left of its budget.
 final class LuaOperationRun {
     let operation: LuaContentOperation
     let context: ContentOperationContext?
@@ -91,6 +103,10 @@ final class LuaOperationRun {
     let featureInfo: FeatureInfo
     let builder: ViewModelBuilder?
     let connectivityState: ConnectivityState
+    /// The coroutine of a `perform` or `append` run, until it ends (or the run is cancelled).
+    var coroutine: LuaCoroutine?
+    /// What the run may still run, across all its resumes and callbacks.
+    var budget: LuaBudget
 
     init(
         operation: LuaContentOperation, context: ContentOperationContext?, viewURI: String, featureInfo: FeatureInfo,
@@ -102,6 +118,7 @@ final class LuaOperationRun {
         self.featureInfo = featureInfo
         self.builder = builder
         self.connectivityState = connectivityState
+        budget = LuaBudget(total: operation.instructionBudget)
     }
 
     convenience init(operation: LuaContentOperation, context: ContentOperationContext) {

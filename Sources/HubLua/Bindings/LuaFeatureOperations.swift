@@ -4,21 +4,26 @@ import HubCore
 /// `hub.append_operations`): fresh operation instances per view.
 final class LuaFeatureOperations: ContentOperationFactory {
     enum Entry {
-        /// An operation table.
-        case operation(LuaReference)
+        /// A checked operation table and the limits it sets.
+        case operation(LuaReference, LuaLimits)
         /// A `function(uri) -> { operations }` from `hub.factory`.
         case factory(LuaReference)
     }
 
     /// Weak: the feature registry may be held after the runtime is gone.
     private weak var runner: OperationBindings?
+    private weak var features: FeatureBindings?
     private let feature: String
     private let entries: [Entry]
+    /// The feature's limits, under each operation's own.
+    private let limits: LuaLimits
 
-    init(runner: OperationBindings, feature: String, entries: [Entry]) {
+    init(features: FeatureBindings, runner: OperationBindings, feature: String, entries: [Entry], limits: LuaLimits) {
+        self.features = features
         self.runner = runner
         self.feature = feature
         self.entries = entries
+        self.limits = limits
     }
 
     func createContentOperations(forViewURI viewURI: String) -> [any ContentOperation] {
@@ -27,7 +32,8 @@ final class LuaFeatureOperations: ContentOperationFactory {
         }
         return entries.flatMap { entry -> [any ContentOperation] in
             switch entry {
-            case .operation(let spec): return [LuaContentOperation(runner: runner, spec: spec, featureIdentifier: feature)]
+            case .operation(let spec, let own):
+                return [LuaContentOperation(runner: runner, spec: spec, featureIdentifier: feature, limits: own.merged(over: limits))]
             case .factory(let function): return runFactory(function, viewURI: viewURI, runner: runner)
             }
         }
@@ -46,27 +52,18 @@ final class LuaFeatureOperations: ContentOperationFactory {
                 var operations: [any ContentOperation] = []
                 for position in stride(from: 1, through: stack.rawLength(list), by: 1) {
                     stack.rawIndex(list, position)
-                    switch stack.type(at: -1) {
-                    case .function:
-                        stack.newTable(record: 2)
-                        stack.insert(at: -2)
-                        stack.setRawField(-2, "perform")
-                        stack.push("factory")
-                        stack.setRawField(-2, "name")
-                    case .table: break
-                    default:
-                        stack.pop()
-                        continue
-                    }
-                    let spec = lua.reference(popping: stack)
-                    operations.append(LuaContentOperation(runner: runner, spec: spec, featureIdentifier: feature))
+                    guard let features, case .operation(let spec, let own) = try features.entry(
+                        stack, owner: "feature '\(feature)': hub.factory", position: position)
+                    else { continue }
+                    operations.append(LuaContentOperation(runner: runner, spec: spec, featureIdentifier: feature, limits: own.merged(over: limits)))
                 }
                 return operations
             }
-        } catch {
-            let error = error as? LuaError ?? LuaError(message: String(describing: error))
+        } catch let error as LuaError {
             return [FailingOperation(name: "factory", error: ContentError(
                 domain: "hub.lua", message: error.message, location: error.location, feature: feature, operation: "factory"))]
+        } catch {
+            return [failing(String(describing: error), operation: "factory")]
         }
     }
 

@@ -2,34 +2,51 @@ import HubCore
 
 /// Runs Lua content operations. Each run of `perform` or `append` is a coroutine that may
 /// suspend itself with `hub.sleep(ms)` or `hub.await(start)`; `initial` and `on_action` run at
-/// once. Owns `ctx` (the `hub.Context` class) and the `hub.sleep`, `hub.await` and `hub.after`
-/// functions.
+/// once. A run's instruction budget covers all of its resumes and callbacks. Owns `ctx` (the
+/// `hub.Context` class, see `OperationBindings+Context.swift`) and `hub.sleep`, `hub.await`
+/// and `hub.after`.
 final class OperationBindings {
     let lua: LuaState
+    let builders: BuilderBindings
+    let errors: ErrorTables
+    let contextClass = LuaClass<LuaOperationRun>(name: "hub.Context") { "Context(\($0.operation.name), \($0.viewURI))" }
     private let loop: EventLoop
     private let problems: ProblemLog
-    private let errors: ErrorTables
-    private let builders: BuilderBindings
-    private let contextClass = LuaClass<LuaOperationRun>(name: "hub.Context") { "Context(\($0.operation.name), \($0.viewURI))" }
     /// What `hub.sleep` and `hub.await` yield first, so a resume can tell them apart.
     private let sleepToken: LuaReference
     private let awaitToken: LuaReference
     /// The Lua functions `hub.sleep` and `hub.await` (they yield, so they are written in Lua).
     private let sleepFunction: LuaReference
     private let awaitFunction: LuaReference
+    /// The runs whose coroutine has not ended.
+    private let activeRuns = ActiveRuns()
 
-    /// `hub.sleep(ms)` and `hub.await(start)`, given the tokens they yield and `advance(ms)`,
-    /// which lets time pass when sleeping outside an operation (in a test).
+    /// Instructions each suspension (`hub.sleep`, `hub.await`) costs a run, so that a run that
+    /// only sleeps (`while true do hub.sleep(0) end`) still runs out.
+    static let suspensionCost = 10_000
+    /// The longest wait `hub.sleep` and `hub.after` accept, in milliseconds (a day).
+    static let longestWait = 86_400_000
+
+    /// `hub.sleep(ms)` and `hub.await(start)`, given the tokens they yield, `advance(ms)` (lets
+    /// time pass when sleeping outside an operation, in a test), `in_operation()` (whether the
+    /// calling coroutine is an operation's own) and the longest wait.
     private static let suspendingFunctions = """
-        local sleep_token, await_token, advance = ...
+        local sleep_token, await_token, advance, in_operation, longest = ...
         local function sleep(ms)
           if type(ms) ~= "number" then error("bad argument #1 to 'hub.sleep' (number expected, got " .. type(ms) .. ")", 2) end
-          if coroutine.isyieldable() then coroutine.yield(sleep_token, ms) else advance(ms) end
+          if ms ~= ms or ms > longest then
+            error("bad argument #1 to 'hub.sleep' (milliseconds up to " .. longest .. " expected, got " .. tostring(ms) .. ")", 2)
+          end
+          ms = math.floor(math.max(ms, 0))
+          if in_operation() then return coroutine.yield(sleep_token, ms) end
+          if coroutine.isyieldable() then error("hub.sleep can only suspend an operation, not a coroutine the script made", 2) end
+          advance(ms)
         end
         local function await(start)
           if type(start) ~= "function" then error("bad argument #1 to 'hub.await' (function expected, got " .. type(start) .. ")", 2) end
-          if not coroutine.isyieldable() then error("hub.await can only be used inside an operation", 2) end
-          return coroutine.yield(await_token, start)
+          if in_operation() then return coroutine.yield(await_token, start) end
+          if coroutine.isyieldable() then error("hub.await can only suspend an operation, not a coroutine the script made", 2) end
+          error("hub.await can only be used inside an operation", 2)
         end
         return sleep, await
         """
@@ -50,7 +67,12 @@ final class OperationBindings {
             loop.advance(by: try call.checkInt(1, "hub.sleep"))
             return 0
         }
-        try lua.call(arguments: 3, results: 2)
+        LuaBridge.pushFunction(stack) { [activeRuns] call in
+            call.push(activeRuns.contains(thread: call))
+            return 1
+        }
+        stack.push(Self.longestWait)
+        try lua.call(arguments: 5, results: 2)
         awaitFunction = lua.reference(popping: stack)
         sleepFunction = lua.reference(popping: stack)
         defineContext()
@@ -59,7 +81,8 @@ final class OperationBindings {
 
     /// `hub.sleep`, `hub.await` and `hub.after`.
     var library: LuaLibrary {
-        LuaLibrary([("sleep", .value(sleepFunction)), ("await", .value(awaitFunction))]) + LuaLibrary(self, ["after": OperationBindings.after])
+        LuaLibrary([("sleep", .value(sleepFunction)), ("await", .value(awaitFunction))])
+            + LuaLibrary(self, ["after": OperationBindings.after])
     }
 
     // MARK: Runs
@@ -69,10 +92,21 @@ final class OperationBindings {
     func run(_ operation: LuaContentOperation, function: String, context: ContentOperationContext, page: Int?) {
         let run = LuaOperationRun(operation: operation, context: context)
         let coroutine = LuaCoroutine(in: lua)
+        run.coroutine = coroutine
+        activeRuns.add(run, for: context)
         operation.pushFunction(coroutine.stack, function)
         contextClass.push(coroutine.stack, run)
         if let page { coroutine.stack.push(page) }
-        resume(coroutine, run: run, arguments: page == nil ? 1 : 2)
+        resume(run, arguments: page == nil ? 1 : 2)
+    }
+
+    /// Stops the run of `context`, which timed out: it is never resumed again. Returns where it
+    /// was waiting.
+    func cancel(_ context: ContentOperationContext) -> String? {
+        guard let run = activeRuns.remove(for: context) else { return nil }
+        let location = run.coroutine?.stack.scriptLocation()
+        run.coroutine = nil
+        return location
     }
 
     /// Runs `initial(ctx)` of `operation` at once.
@@ -102,54 +136,78 @@ final class OperationBindings {
         }
     }
 
-    /// Calls `function(ctx, ...)` of `operation` at once, with the arguments `arguments` pushes;
-    /// an error is reported, since no run can fail.
+    /// Calls `function(ctx, ...)` of `operation` at once, with the arguments `arguments` pushes,
+    /// under the run's budget; an error is reported, since no run can fail.
     private func call(_ operation: LuaContentOperation, _ function: String, run: LuaOperationRun, arguments: (LuaStack) -> Int32) {
         let stack = lua.stack
         operation.pushFunction(stack, function)
         contextClass.push(stack, run)
         do {
-            try lua.call(arguments: 1 + arguments(stack), results: 0)
+            try lua.call(arguments: 1 + arguments(stack), results: 0, budget: &run.budget)
         } catch {
             problems.report(run.error(from: error).description)
         }
     }
 
-    /// Resumes an operation's coroutine and handles how it stopped: finished, asleep, awaiting,
-    /// or failed.
-    private func resume(_ coroutine: LuaCoroutine, run: LuaOperationRun, arguments: Int32) {
-        switch coroutine.resume(arguments: arguments) {
+    /// Resumes a run's coroutine and handles how it stopped: returned, asleep, awaiting, or
+    /// failed. A cancelled run (its coroutine gone) is not resumed.
+    private func resume(_ run: LuaOperationRun, arguments: Int32) {
+        guard let coroutine = run.coroutine else { return }
+        switch coroutine.resume(arguments: arguments, budget: &run.budget) {
         case .returned:
+            end(run)
             if let context = run.context, !context.isCompleted { context.finish() }
         case .yielded(let count):
-            let stack = coroutine.stack
-            let first = stack.top - count + 1
-            if count >= 2 && coroutine.holds(sleepToken, at: first) {
-                let milliseconds = stack.integer(at: first + 1) ?? 0
-                stack.pop(count)
-                loop.schedule(after: milliseconds) { [weak self] in
-                    self?.resume(coroutine, run: run, arguments: 0)
-                }
-            } else if count >= 2 && coroutine.holds(awaitToken, at: first) {
-                stack.pushValue(first + 1)
-                stack.move(1, to: lua.stack)
-                stack.pop(count)
-                startAwait(coroutine, run: run)
-            } else {
-                stack.pop(count)
-                fail(run, LuaError(message: "operation yielded outside hub.sleep and hub.await"))
-            }
+            suspend(run, coroutine: coroutine, yielded: count)
         case .failed(let error):
+            end(run)
             fail(run, error)
         }
     }
 
-    /// Calls the `start(done)` function on top of the main stack (popped); the first call of
-    /// `done(...)` resumes the suspended operation with its arguments, on the next loop turn.
-    private func startAwait(_ coroutine: LuaCoroutine, run: LuaOperationRun) {
+    /// Handles the `count` values a run's coroutine yielded: a sleep resumes it later on the
+    /// loop, an await calls its `start(done)`; anything else, or a run out of budget, fails.
+    private func suspend(_ run: LuaOperationRun, coroutine: LuaCoroutine, yielded count: Int32) {
+        let stack = coroutine.stack
+        let first = stack.top - count + 1
+        let isSleep = count >= 2 && coroutine.holds(sleepToken, at: first)
+        let isAwait = count >= 2 && coroutine.holds(awaitToken, at: first)
+        run.budget.left -= Self.suspensionCost
+        let problem = !(isSleep || isAwait) ? "operation yielded outside hub.sleep and hub.await"
+            : run.budget.left <= 0 ? "instruction budget exceeded (\(run.budget.total) instructions)" : nil
+        if let problem {
+            let location = stack.scriptLocation()
+            stack.pop(count)
+            end(run)
+            return fail(run, LuaError(message: problem, location: location))
+        }
+        if isSleep {
+            let milliseconds = stack.integer(at: first + 1) ?? 0
+            stack.pop(count)
+            loop.schedule(after: milliseconds) { [weak self] in
+                self?.resume(run, arguments: 0)
+            }
+        } else {
+            stack.pushValue(first + 1)
+            stack.move(1, to: lua.stack)
+            stack.pop(count)
+            startAwait(run)
+        }
+    }
+
+    /// Forgets a run whose coroutine has ended.
+    private func end(_ run: LuaOperationRun) {
+        run.coroutine = nil
+        if let context = run.context { activeRuns.remove(for: context) }
+    }
+
+    /// Calls the `start(done)` function on top of the main stack (popped), under the run's
+    /// budget; the first call of `done(...)` resumes the suspended run with its arguments, on
+    /// the next loop turn.
+    private func startAwait(_ run: LuaOperationRun) {
         var resumed = false
         LuaBridge.pushFunction(lua.stack) { [weak self] call in
-            guard let self, !resumed else { return 0 }
+            guard let self, !resumed, let coroutine = run.coroutine else { return 0 }
             let count = call.top
             guard coroutine.stack.ensureRoom(count + 1) else {
                 throw LuaRaise(message: "hub.await: too many values passed to done")
@@ -157,13 +215,14 @@ final class OperationBindings {
             resumed = true
             call.move(count, to: coroutine.stack)
             self.loop.schedule(after: 0) { [weak self] in
-                self?.resume(coroutine, run: run, arguments: count)
+                self?.resume(run, arguments: count)
             }
             return 0
         }
         do {
-            try lua.call(arguments: 1, results: 0)
+            try lua.call(arguments: 1, results: 0, budget: &run.budget)
         } catch {
+            end(run)
             fail(run, error)
         }
     }
@@ -184,6 +243,9 @@ final class OperationBindings {
     /// `hub.after(ms, fn)`: calls `fn` on the event loop after `ms` milliseconds.
     private func after(_ call: LuaStack) throws -> Int32 {
         let milliseconds = try call.checkInt(1, "hub.after")
+        guard milliseconds <= Self.longestWait else {
+            throw call.argumentError(1, "hub.after", "milliseconds up to \(Self.longestWait) expected, got \(milliseconds)")
+        }
         try call.checkFunction(2, "hub.after")
         let location = call.location(level: 1)
         call.pushValue(2)
@@ -198,62 +260,23 @@ final class OperationBindings {
         }
         return 0
     }
+}
 
-    // MARK: ctx
+/// The runs whose coroutine has not ended, by their context.
+private final class ActiveRuns {
+    private var runs: [ObjectIdentifier: LuaOperationRun] = [:]
 
-    private func defineContext() {
-        contextClass.property("uri") { $0.push($1.viewURI) }
-        contextClass.property("feature") { stack, run in
-            stack.newTable(record: 2)
-            stack.push(run.featureInfo.identifier)
-            stack.setRawField(-2, "id")
-            stack.push(run.featureInfo.title)
-            stack.setRawField(-2, "title")
-        }
-        contextClass.property("connectivity") { $0.push($1.connectivityState.rawValue) }
-        contextClass.property("view") { [builders] stack, run in
-            if let builder = run.builder { builders.view.push(stack, builder) } else { stack.pushNil() }
-        }
-        contextClass.property("state") { $1.operation.pushState($0) }
-        contextClass.property("page") { stack, run in
-            if let page = run.context?.pageIndex { stack.push(page) } else { stack.pushNil() }
-        }
-        contextClass.property("error") { [errors] stack, run in
-            errors.push(stack, run.context?.previousError)
-        }
-        contextClass.method("finish") { _, run in
-            run.context?.finish()
-            return 0
-        }
-        contextClass.method("fail") { stack, run in
-            run.context?.fail(try OperationBindings.contentError(stack, run: run))
-            return 0
-        }
-        contextClass.method("reschedule") { _, run in
-            run.operation.handle?.reschedule()
-            return 0
-        }
-        contextClass.method("perform_action") { stack, run in
-            let identifier = try stack.checkIdentifier(2, "perform_action")
-            let custom = try stack.jsonDictionary(at: 3, field: "custom")
-            stack.push(run.operation.handle?.performAction(identifier, customData: custom) ?? false)
-            return 1
-        }
+    func add(_ run: LuaOperationRun, for context: ContentOperationContext) {
+        runs[ObjectIdentifier(context)] = run
     }
 
-    /// The error `ctx:fail(...)` was given: a message, or a table with `message`, `domain`, `code`.
-    private static func contentError(_ stack: LuaStack, run: LuaOperationRun) throws -> ContentError {
-        let (location, _) = LuaError.splitLocation(stack.location(level: 1))
-        var error = ContentError(
-            domain: "hub.lua", message: "operation failed", location: location,
-            feature: run.featureInfo.identifier, operation: run.operation.name)
-        if let message = stack.string(at: 2) {
-            error.message = message
-        } else if stack.type(at: 2) == .table {
-            error.message = try stack.stringField(2, "message") ?? error.message
-            error.domain = try stack.stringField(2, "domain") ?? error.domain
-            error.code = try stack.integerField(2, "code") ?? error.code
-        }
-        return error
+    @discardableResult
+    func remove(for context: ContentOperationContext) -> LuaOperationRun? {
+        runs.removeValue(forKey: ObjectIdentifier(context))
+    }
+
+    /// Whether `thread` is the coroutine of one of the runs.
+    func contains(thread: LuaStack) -> Bool {
+        runs.values.contains { $0.coroutine?.stack == thread }
     }
 }

@@ -17,9 +17,16 @@ final class ScreenBindings {
         screenClass.register(lua.stack)
     }
 
+    /// What opening a screen, or settling one after a load, reload, reschedule or action,
+    /// costs the instruction budget beyond its operations' own instructions: the host work of
+    /// running the chain and building view models.
+    static let settlingCost = 20_000
+    /// What rendering or laying out a screen costs the instruction budget.
+    static let renderingCost = 5_000
+
     /// `hub.open`.
     var library: LuaLibrary {
-        LuaLibrary(self, ["open": ScreenBindings.open])
+        LuaLibrary(self, cost: Self.settlingCost, ["open": ScreenBindings.open])
     }
 
     /// `hub.open(uri, { width, height, margin, load, connectivity })`: a screen after its first
@@ -102,7 +109,7 @@ final class ScreenBindings {
     // MARK: Methods
 
     private func defineMethods() {
-        screenClass.method("render") { stack, screen in
+        screenClass.method("render", cost: Self.renderingCost) { stack, screen in
             var ascii = false
             var color = false
             if stack.type(at: 2) == .table {
@@ -124,7 +131,7 @@ final class ScreenBindings {
             stack.pushValue(1)
             return 1
         }
-        screenClass.method("frames") { stack, screen in
+        screenClass.method("frames", cost: Self.renderingCost) { stack, screen in
             Self.pushFrames(stack, screen.screen.viewModel, screen.screen.layout())
             return 1
         }
@@ -182,7 +189,7 @@ final class ScreenBindings {
             }),
         ]
         for (name, action) in settling {
-            screenClass.method(name) { [manager] stack, screen in
+            screenClass.method(name, cost: Self.settlingCost) { [manager] stack, screen in
                 try action(stack, screen)
                 manager.settle(screen.screen)
                 stack.pushValue(1)

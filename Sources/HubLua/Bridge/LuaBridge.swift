@@ -33,9 +33,18 @@ enum LuaBridge {
         _ = installed
     }
 
-    /// Pushes a Lua function that runs `body`.
-    static func pushFunction(_ stack: LuaStack, _ body: @escaping LuaFunction) {
-        pushObject(stack, LuaFunctionBox(body), typeName: functionTypeName)
+    /// What a call of a Swift function costs the instruction budget by default: about what
+    /// Lua runs in the time a small host call takes.
+    static let defaultCallCost = 100
+
+    /// Pushes a Lua function that runs `body`; each call costs `cost` instructions of the
+    /// running budget (more for functions that do a lot of host work, such as opening a screen).
+    static func pushFunction(_ stack: LuaStack, cost: Int = defaultCallCost, _ body: @escaping LuaFunction) {
+        guard let raw = clua_newuserdata(stack.L, MemoryLayout<hub_function_block>.size) else { return }
+        let block = raw.bindMemory(to: hub_function_block.self, capacity: 1)
+        block.initialize(to: hub_function_block(box: Unmanaged.passRetained(LuaFunctionBox(body)).toOpaque(), cost: cost))
+        ensureMetatable(stack, functionTypeName)
+        lua_setmetatable(stack.L, -2)
         lua_pushcclosure(stack.L, hub_trampoline, 1)
     }
 

@@ -14,7 +14,7 @@ final class LuaClass<Object: AnyObject> {
     let name: String
     private var getters: [String: Getter] = [:]
     private var setters: [String: Setter] = [:]
-    private var methods: [String: Method] = [:]
+    private var methods: [String: (body: Method, cost: Int)] = [:]
     private let describe: (Object) -> String
 
     init(name: String, describe: @escaping (Object) -> String) {
@@ -33,9 +33,10 @@ final class LuaClass<Object: AnyObject> {
         setters[key] = set
     }
 
-    /// A method called as `object:key(...)`; arguments start at index 2.
-    func method(_ key: String, _ body: @escaping Method) {
-        methods[key] = body
+    /// A method called as `object:key(...)`; arguments start at index 2. Each call costs
+    /// `cost` instructions of the running budget.
+    func method(_ key: String, cost: Int = LuaBridge.defaultCallCost, _ body: @escaping Method) {
+        methods[key] = (body, cost)
     }
 
     /// Creates the metatable in `stack`'s state. Call once per state, after declaring members.
@@ -43,9 +44,9 @@ final class LuaClass<Object: AnyObject> {
         LuaBridge.ensureMetatable(stack, name)
         let methodTable = stack.top + 1
         stack.newTable(record: methods.count)
-        for (key, body) in methods {
+        for (key, (body, cost)) in methods {
             let typeName = name
-            LuaBridge.pushFunction(stack) { call in
+            LuaBridge.pushFunction(stack, cost: cost) { call in
                 guard let object = LuaBridge.object(call, at: 1, typeName: typeName, as: Object.self) else {
                     throw call.typeError(1, key, expected: typeName)
                 }

@@ -30,10 +30,10 @@ final class LuaCoroutine {
     }
 
     /// Resumes the coroutine with the `arguments` values on top of its stack (the function and
-    /// its arguments, the first time).
-    func resume(arguments: Int32) -> Outcome {
+    /// its arguments, the first time), charging what it runs to `budget`.
+    func resume(arguments: Int32, budget: inout LuaBudget) -> Outcome {
         guard let lua else { return .failed(LuaError(message: "the Lua runtime is gone")) }
-        let (status, results) = lua.resume(stack, arguments: arguments)
+        let (status, results) = lua.resume(stack, arguments: arguments, budget: &budget)
         switch status {
         case LUA_OK:
             stack.pop(results)

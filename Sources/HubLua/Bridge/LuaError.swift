@@ -21,7 +21,12 @@ public struct LuaError: Error, Equatable, Sendable, CustomStringConvertible {
             traceback = String(raw[range.lowerBound...].dropFirst())
             text = String(raw[..<range.lowerBound])
         }
-        let (location, message) = LuaError.splitLocation(text)
+        var (location, message) = LuaError.splitLocation(text)
+        // Lua repeats a position when an error passes through `coroutine.wrap` or `error(e, 2)`
+        // with a located message: say it once.
+        if let location {
+            while message.hasPrefix(location + ": ") { message.removeFirst(location.count + 2) }
+        }
         self.location = location
         self.message = message
     }

@@ -8,8 +8,8 @@
 struct LuaLibrary {
     /// What one name of the table holds.
     enum Member {
-        /// A Swift function.
-        case function(LuaFunction)
+        /// A Swift function, and the instructions each call of it costs the running budget.
+        case function(LuaFunction, cost: Int)
         /// A sub-table, e.g. `hub.json`.
         case table(LuaLibrary)
         /// The value a reference keeps, e.g. a marker table such as `hub.each`.
@@ -23,13 +23,16 @@ struct LuaLibrary {
         self.members = members
     }
 
-    /// A library of `owner`'s methods, each called with the calling thread's stack.
-    init<Owner: AnyObject>(_ owner: Owner, _ methods: KeyValuePairs<String, (Owner) -> (LuaStack) throws -> Int32>) {
+    /// A library of `owner`'s methods, each called with the calling thread's stack and costing
+    /// `cost` instructions a call.
+    init<Owner: AnyObject>(
+        _ owner: Owner, cost: Int = LuaBridge.defaultCallCost, _ methods: KeyValuePairs<String, (Owner) -> (LuaStack) throws -> Int32>
+    ) {
         members = methods.map { name, method in
-            (name, .function { [weak owner] stack in
+            (name, .function({ [weak owner] stack in
                 guard let owner else { throw LuaLibrary.ownerGone }
                 return try method(owner)(stack)
-            })
+            }, cost: cost))
         }
     }
 
@@ -40,10 +43,10 @@ struct LuaLibrary {
         _ methods: KeyValuePairs<String, (Owner) -> (LuaStack, FeatureFolder) throws -> Int32>
     ) {
         members = methods.map { name, method in
-            (name, .function { [weak owner] stack in
+            (name, .function({ [weak owner] stack in
                 guard let owner else { throw LuaLibrary.ownerGone }
                 return try method(owner)(stack, folder)
-            })
+            }, cost: LuaBridge.defaultCallCost))
         }
     }
 
@@ -62,7 +65,7 @@ extension LuaStack {
         let table = absolute(table)
         for (name, member) in library.members {
             switch member {
-            case .function(let function): LuaBridge.pushFunction(self, function)
+            case .function(let function, let cost): LuaBridge.pushFunction(self, cost: cost, function)
             case .table(let nested):
                 newTable(record: nested.members.count)
                 register(nested, into: -1)

@@ -6,7 +6,7 @@ import CLuaShim
 /// Every method here is safe to call from Swift: none can raise a Lua error, except on running
 /// out of memory, which cannot happen while Swift is the host (see `LuaState`). Each says what
 /// it pops and pushes, as the Lua manual does: `[-pop, +push]`.
-struct LuaStack {
+struct LuaStack: Equatable {
     let L: OpaquePointer
 
     init(_ L: OpaquePointer) {
@@ -203,6 +203,30 @@ struct LuaStack {
         var info = lua_Debug()
         guard lua_getinfo(L, ">S", &info) != 0, let source = info.source, info.linedefined >= 0 else { return nil }
         return (String(cString: source), Int(info.linedefined))
+    }
+
+    /// `file:line` of the innermost function on this thread's call stack that is a script's (not
+    /// a C function, nor one of Hub's own chunks, whose names start with `=hub.`); nil when
+    /// there is none. For a suspended coroutine, that is where it is waiting.
+    func scriptLocation() -> String? {
+        var info = lua_Debug()
+        var level: Int32 = 0
+        while lua_getstack(L, level, &info) != 0 {
+            level += 1
+            guard lua_getinfo(L, "Sl", &info) != 0, info.currentline >= 0, let source = info.source else { continue }
+            if String(cString: source).hasPrefix("=hub.") { continue }
+            let place = withUnsafeBytes(of: info.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            return "\(place):\(info.currentline)"
+        }
+        return nil
+    }
+
+    /// Charges `cost` instructions of host work to the running budget, if any. It never raises:
+    /// a budget this empties runs out at the script's next instructions.
+    func chargeBudget(_ cost: Int) {
+        let limits = hub_state_limits(L)
+        guard let limits, limits.pointee.budget_limit > 0 else { return }
+        limits.pointee.budget -= cost
     }
 
     /// Whether the running Swift function was called as a method (`object:name(...)`), so that

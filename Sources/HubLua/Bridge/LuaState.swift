@@ -1,6 +1,22 @@
 import CLua
 import CLuaShim
 
+/// An instruction budget: how many instructions an execution may run in all (`total`; 0: no
+/// limit), and how many it has left.
+struct LuaBudget {
+    var total: Int
+    var left: Int
+
+    /// A full budget of `total` instructions (0: no limit).
+    init(total: Int) {
+        self.total = total
+        left = total
+    }
+
+    /// What is left, or nil without a limit.
+    var limit: Int? { total > 0 ? left : nil }
+}
+
 /// One Lua 5.4 state with Hub's allocator, warning sink and safe calling conventions.
 ///
 /// Every call into Lua is protected (`lua_pcall`/`lua_resume`) with a traceback handler. Swift
@@ -49,12 +65,12 @@ public final class LuaState {
         set { limits.pointee.limit = newValue }
     }
 
-    /// Instructions each outermost protected call, and each coroutine resume, may run (0: no
-    /// limit). Running out raises "instruction budget exceeded", which a script's own `pcall`
-    /// cannot swallow.
+    /// Instructions each outermost protected call may run (0: no limit). Running out raises
+    /// "instruction budget exceeded", which a script's own `pcall` cannot swallow. Calls and
+    /// resumes nested in another budgeted execution can never use more than it has left.
     public var instructionBudget = 0
-    /// How many protected calls on the main thread are running (only the outermost arms the budget).
-    private var callDepth = 0
+    /// How many budgeted executions (calls and resumes) are running, innermost last.
+    private var meteredDepth = 0
 
     /// The main thread's stack.
     var stack: LuaStack { LuaStack(L) }
@@ -105,26 +121,33 @@ public final class LuaState {
     }
 
     /// `[-(arguments + 1), +results]` Calls the function below `arguments` arguments on top of
-    /// the stack, in protected mode with a traceback, leaving `results` results.
+    /// the stack, in protected mode with a traceback, leaving `results` results, under the
+    /// per-call ``instructionBudget``.
     func call(arguments: Int32, results: Int32) throws(LuaError) {
+        let budget = instructionBudget > 0 ? instructionBudget : nil
+        try protectedCall(arguments: arguments, results: results, limit: budget, total: budget ?? 0)
+    }
+
+    /// The same, charged to `budget` (e.g. an operation run's, across all of its work).
+    func call(arguments: Int32, results: Int32, budget: inout LuaBudget) throws(LuaError) {
+        let used = try protectedCall(arguments: arguments, results: results, limit: budget.limit, total: budget.total)
+        budget.left -= used
+    }
+
+    /// Calls in protected mode; returns the instructions used.
+    @discardableResult
+    private func protectedCall(arguments: Int32, results: Int32, limit: Int?, total: Int) throws(LuaError) -> Int {
         let base = stack.top - arguments
         lua_pushcclosure(L, hub_traceback, 0)
         stack.insert(at: base)
-        let host = limits.pointee.host
-        limits.pointee.host = 0
-        let armed = instructionBudget > 0 && callDepth == 0
-        if armed { hub_budget_arm(L, instructionBudget) }
-        callDepth += 1
-        let status = clua_pcall(L, arguments, results, base)
-        callDepth -= 1
-        if armed { hub_budget_disarm(L) }
-        limits.pointee.host = host
+        let (status, used) = metered(L, limit: limit, total: total) { clua_pcall(L, arguments, results, base) }
         stack.remove(at: base)
         if status != LUA_OK {
             let error = LuaError(raw: stack.string(at: -1) ?? "(error object is a \(stack.typeName(at: -1)) value)")
             stack.pop()
             throw error
         }
+        return used
     }
 
     /// Calls the function `function` keeps with the arguments `arguments` pushes (it returns how
@@ -139,18 +162,49 @@ public final class LuaState {
         return try read(stack)
     }
 
-    /// Resumes coroutine `thread` with `arguments` values on its stack, under the instruction
-    /// budget. Returns the status and the number of results (yielded or returned) left on the
-    /// thread's stack.
-    func resume(_ thread: LuaStack, arguments: Int32) -> (status: Int32, results: Int32) {
+    /// Resumes coroutine `thread` with `arguments` values on its stack, charged to `budget`.
+    /// Returns the status and the number of results (yielded or returned) left on the thread's
+    /// stack.
+    func resume(_ thread: LuaStack, arguments: Int32, budget: inout LuaBudget) -> (status: Int32, results: Int32) {
         var results: Int32 = 0
+        let (status, used) = metered(thread.L, limit: budget.limit, total: budget.total) {
+            lua_resume(thread.L, L, arguments, &results)
+        }
+        budget.left -= used
+        return (status, results)
+    }
+
+    /// Runs `body`, a protected call or resume on `thread`, with Lua as the host (allocations
+    /// may fail) and under a budget of `limit` instructions (nil: none of its own). Nested in
+    /// another budgeted execution, it gets at most what that one has left, and what it uses is
+    /// taken from it: nothing nested can refill a budget. `total` is the budget's size, for the
+    /// error message. Returns body's status and the instructions it used.
+    private func metered(_ thread: OpaquePointer, limit: Int?, total: Int, _ body: () -> Int32) -> (status: Int32, used: Int) {
         let host = limits.pointee.host
         limits.pointee.host = 0
-        if instructionBudget > 0 { hub_budget_arm(thread.L, instructionBudget) }
-        let status = lua_resume(thread.L, L, arguments, &results)
-        if instructionBudget > 0 { hub_budget_disarm(thread.L) }
-        limits.pointee.host = host
-        return (status, results)
+        defer { limits.pointee.host = host }
+        let enclosing = meteredDepth > 0 && limits.pointee.budget_limit > 0
+            ? (left: limits.pointee.budget, total: limits.pointee.budget_limit, exhausted: limits.pointee.exhausted) : nil
+        guard let start = [limit, enclosing?.left].compactMap({ $0 }).min() else { return (body(), 0) }
+        limits.pointee.budget = start
+        limits.pointee.budget_limit = limit != nil ? max(1, total) : enclosing?.total ?? max(1, total)
+        limits.pointee.exhausted = start <= 0 ? 1 : 0
+        let wasAttached = hub_budget_attached(thread) != 0
+        hub_budget_attach(thread)
+        meteredDepth += 1
+        let status = body()
+        meteredDepth -= 1
+        let used = start - max(0, limits.pointee.budget)
+        if let enclosing {
+            limits.pointee.budget = enclosing.left - used
+            limits.pointee.budget_limit = enclosing.total
+            limits.pointee.exhausted = limits.pointee.budget <= 0 ? 1 : enclosing.exhausted
+        } else {
+            limits.pointee.budget_limit = 0
+            limits.pointee.exhausted = 0
+        }
+        if wasAttached { hub_budget_attach(thread) } else { hub_budget_detach(thread) }
+        return (status, used)
     }
 
     /// Runs a full garbage collection.

@@ -1,0 +1,27 @@
+/// How long a content operation's run may take and how often it may reschedule itself. An
+/// operation's own limits (nil fields) fall back on its loader's, which come from the manager.
+public struct ContentOperationLimits: Sendable, Equatable {
+    /// Milliseconds a run may take before it fails with a timeout error (a late finish or fail
+    /// is ignored); nil: no timeout.
+    public var timeout: Int?
+    /// How many times in a row an operation may reschedule itself while the chain is running,
+    /// with nothing from outside (a load, a reload, an action, a timer) in between; the next
+    /// request fails the run instead. nil: no cap.
+    public var maximumConsecutiveReschedules: Int?
+
+    /// Limits with the given values; nil fields fall back on the defaults they are merged over.
+    public init(timeout: Int? = nil, maximumConsecutiveReschedules: Int? = nil) {
+        self.timeout = timeout
+        self.maximumConsecutiveReschedules = maximumConsecutiveReschedules
+    }
+
+    /// Hub's defaults: a 10 s timeout, and at most 1,000 consecutive self-reschedules.
+    public static let standard = ContentOperationLimits(timeout: 10_000, maximumConsecutiveReschedules: 1_000)
+
+    /// These limits, with `defaults`' values where these have none.
+    public func merged(over defaults: ContentOperationLimits) -> ContentOperationLimits {
+        ContentOperationLimits(
+            timeout: timeout ?? defaults.timeout,
+            maximumConsecutiveReschedules: maximumConsecutiveReschedules ?? defaults.maximumConsecutiveReschedules)
+    }
+}

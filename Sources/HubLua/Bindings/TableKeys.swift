@@ -1,0 +1,35 @@
+/// Checks the keys of tables scripts describe things with (`hub.feature { ... }`,
+/// `hub.operation { ... }`, `hub.component { ... }`): a typo is an error naming the key, with
+/// the closest known one, instead of being ignored.
+enum TableKeys {
+    /// Throws unless every key of the table at `table` is a string in `known`.
+    static func check(_ stack: LuaStack, table: Int32, known: [String], owner: String) throws {
+        try stack.forEachPair(table) {
+            guard let key = stack.string(at: -2) else {
+                throw LuaRaise(message: "\(owner): keys must be strings, got a \(stack.typeName(at: -2)) key")
+            }
+            guard known.contains(key) else {
+                let hint = closest(to: key, in: known).map { "; did you mean '\($0)'?" } ?? ""
+                throw LuaRaise(message: "\(owner): unknown key '\(key)'\(hint) (known: \(known.sorted().joined(separator: ", ")))")
+            }
+        }
+    }
+
+    /// The known key `key` is most likely a typo of: at most two edits away.
+    private static func closest(to key: String, in known: [String]) -> String? {
+        known.map { ($0, distance(Array(key.utf8), Array($0.utf8))) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+    }
+
+    /// The Levenshtein distance between `a` and `b`.
+    private static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,205 @@
+import HubCore
+import HubRender
+import Testing
+@testable import HubLua
+
+/// Operations that never stop on their own: each ends within its limit as an ordinary chain
+/// error naming the feature, the operation and the line, and the next operation, another
+/// feature and the next screen still work.
+@Suite struct RunawayOperationTests {
+    /// A runtime with the Sandbox fixture and, registered from `source` (chunk `hostile.lua`),
+    /// the features under test, plus a `healthy:view` feature to check that others still work.
+    private func makeHostile(_ source: String, budget: Int? = nil) throws -> HubRuntime {
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        if let budget { runtime.lua.instructionBudget = budget }
+        _ = try runtime.evaluate(source, inFolder: "Fixtures/Sandbox", chunkName: "@hostile.lua")
+        _ = try runtime.evaluate(
+            """
+            hub.feature { id = "healthy", uri = "healthy:view", operations = { function(ctx) ctx.view:body("ok").title = "still fine" end } }
+            """, inFolder: "Fixtures/Sandbox")
+        return runtime
+    }
+
+    /// Whether another feature's screen opens and loads normally.
+    private func othersStillWork(_ runtime: HubRuntime) throws -> Bool {
+        try runtime.open("healthy:view").viewModel.body.first?.title == "still fine"
+    }
+
+    @Test func anOperationReschedulingItselfThousandsOfTimesStopsAtItsLimit() throws {
+        let runtime = try makeHostile(
+            """
+            hub.feature { id = "loop", uri = "loop:view", operations = {
+              hub.operation { name = "again", perform = function(ctx)
+                ctx.state.n = (ctx.state.n or 0) + 1
+                if ctx.state.n < 3000 then ctx:reschedule() end
+              end },
+              hub.operation { name = "next", perform = function(ctx)
+                ctx.view:body("next").title = ctx.error and ctx.error.text or "no error"
+              end },
+            } }
+            """)
+        let screen = try runtime.open("loop:view")
+        #expect(screen.loader.operationStatuses.map(\.runs) == [1_001, 1_001])
+        #expect(screen.viewModel.body.first?.title
+            == "feature 'loop', operation 'again': hostile.lua:4: rescheduled itself 1000 times in a row with nothing else happening (a loop?)")
+        #expect(try othersStillWork(runtime))
+    }
+
+    @Test func aFeatureOrOperationSetsItsOwnRescheduleLimit() throws {
+        let runtime = try makeHostile(
+            """
+            hub.feature { id = "capped", uri = "capped:view", max_reschedules = 5, operations = {
+              hub.operation { name = "a", perform = function(ctx) ctx:reschedule() end },
+              hub.operation { name = "b", max_reschedules = 2, perform = function(ctx)
+                if not ctx.state.done then ctx.state.done = true; ctx:reschedule() end
+              end },
+            } }
+            """)
+        let screen = try runtime.open("capped:view")
+        #expect(screen.loader.operationStatuses.map(\.runs) == [6, 7])
+        #expect(screen.lastError == nil, "b silenced a's error by finishing")
+    }
+
+    @Test func aRunThatNeverFinishesTimesOutAtItsLineAndItsLateWorkIsIgnored() throws {
+        let runtime = try makeHostile(
+            """
+            finish_late = nil
+            hub.feature { id = "stuck", uri = "stuck:view", timeout = 500, operations = {
+              hub.operation { name = "wait", perform = function(ctx)
+                hub.await(function(done) finish_late = done end)
+                ctx.view:body("late").title = "should never show"
+              end },
+              hub.operation { name = "next", perform = function(ctx)
+                ctx.view:body("next").title = ctx.error and ctx.error.text or "no error"
+              end },
+            } }
+            """)
+        let screen = try runtime.open("stuck:view")
+        #expect(runtime.loop.now == 500)
+        #expect(screen.viewModel.body.map(\.title)
+            == ["feature 'stuck', operation 'wait': hostile.lua:4: timed out after 500 ms"])
+        _ = try runtime.evaluate("finish_late()", inFolder: "Fixtures/Sandbox")
+        runtime.loop.advance(by: 0)
+        #expect(screen.viewModel.body.count == 1 && screen.loader.isLoading == false, "the late resume is dropped")
+        #expect(try othersStillWork(runtime))
+    }
+
+    @Test func anOperationsOwnTimeoutWinsOverItsFeatures() throws {
+        let runtime = try makeHostile(
+            """
+            hub.feature { id = "slow", uri = "slow:view", timeout = 5000, operations = {
+              hub.operation { name = "nap", timeout = 50, perform = function(ctx) hub.sleep(1000) end },
+            } }
+            """)
+        let screen = try runtime.open("slow:view")
+        #expect(screen.lastError?.description == "feature 'slow', operation 'nap': hostile.lua:2: timed out after 50 ms")
+        #expect(runtime.loop.now == 50)
+    }
+
+    @Test func sleepsAreValidatedAndTheDefaultTimeoutEndsLongOnes() throws {
+        let runtime = try makeHostile(
+            """
+            hub.feature { id = "sleepy", uri = "sleepy:view", operations = {
+              hub.operation { name = "long", perform = function(ctx) hub.sleep(5e6) end },
+              hub.operation { name = "huge", perform = function(ctx) hub.sleep(math.maxinteger) end },
+              hub.operation { name = "nan", perform = function(ctx) hub.sleep(0/0) end },
+            } }
+            """)
+        let screen = try runtime.open("sleepy:view")
+        let errors = screen.loader.operationStatuses.map { $0.error?.description }
+        #expect(errors == [
+            "feature 'sleepy', operation 'long': hostile.lua:2: timed out after 10000 ms",
+            "feature 'sleepy', operation 'huge': hostile.lua:3: bad argument #1 to 'hub.sleep' (milliseconds up to 86400000 expected, got 9223372036854775807)",
+            "feature 'sleepy', operation 'nan': hostile.lua:4: bad argument #1 to 'hub.sleep' (milliseconds up to 86400000 expected, got -nan)",
+        ])
+        #expect(try othersStillWork(runtime))
+    }
+
+    @Test func aRunThatOnlySleepsStillRunsOutOfBudget() throws {
+        let runtime = try makeHostile(
+            """
+            hub.feature { id = "spin", uri = "spin:view", operations = {
+              hub.operation { name = "spin", budget = 1000000, perform = function(ctx)
+                while true do hub.sleep(0) end
+              end },
+            } }
+            """)
+        let screen = try runtime.open("spin:view")
+        #expect(screen.lastError?.description
+            == "feature 'spin', operation 'spin': hostile.lua:3: instruction budget exceeded (1000000 instructions)")
+        #expect(screen.loader.operationStatuses[0].runs == 1)
+    }
+
+    @Test func aRunsBudgetCoversAllItsResumes() throws {
+        let runtime = try makeHostile(
+            """
+            hub.feature { id = "chunks", uri = "chunks:view", operations = {
+              hub.operation { name = "chunks", budget = 3000000, perform = function(ctx)
+                for round = 1, 100 do
+                  for i = 1, 20000 do end
+                  hub.sleep(1)
+                end
+              end },
+            } }
+            """)
+        let screen = try runtime.open("chunks:view")
+        #expect(screen.lastError?.message == "instruction budget exceeded (3000000 instructions)")
+        #expect(runtime.loop.now > 10 && runtime.loop.now < 100, "it ran out part way, not on its first resume")
+    }
+
+    @Test func nestedWorkCannotRefillTheBudget() throws {
+        let runtime = try makeHostile(
+            """
+            hub.feature { id = "cheap", uri = "cheap:view", operations = { function(ctx) ctx.view:body("x").title = "x" end } }
+            """, budget: 2_000_000)
+        #expect {
+            try runtime.evaluate("while true do hub.open('cheap:view') end", inFolder: "Fixtures/Sandbox", chunkName: "@refill.lua")
+        } throws: { error in
+            (error as? LuaError)?.message == "instruction budget exceeded (2000000 instructions)"
+        }
+        #expect(try othersStillWork(runtime))
+    }
+
+    @Test func suspendingOutsideAnOperationsOwnCoroutineIsAClearError() throws {
+        let runtime = try makeHostile(
+            """
+            hub.feature { id = "mine", uri = "mine:view", operations = {
+              hub.operation { name = "wrap", perform = function(ctx)
+                coroutine.wrap(function() hub.sleep(10) end)()
+              end },
+              hub.operation { name = "raw", perform = function(ctx)
+                coroutine.yield("not a hub request")
+              end },
+            } }
+            """)
+        let screen = try runtime.open("mine:view")
+        #expect(screen.loader.operationStatuses.map { $0.error?.description } == [
+            "feature 'mine', operation 'wrap': hostile.lua:3: hub.sleep can only suspend an operation, not a coroutine the script made",
+            "feature 'mine', operation 'raw': hostile.lua:6: operation yielded outside hub.sleep and hub.await",
+        ])
+    }
+
+    @Test func unknownKeysInFeatureAndOperationTablesAreErrorsNamingThem() throws {
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        let result = try runtime.evaluate(
+            """
+            local messages = {}
+            for _, register in ipairs({
+              function() hub.feature { id = "typo", uri = "typo:view", timout = 500, operations = { function() end } } end,
+              function() hub.feature { id = "typo", uri = "typo:view", operations = { { perfrom = function() end } } } end,
+              function() hub.operation { perform = function() end, on_actoin = function() end } end,
+              function() hub.feature { id = "typo", uri = "typo:view", timeout = -1, operations = { function() end } } end,
+            }) do
+              messages[#messages + 1] = select(2, pcall(register))
+            end
+            return messages
+            """, inFolder: "Fixtures/Sandbox", chunkName: "@keys.lua")
+        let keys = "budget, id, max_reschedules, operations, reload_policy, schema, timeout, title, uri, uri_match, uri_prefix"
+        #expect(result == .array([
+            .string("keys.lua:3: feature 'typo': unknown key 'timout'; did you mean 'timeout'? (known: \(keys))"),
+            .string("keys.lua:4: feature 'typo': operations[1]: an operation needs a 'perform' function"),
+            .string("keys.lua:5: operation 'keys': unknown key 'on_actoin'; did you mean 'on_action'? (known: append, budget, initial, max_reschedules, name, on_action, perform, timeout)"),
+            .string("keys.lua:6: feature 'typo': 'timeout' must be a positive integer, got -1"),
+        ]))
+    }
+}
