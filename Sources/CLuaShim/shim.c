@@ -40,7 +40,7 @@ void *hub_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     if (limits->limit > 0 && limits->host == 0 && nsize > old &&
-        limits->used + (nsize - old) > limits->limit) {
+        limits->used + limits->host_used + (nsize - old) > limits->limit) {
         return NULL;
     }
     void *block = realloc(ptr, nsize);

@@ -35,7 +35,9 @@ int hub_trampoline(lua_State *L);
 /* Memory accounting and limits of one Lua state; passed as the allocator's user data. */
 typedef struct hub_limits {
     size_t used;            /* bytes currently allocated */
-    size_t limit;           /* 0 = unlimited */
+    size_t limit;           /* 0 = unlimited; covers `used` plus `host_used` */
+    size_t host_used;       /* host (Swift) memory the running execution added to models, as
+                               the host estimates it; the host resets it per execution */
     int host;               /* > 0 while Swift code runs inside a trampoline: never fail then */
     long budget;            /* instructions left for the running execution; meaningful when armed */
     long budget_limit;      /* the size of that budget, for messages; 0 = no instruction budget */

@@ -101,8 +101,13 @@ final class BuilderBindings {
         }
     }
 
+    /// Swift bytes a component model builder takes besides its strings, as the memory limit
+    /// counts it.
+    static let componentSize = 256
+
     /// `view:body(id)` or `view:body { id = ..., ... }`: get or create, then apply the table.
     private func getOrCreate(_ stack: LuaStack, function: String, _ make: (String) -> ComponentModelBuilder) throws -> Int32 {
+        try stack.chargeMemory(Self.componentSize)
         if stack.type(at: 2) == .table {
             stack.rawField(2, "id")
             let identifier = stack.string(at: -1)

@@ -121,6 +121,7 @@ final class ScreenBindings {
                 ascii = stack.booleanField(2, "ascii") ?? false
                 color = stack.booleanField(2, "color") ?? false
             }
+            try stack.chargeMemory(Self.renderingSize(of: screen.screen))
             stack.push(screen.screen.render(ascii: ascii, color: color))
             return 1
         }
@@ -196,6 +197,17 @@ final class ScreenBindings {
                 return 1
             }
         }
+    }
+
+    /// Swift bytes a rendered cell takes while the view is drawn, as the memory limit counts it.
+    static let cellSize = 40
+
+    /// What drawing `screen` takes: its cells (all content rows without a height).
+    private static func renderingSize(of screen: Screen) -> Int {
+        let rows = screen.height ?? screen.layout().contentHeight + 2
+        let (cells, overflow) = screen.width.multipliedReportingOverflow(by: max(0, rows))
+        let (bytes, tooMany) = cells.multipliedReportingOverflow(by: cellSize)
+        return overflow || tooMany ? Int.max : bytes
     }
 
     /// `[-0, +1]` Pushes a list of strings.

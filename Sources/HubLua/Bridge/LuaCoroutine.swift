@@ -40,6 +40,11 @@ final class LuaCoroutine {
             return .returned
         case LUA_YIELD:
             return .yielded(results)
+        case LUA_ERRMEM:
+            var error = lua.outOfMemory
+            error.location = stack.scriptLocation()
+            stack.pop()
+            return .failed(error)
         default:
             let message = stack.string(at: -1) ?? "(error object is a \(stack.typeName(at: -1)) value)"
             luaL_traceback(lua.L, stack.L, message, 0)

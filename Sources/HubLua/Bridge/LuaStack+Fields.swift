@@ -1,10 +1,14 @@
 /// Reading values that stand for named fields (`row.title = v`, `{ width = 60 }`): errors name
-/// the field.
+/// the field. Strings read here are copied into Swift (mostly into models), so they count
+/// against the memory limit.
 extension LuaStack {
     /// The string (or number, as text) at `index`, nil for nil; an error naming `field` otherwise.
     func optionalString(_ index: Int32, field: String) throws -> String? {
         if isNil(index) { return nil }
-        if let value = string(at: index) { return value }
+        if let value = string(at: index) {
+            try chargeMemory(value.utf8.count)
+            return value
+        }
         if type(at: index) == .number, let value = number(at: index) {
             return integer(at: index).map(String.init) ?? String(value)
         }
@@ -16,6 +20,7 @@ extension LuaStack {
         guard let value = string(at: index) else {
             throw LuaRaise(message: "field '\(field)' expects a string, got \(typeName(at: index))")
         }
+        try chargeMemory(value.utf8.count)
         return value
     }
 

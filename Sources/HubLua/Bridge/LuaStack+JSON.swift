@@ -40,16 +40,28 @@ extension LuaStack {
         if let dictionary { push(json: dictionary) } else { pushNil() }
     }
 
+    /// Swift bytes a JSON value takes besides its strings' bytes, as the memory limit counts it.
+    static let jsonValueSize = 48
+
+    /// How many Swift bytes reading JSON text may take per byte of text, as the memory limit
+    /// counts it (the parsed values are larger than their text).
+    static let jsonExpansion = 8
+
     /// The Lua value at `index` as JSON: a table with keys 1...n is an array, any other table an
-    /// object with string keys. Throws on functions, userdata, cycles and non-string keys.
+    /// object with string keys. Throws on functions, userdata, cycles and non-string keys, and
+    /// when the copy goes past the memory limit.
     func json(at index: Int32, depth: Int = 0) throws -> JSONValue {
+        try chargeMemory(LuaStack.jsonValueSize)
         switch type(at: index) {
         case .nil, .none: return .null
         case .boolean: return .bool(boolean(at: index))
         case .number:
             if let integer = integer(at: index) { return .int(integer) }
             return .double(number(at: index) ?? 0)
-        case .string: return .string(string(at: index) ?? "")
+        case .string:
+            let text = string(at: index) ?? ""
+            try chargeMemory(text.utf8.count)
+            return .string(text)
         case .table:
             ensureNestingRoom()
             guard depth < LuaStack.maximumTableDepth else {
@@ -74,6 +86,7 @@ extension LuaStack {
                 guard let key = string(at: -2) else {
                     throw LuaRaise(message: "table keys must be strings to convert to JSON, got \(typeName(at: -2))")
                 }
+                try chargeMemory(key.utf8.count)
                 dictionary[key] = try json(at: -1, depth: depth + 1)
             }
             return .object(dictionary)
@@ -99,6 +112,7 @@ extension LuaStack {
     /// line and column, and `source:` (the optional string argument after it, e.g. a file name).
     func jsonArgument(_ index: Int32, _ function: String) throws -> JSONValue {
         if let text = string(at: index) {
+            try chargeMemory(text.utf8.count * LuaStack.jsonExpansion)
             do {
                 return try JSONParser.parse(text)
             } catch {

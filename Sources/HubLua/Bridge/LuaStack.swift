@@ -229,6 +229,17 @@ struct LuaStack: Equatable {
         limits.pointee.budget -= cost
     }
 
+    /// Counts `bytes` of Swift memory the running call is about to add to models against the
+    /// memory limit; throws "not enough memory" instead when that would go past it.
+    func chargeMemory(_ bytes: Int) throws {
+        guard let limits = hub_state_limits(L), limits.pointee.limit > 0 else { return }
+        let total = limits.pointee.used + limits.pointee.host_used + max(0, bytes)
+        guard total <= limits.pointee.limit else {
+            throw LuaRaise(message: "not enough memory (the limit is \(limits.pointee.limit >> 20) MiB)")
+        }
+        limits.pointee.host_used += max(0, bytes)
+    }
+
     /// Whether the running Swift function was called as a method (`object:name(...)`), so that
     /// argument 1 is `self`; Lua's `luaL_argerror` asks the same.
     var isMethodCall: Bool {

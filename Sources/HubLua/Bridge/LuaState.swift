@@ -32,7 +32,7 @@ public final class LuaState {
     public init(memoryLimit: Int = 0) throws(LuaError) {
         LuaBridge.installDispatcher()
         limits = UnsafeMutablePointer<hub_limits>.allocate(capacity: 1)
-        limits.initialize(to: hub_limits(used: 0, limit: 0, host: 1, budget: 0, budget_limit: 0, exhausted: 0))
+        limits.initialize(to: hub_limits(used: 0, limit: 0, host_used: 0, host: 1, budget: 0, budget_limit: 0, exhausted: 0))
         guard let state = hub_newstate(limits) else {
             limits.deallocate()
             throw LuaError(message: "cannot create a Lua state: out of memory")
@@ -59,10 +59,13 @@ public final class LuaState {
     /// Bytes the state has allocated.
     public var memoryUsed: Int { limits.pointee.used }
 
-    /// The cap on what scripts allocate, in bytes (0: none).
+    /// The cap, in bytes, on what scripts make the runtime hold (0: none): everything the Lua
+    /// state allocates, counted exactly, plus what the running call or operation run adds to
+    /// models on the Swift side, as the bindings estimate it (``LuaStack/chargeMemory(_:)``).
+    /// Going past it is a "not enough memory" error in the script.
     public var memoryLimit: Int {
         get { limits.pointee.limit }
-        set { limits.pointee.limit = newValue }
+        set { limits.pointee.limit = max(0, newValue) }
     }
 
     /// Instructions each outermost protected call may run (0: no limit). Running out raises
@@ -71,6 +74,8 @@ public final class LuaState {
     public var instructionBudget = 0
     /// How many budgeted executions (calls and resumes) are running, innermost last.
     private var meteredDepth = 0
+    /// How many executions (calls and resumes) are running.
+    private var executionDepth = 0
 
     /// The main thread's stack.
     var stack: LuaStack { LuaStack(L) }
@@ -143,7 +148,8 @@ public final class LuaState {
         let (status, used) = metered(L, limit: limit, total: total) { clua_pcall(L, arguments, results, base) }
         stack.remove(at: base)
         if status != LUA_OK {
-            let error = LuaError(raw: stack.string(at: -1) ?? "(error object is a \(stack.typeName(at: -1)) value)")
+            let error = status == LUA_ERRMEM ? outOfMemory
+                : LuaError(raw: stack.string(at: -1) ?? "(error object is a \(stack.typeName(at: -1)) value)")
             stack.pop()
             throw error
         }
@@ -182,7 +188,12 @@ public final class LuaState {
     private func metered(_ thread: OpaquePointer, limit: Int?, total: Int, _ body: () -> Int32) -> (status: Int32, used: Int) {
         let host = limits.pointee.host
         limits.pointee.host = 0
-        defer { limits.pointee.host = host }
+        if executionDepth == 0 { limits.pointee.host_used = 0 }
+        executionDepth += 1
+        defer {
+            executionDepth -= 1
+            limits.pointee.host = host
+        }
         let enclosing = meteredDepth > 0 && limits.pointee.budget_limit > 0
             ? (left: limits.pointee.budget, total: limits.pointee.budget_limit, exhausted: limits.pointee.exhausted) : nil
         guard let start = [limit, enclosing?.left].compactMap({ $0 }).min() else { return (body(), 0) }
@@ -205,6 +216,11 @@ public final class LuaState {
         }
         if wasAttached { hub_budget_attach(thread) } else { hub_budget_detach(thread) }
         return (status, used)
+    }
+
+    /// The error of a script that went past the memory limit.
+    var outOfMemory: LuaError {
+        LuaError(message: "not enough memory (the limit is \(memoryLimit >> 20) MiB)")
     }
 
     /// Runs a full garbage collection.

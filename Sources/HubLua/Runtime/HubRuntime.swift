@@ -18,9 +18,15 @@ public final class HubRuntime {
     /// The feature folders loaded so far, in order, each with its environment.
     var folders: [LoadedFolder] = []
 
-    /// Instructions a script may run per call or per operation resume before it fails with
-    /// "instruction budget exceeded" (about a second of work).
+    /// Instructions a script may run per call, and an operation per run (across all its resumes
+    /// and callbacks), before it fails with "instruction budget exceeded" (about a second of
+    /// work). Set `lua.instructionBudget` to change it for a runtime, `budget = N` in
+    /// `hub.feature` or `hub.operation` for one feature or operation.
     public static let defaultInstructionBudget = 200_000_000
+
+    /// The memory scripts may make a runtime hold: 256 MiB (see `LuaState.memoryLimit`; set
+    /// `lua.memoryLimit` to change it).
+    public static let defaultMemoryLimit = 256 << 20
 
     /// A runtime over a new manager whose loop runs on `clock` (virtual for tests: sleeping
     /// takes no real time).
@@ -33,6 +39,7 @@ public final class HubRuntime {
         self.manager = manager
         lua = try LuaState()
         lua.instructionBudget = HubRuntime.defaultInstructionBudget
+        lua.memoryLimit = HubRuntime.defaultMemoryLimit
         bindings = try RuntimeBindings(lua: lua, manager: manager, problems: problemLog)
         sandbox = try Sandbox(lua: lua, shared: bindings.sharedLibrary)
     }
