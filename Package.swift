@@ -32,6 +32,6 @@ let package = Package(
         .testTarget(name: "HubCoreTests", dependencies: ["HubCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HubRenderTests", dependencies: ["HubRender"]),
         .testTarget(name: "HubLuaTests", dependencies: ["HubLua", "CLua", "CLuaShim"], exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "HubCLITests", dependencies: ["hub", "HubEmbeddingExample"]),
+        .testTarget(name: "HubCLITests", dependencies: ["hub", "HubEmbeddingExample"], exclude: ["Fixtures"]),
     ]
 )

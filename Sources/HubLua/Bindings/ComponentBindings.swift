@@ -27,6 +27,14 @@ final class ComponentBindings {
         ])
     }
 
+    /// Removes from the registry the component namespaces `folder` registered.
+    func rollBack(_ folder: FeatureFolder) {
+        for (namespace, factory) in factories where factory.owner == folder.displayPath {
+            registry.unregisterFactory(forNamespace: namespace)
+            factories[namespace] = nil
+        }
+    }
+
     /// `hub.component { id = "ns:name", traits = {...}, size = fn, render = fn, ... }`.
     private func registerComponent(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         try call.checkTable(1, "hub.component")

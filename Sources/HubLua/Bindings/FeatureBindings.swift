@@ -8,6 +8,15 @@ final class FeatureBindings {
     private let manager: HubManager
     private let operations: OperationBindings
     private let problems: ProblemLog
+    /// What each folder registered, by folder path, so that it can be rolled back.
+    private var registered: [String: [Registration]] = [:]
+
+    /// One registration a folder made into the manager.
+    private enum Registration {
+        case feature(FeatureRegistration)
+        case prepended(LuaFeatureOperations)
+        case appended(LuaFeatureOperations)
+    }
 
     init(lua: LuaState, manager: HubManager, operations: OperationBindings, problems: ProblemLog) {
         self.lua = lua
@@ -21,14 +30,35 @@ final class FeatureBindings {
         LuaLibrary(self, [
             "operation": FeatureBindings.defineOperation,
             "factory": FeatureBindings.defineFactory,
+        ])
+    }
+
+    /// The functions of one folder, whose registrations belong to it: `hub.feature` (whose
+    /// features resolve local files there), `hub.prepend_operations`, `hub.append_operations`.
+    func folderLibrary(_ folder: FeatureFolder) -> LuaLibrary {
+        LuaLibrary(self, folder: folder, [
+            "feature": FeatureBindings.registerFeature,
             "prepend_operations": FeatureBindings.prependOperations,
             "append_operations": FeatureBindings.appendOperations,
         ])
     }
 
-    /// The functions of one folder: `hub.feature`, whose features resolve local files there.
-    func folderLibrary(_ folder: FeatureFolder) -> LuaLibrary {
-        LuaLibrary(self, folder: folder, ["feature": FeatureBindings.registerFeature])
+    /// Removes from the manager everything `folder` registered; returns its features.
+    @discardableResult
+    func rollBack(_ folder: FeatureFolder) -> [FeatureRegistration] {
+        var features: [FeatureRegistration] = []
+        for registration in registered.removeValue(forKey: folder.path) ?? [] {
+            switch registration {
+            case .feature(let feature):
+                manager.featureRegistry.unregister(feature.identifier)
+                features.append(feature)
+            case .prepended(let factory):
+                manager.prependedContentOperationFactories.removeAll { ($0 as? LuaFeatureOperations) === factory }
+            case .appended(let factory):
+                manager.appendedContentOperationFactories.removeAll { ($0 as? LuaFeatureOperations) === factory }
+            }
+        }
+        return features
     }
 
     // MARK: hub.feature
@@ -68,6 +98,7 @@ final class FeatureBindings {
         } catch {
             throw LuaRaise(message: error.message)
         }
+        registered[folder.path, default: []].append(.feature(registration))
         return 0
     }
 
@@ -128,14 +159,18 @@ final class FeatureBindings {
     private static let factoryField = "__hub_factory"
 
     /// `hub.prepend_operations { ... }`: operations run before every feature's own.
-    private func prependOperations(_ call: LuaStack) throws -> Int32 {
-        manager.prependedContentOperationFactories.append(try operationList(call, owner: "hub.prepend_operations"))
+    private func prependOperations(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
+        let factory = try operationList(call, owner: "hub.prepend_operations")
+        manager.prependedContentOperationFactories.append(factory)
+        registered[folder.path, default: []].append(.prepended(factory))
         return 0
     }
 
     /// `hub.append_operations { ... }`: operations run after every feature's own.
-    private func appendOperations(_ call: LuaStack) throws -> Int32 {
-        manager.appendedContentOperationFactories.append(try operationList(call, owner: "hub.append_operations"))
+    private func appendOperations(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
+        let factory = try operationList(call, owner: "hub.append_operations")
+        manager.appendedContentOperationFactories.append(factory)
+        registered[folder.path, default: []].append(.appended(factory))
         return 0
     }
 

@@ -30,6 +30,8 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
     /// This instance's `self` table: its own fields over the component table.
     private var instance: LuaReference?
     private var currentModel: ComponentModel?
+    /// The last script error, for the error box drawn instead of the component.
+    private var lastFailure: String?
 
     init(bindings: ComponentBindings, identifier: Identifier, spec: LuaComponentFactory.Spec) {
         self.bindings = bindings
@@ -98,6 +100,7 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
             try bindings.lua.call(arguments: count + 1, results: results)
             return true
         } catch {
+            lastFailure = "\(function): \(error)"
             bindings.problems.report("component '\(identifier)': \(function): \(error)")
             return false
         }
@@ -166,7 +169,7 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
             return 2
         }
         if !rendered {
-            canvas.text(0, 0, DisplayWidth.prefix(of: "! \(identifier) failed to render", fitting: canvas.width))
+            ErrorBox.draw("\(identifier): \(lastFailure ?? "failed to render")", in: canvas)
         }
     }
 

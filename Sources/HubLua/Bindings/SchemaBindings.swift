@@ -57,6 +57,8 @@ final class SchemaBindings {
     private let eachToken: LuaReference
     /// The metatable of the tables `hub.first(...)` returns.
     private let firstMetatable: LuaReference
+    /// The schemas each folder registered, by folder path.
+    private var registered: [String: [String]] = [:]
 
     init(lua: LuaState, registry: JSONSchemaRegistry, problems: ProblemLog) {
         self.lua = lua
@@ -70,16 +72,25 @@ final class SchemaBindings {
         firstMetatable = lua.reference(popping: stack)
     }
 
-    /// `hub.schema`, `hub.each` and `hub.first`.
+    /// `hub.each` and `hub.first`.
     var library: LuaLibrary {
-        LuaLibrary([("each", .value(eachToken))]) + LuaLibrary(self, [
-            "schema": SchemaBindings.registerSchema,
-            "first": SchemaBindings.first,
-        ])
+        LuaLibrary([("each", .value(eachToken))]) + LuaLibrary(self, ["first": SchemaBindings.first])
+    }
+
+    /// The functions of one folder, whose schemas belong to it: `hub.schema`.
+    func folderLibrary(_ folder: FeatureFolder) -> LuaLibrary {
+        LuaLibrary(self, folder: folder, ["schema": SchemaBindings.registerSchema])
+    }
+
+    /// Removes from the registry the schemas `folder` registered.
+    func rollBack(_ folder: FeatureFolder) {
+        for identifier in registered.removeValue(forKey: folder.path) ?? [] {
+            registry.unregister(identifier)
+        }
     }
 
     /// `hub.schema { id = ..., extends = "default", view = {...}, ... }`.
-    private func registerSchema(_ call: LuaStack) throws -> Int32 {
+    private func registerSchema(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         try call.checkTable(1, "hub.schema")
         guard let identifier = try call.stringField(1, "id") else {
             throw LuaRaise(message: "hub.schema needs a string 'id'")
@@ -94,6 +105,7 @@ final class SchemaBindings {
         } catch {
             throw LuaRaise(message: error.message)
         }
+        registered[folder.path, default: []].append(identifier)
         return 0
     }
 

@@ -7,11 +7,13 @@ import HubRender
 final class ScreenBindings {
     private let manager: HubManager
     private let errors: ErrorTables
+    private let problems: ProblemLog
     private let screenClass = LuaClass<LuaScreen>(name: "hub.Screen") { "Screen(\($0.screen.viewURI))" }
 
-    init(lua: LuaState, manager: HubManager, errors: ErrorTables) {
+    init(lua: LuaState, manager: HubManager, errors: ErrorTables, problems: ProblemLog) {
         self.manager = manager
         self.errors = errors
+        self.problems = problems
         defineProperties()
         defineMethods()
         screenClass.register(lua.stack)
@@ -50,7 +52,7 @@ final class ScreenBindings {
         do {
             screen = try manager.open(uri, options: options, connectivity: connectivity)
         } catch {
-            throw LuaRaise(message: error.description)
+            throw LuaRaise(message: problems.openError(error).description)
         }
         screenClass.push(call, LuaScreen(screen: screen, connectivity: connectivity))
         return 1

@@ -8,7 +8,8 @@ extension HubRuntime {
 
     /// Loads every feature folder at `path` (a feature folder, or a folder of them): runs its
     /// `feature.lua` in a new environment. Returns the identifiers of the features registered;
-    /// throws when a folder failed (the others still load).
+    /// throws when a folder failed. A folder that fails is rolled back whole and recorded in
+    /// ``loadFailures``; the others still load and work.
     @discardableResult
     public func loadFeatures(at path: String) throws -> [String] {
         let discovered = FeatureFolder.discover(at: path)
@@ -18,15 +19,20 @@ extension HubRuntime {
         for folder in discovered {
             do {
                 let environment = try sandbox.makeEnvironment(for: folder, library: bindings.folderLibrary(folder))
-                folders.append(LoadedFolder(folder: folder, environment: environment))
                 try sandbox.run("feature.lua", of: folder, in: environment)
+                folders.append(LoadedFolder(folder: folder, environment: environment))
             } catch {
-                messages.append("feature folder '\(folder.displayPath)': \(error)")
+                let failure = LoadFailure(folder: folder.displayPath, path: folder.path, error: String(describing: error))
+                problemLog.recordLoadFailure(failure, features: bindings.rollBack(folder))
+                messages.append(failure.description)
             }
         }
         if !messages.isEmpty { throw LoadError(messages: messages) }
         return manager.featureRegistry.all.map(\.identifier).filter { !before.contains($0) }
     }
+
+    /// The feature folders that failed to load, in order.
+    public var loadFailures: [LoadFailure] { problemLog.loadFailures.map(\.failure) }
 
     /// Runs the Lua file at `path` in a new environment of its folder (e.g. to register schemas).
     public func runScript(at path: String) throws {

@@ -14,13 +14,19 @@ extension HubRuntime {
     }
 
     /// Runs every `*_test.lua` file inside the loaded feature folders under `directories`, each
-    /// in a new environment of its feature folder, and every case it registers. Writes one line
-    /// per case to `output`, and the summary line last.
+    /// in a new environment of its feature folder, and every case it registers. A folder under
+    /// them that failed to load counts as a failed case. Writes one line per case to `output`,
+    /// and the summary line last.
     public func runTests(under directories: [String], output: (String) -> Void) -> TestSummary {
         var summary = TestSummary(passed: 0, failed: 0)
         let roots = directories.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
+        let isUnderRoots = { (path: String) in roots.contains { path == $0 || path.hasPrefix($0 + "/") } }
+        for failure in loadFailures where isUnderRoots(failure.path) {
+            summary.failed += 1
+            output("FAIL \(failure)")
+        }
         let tests = bindings.tests
-        for loaded in folders where roots.contains(where: { loaded.folder.path == $0 || loaded.folder.path.hasPrefix($0 + "/") }) {
+        for loaded in folders where isUnderRoots(loaded.folder.path) {
             let folder = loaded.folder
             for file in FeatureFolder.files(under: folder.path, matching: { $0.hasSuffix("_test.lua") }) {
                 tests.discardCases()

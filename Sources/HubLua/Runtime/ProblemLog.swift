@@ -1,7 +1,33 @@
+import HubCore
+import HubRender
+
 /// Problems found while running scripts that stopped nothing (a component that failed to draw,
-/// an observer or a predicate that raised), in the order they happened.
+/// an observer or a predicate that raised), in the order they happened; and the feature folders
+/// that failed to load.
 final class ProblemLog {
     private(set) var entries: [String] = []
+    /// The feature folders that failed to load, in order, with the features they had
+    /// registered before failing (rolled back).
+    private(set) var loadFailures: [(failure: LoadFailure, features: [FeatureRegistration])] = []
+
+    /// Records that a folder failed to load, having registered `features` first.
+    func recordLoadFailure(_ failure: LoadFailure, features: [FeatureRegistration]) {
+        loadFailures.append((failure, features))
+    }
+
+    /// `error` from opening a screen, explained by the load failures: the folder whose feature
+    /// would have handled the URI, or else every folder that failed (one might have).
+    func openError(_ error: ScreenOpeningError) -> OpenError {
+        guard case .noFeature(let viewURI) = error, !loadFailures.isEmpty else {
+            return OpenError(reason: error, description: error.description)
+        }
+        if let claiming = loadFailures.first(where: { $0.features.contains { $0.viewURIPredicate.matches(viewURI) } }) {
+            return OpenError(reason: error, description: "the feature for '\(viewURI)' did not load: \(claiming.failure)")
+        }
+        let count = loadFailures.count == 1 ? "a feature folder" : "\(loadFailures.count) feature folders"
+        let list = loadFailures.map(\.failure.description).joined(separator: "; ")
+        return OpenError(reason: error, description: "\(error) (and \(count) failed to load: \(list))")
+    }
 
     /// Records `message`.
     func report(_ message: String) {

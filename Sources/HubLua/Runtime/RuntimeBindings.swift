@@ -22,7 +22,7 @@ struct RuntimeBindings {
         operations = try OperationBindings(lua: lua, loop: manager.loop, problems: problems, errors: errors, builders: builders)
         features = FeatureBindings(lua: lua, manager: manager, operations: operations, problems: problems)
         components = ComponentBindings(lua: lua, registry: manager.componentRegistry, problems: problems)
-        screens = ScreenBindings(lua: lua, manager: manager, errors: errors)
+        screens = ScreenBindings(lua: lua, manager: manager, errors: errors, problems: problems)
         schemas = SchemaBindings(lua: lua, registry: manager.jsonSchemaRegistry, problems: problems)
         json = JSONBindings(manager: manager)
         images = ImageBindings(registry: manager.imageRegistry)
@@ -37,6 +37,13 @@ struct RuntimeBindings {
 
     /// The functions of `folder`'s own `hub` table (over the shared one).
     func folderLibrary(_ folder: FeatureFolder) -> LuaLibrary {
-        features.folderLibrary(folder) + components.folderLibrary(folder)
+        features.folderLibrary(folder) + components.folderLibrary(folder) + schemas.folderLibrary(folder)
+    }
+
+    /// Removes from the manager everything `folder` registered; returns its features.
+    func rollBack(_ folder: FeatureFolder) -> [FeatureRegistration] {
+        components.rollBack(folder)
+        schemas.rollBack(folder)
+        return features.rollBack(folder)
     }
 }

@@ -34,19 +34,36 @@ import Testing
         #expect(screen.savedUIState(forModel: "counter") == .object(["count": .int(1)]))
     }
 
-    @Test func scriptErrorsInComponentsAreReportedAndDrawn() throws {
+    @Test func scriptErrorsInComponentsAreReportedAndDrawnInAnErrorBox() throws {
         let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
         _ = try runtime.evaluate(
             """
-            hub.component { id = "bad:one", size = function() return 10, 1 end,
+            hub.component { id = "bad:one", traits = { "full_width" }, size = function() return 30, 4 end,
+              render = function(self, model, canvas) error("cannot draw") end }
+            hub.component { id = "bad:small", traits = { "full_width" }, size = function() return 14, 1 end,
               render = function(self, model, canvas) error("cannot draw") end }
             hub.feature { id = "bad", uri = "bad:view", operations = { function(ctx)
               ctx.view:body("x").component = "bad:one"
+              ctx.view:body("y").component = "bad:small"
             end } }
             """, inFolder: "Fixtures/Sandbox", chunkName: "@bad.lua")
-        let text = try runtime.open("bad:view", options: .init(width: 40)).render()
-        #expect(text.contains("\n ! bad:one\n"), "the 10-column frame shows the start of the error mark")
-        #expect(runtime.problems == ["component 'bad:one': render: bad.lua:2: cannot draw"])
+        let text = try runtime.open("bad:view", options: .init(width: 30)).render()
+        #expect(text == """
+                         bad
+            ──────────────────────────────
+
+            ┌────────────────────────────┐
+            │ ! bad:one: render:         │
+            │ bad.lua:2: cannot draw     │
+            └────────────────────────────┘
+
+            ! bad:small: r
+
+
+            """, "full-width components with margins above and below")
+        #expect(runtime.problems == [
+            "component 'bad:one': render: bad.lua:2: cannot draw", "component 'bad:small': render: bad.lua:4: cannot draw",
+        ])
     }
 
     @Test func unknownComponentsFallBackToTheirCategory() throws {

@@ -1,0 +1,23 @@
+import HubCore
+import HubRender
+
+/// A feature folder that failed to load. Whatever it had registered before the error was
+/// rolled back, so the others load and work as if it were not there.
+public struct LoadFailure: CustomStringConvertible, Sendable {
+    /// The folder, as errors name it.
+    public let folder: String
+    /// The folder's absolute path.
+    let path: String
+    /// The error, with its `file:line`.
+    public let error: String
+
+    public var description: String { "feature folder '\(folder)' failed to load: \(error)" }
+}
+
+/// Why a screen could not be opened, saying so when the feature it needs failed to load.
+public struct OpenError: Error, CustomStringConvertible, Sendable {
+    /// The manager's reason.
+    public let reason: ScreenOpeningError
+    /// The reason, and the load failures that explain it.
+    public let description: String
+}

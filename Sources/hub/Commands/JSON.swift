@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import HubCore
+import HubLua
+import HubRender
+
+struct JSON: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render a JSON file as a view, or print its view model as default-schema JSON.")
+
+    @Argument(help: "A JSON file: a view model object, or an array of body components.")
+    var file: String
+
+    @Option(help: "A Lua file that registers JSON schemas with hub.schema.")
+    var schemaFile: String?
+
+    @Option(help: "The identifier of the schema to read the file with (default: the default schema).")
+    var schema: String?
+
+    @Option(help: "Columns (default: the terminal's width, or 80).")
+    var width = TerminalSize.columns
+
+    @Option(help: "The layout margin in cells.")
+    var margin = 1
+
+    @Flag(help: "Print the view model as default-schema JSON instead of rendering it.")
+    var model = false
+
+    @Option(help: "ANSI styles: auto, always or never.")
+    var color: ColorChoice = .auto
+
+    @OptionGroup var limits: LimitOptions
+
+    func run() throws {
+        let runtime = try HubRuntime(clock: .virtual)
+        limits.apply(to: runtime)
+        do {
+            if let schemaFile { try runtime.runScript(at: schemaFile) }
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw ContentError(domain: JSONDomain.name, message: "cannot read \(file)")
+            }
+            let viewModel = try runtime.manager.viewModel(fromJSON: [UInt8](data), source: file, schema: schema)
+            if model {
+                print(JSONValue.object(viewModel.serialize()).serialized(pretty: true))
+            } else {
+                let renderer = runtime.manager.makeRenderer(margin: margin)
+                print(renderer.render(viewModel, options: RenderOptions(width: width, color: color.isOn)), terminator: "")
+            }
+        } catch {
+            Hub.warn(error)
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import HubCore
+import HubLua
+import HubRender
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print a view as a text layout.")
+
+    @OptionGroup var features: FeatureOptions
+
+    @Argument(help: "The view URI, e.g. cities:overview.")
+    var uri: String
+
+    @Option(help: "Columns (default: the terminal's width, or 80).")
+    var width = TerminalSize.columns
+
+    @Option(help: "Rows of output, navigation bar included (default: all content).")
+    var height: Int?
+
+    @Option(help: "The layout margin in cells.")
+    var margin = 1
+
+    @Flag(help: "Use plain ASCII for lines and boxes.")
+    var ascii = false
+
+    @Flag(help: "Print the laid-out frames as JSON instead of text.")
+    var json = false
+
+    @Option(help: "ANSI styles: auto (a terminal, and NO_COLOR unset), always or never.")
+    var color: ColorChoice = .auto
+
+    /// Renders the view, then reports on standard error what went wrong on the way (a failed
+    /// load, a component that failed to draw); any of them makes the exit status non-zero.
+    func run() throws {
+        let runtime = try features.makeRuntime(clock: .real)
+        let screen: Screen
+        do {
+            screen = try runtime.open(uri, options: .init(width: width, height: height, margin: margin))
+        } catch {
+            Hub.warn(error)
+            throw ExitCode.failure
+        }
+        print(json ? screen.frameReport() : screen.render(ascii: ascii, color: color.isOn), terminator: "")
+        runtime.problems.forEach(Hub.warn)
+        if let error = screen.lastError { Hub.warn(error) }
+        if !runtime.problems.isEmpty || screen.lastError != nil {
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import HubCore
+import HubLua
+
+struct Test: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the features' tests (tests/*_test.lua) and print N passed, N failed.")
+
+    @Argument(help: "Folders holding feature folders with tests.")
+    var folders: [String] = ["."]
+
+    @OptionGroup var limits: LimitOptions
+
+    /// Loads every folder (one that fails to load is a failed case; the others still run their
+    /// tests), runs the tests, and fails unless every case passed and there was one.
+    func run() throws {
+        let runtime = try HubRuntime(clock: .virtual)
+        limits.apply(to: runtime)
+        for folder in folders {
+            let failures = runtime.loadFailures.count
+            do {
+                try runtime.loadFeatures(at: folder)
+            } catch where runtime.loadFailures.count == failures {
+                print("FAIL \(error)")
+                throw ExitCode.failure
+            } catch {
+                // Folders that failed to load are reported with the tests, as failed cases.
+            }
+        }
+        let summary = runtime.runTests(under: folders) { print($0) }
+        if summary.failed > 0 || summary.passed == 0 {
+            throw ExitCode.failure
+        }
+    }
+}

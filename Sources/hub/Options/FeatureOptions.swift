@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import HubCore
+import HubLua
+
+/// Where features are loaded from, and the limits their scripts run under.
+struct FeatureOptions: ParsableArguments {
+    @Option(name: .customLong("features"), help: "A feature folder, or a folder of feature folders (repeatable; default: .).")
+    var folders: [String] = []
+
+    @OptionGroup var limits: LimitOptions
+
+    /// The folders to load.
+    var paths: [String] { folders.isEmpty ? ["."] : folders }
+
+    /// A runtime with the limits set and every feature folder loaded. A folder that fails to
+    /// load is reported on standard error and the others load; a path with no feature folder
+    /// at all is an error.
+    func makeRuntime(clock: EventLoop.Clock) throws -> HubRuntime {
+        let runtime = try HubRuntime(clock: clock)
+        limits.apply(to: runtime)
+        for path in paths {
+            let failures = runtime.loadFailures.count
+            do {
+                try runtime.loadFeatures(at: path)
+            } catch {
+                Hub.warn(error)
+                if runtime.loadFailures.count == failures { throw ExitCode.failure }
+            }
+        }
+        return runtime
+    }
+}

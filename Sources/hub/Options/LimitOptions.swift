@@ -1,0 +1,28 @@
+import ArgumentParser
+import HubCore
+import HubLua
+
+/// The limits scripts run under (docs/limits.md), for every command that runs scripts.
+struct LimitOptions: ParsableArguments {
+    @Option(help: "The most memory scripts may make Hub hold, in MiB (default: 256).")
+    var memory: Int?
+
+    @Option(help: "Instructions a script may run per call, and an operation per run (default: 200000000).")
+    var budget: Int?
+
+    @Option(help: "Milliseconds an operation's run may take (default: 10000).")
+    var timeout: Int?
+
+    func validate() throws {
+        for (name, value) in [("--memory", memory), ("--budget", budget), ("--timeout", timeout)] {
+            if let value, value <= 0 { throw ValidationError("\(name) must be a positive number, got \(value)") }
+        }
+    }
+
+    /// Sets the limits given on `runtime`.
+    func apply(to runtime: HubRuntime) {
+        if let memory { runtime.lua.memoryLimit = memory << 20 }
+        if let budget { runtime.lua.instructionBudget = budget }
+        if let timeout { runtime.manager.operationLimits.timeout = timeout }
+    }
+}

@@ -1,0 +1,3 @@
+hub.test("the good feature works while others failed to load", function()
+  assert(hub.open("good:view").model.body[1].title == "Good")
+end)
