@@ -78,9 +78,12 @@ final class ComponentBindings {
     }
 
     /// Checks the component table at `index` and keeps it: traits, `size` and `render`, and
-    /// which optional functions it has.
+    /// which optional functions it has. Other keys are typos, unless they start with `_`.
     func componentSpec(_ call: LuaStack, at index: Int32, name: String) throws -> LuaComponentFactory.Spec {
         let table = call.absolute(index)
+        try TableKeys.check(
+            call, table: table, known: ["id", "traits", "size", "render"] + LuaComponent.optionalFunctions,
+            owner: "component '\(name)'", privatePrefix: "_")
         var traits: Set<LayoutTrait> = []
         call.rawField(table, "traits")
         defer { call.pop() }

@@ -5,8 +5,8 @@ import HubRender
 /// `render(self, model, canvas)`, and optionally `prepare(self)`, `configure(self, model,
 /// container)`, `image_size(self, image, model, container)` / `on_image(self, image, model)`,
 /// `ui_state(self)` / `restore(self, state)`, `selection(self, state)`, `resized(self, width,
-/// height)`, `will_appear(self)`, `content_offset(self, rows)`, and `children = "managed"` to
-/// draw children with `self:render_child(i, canvas, x, y, w, h)` and measure them with
+/// height)`, `will_appear(self)`, `content_offset(self, rows)`. It draws the model's children
+/// with `self:render_child(i, canvas, x, y, w, h)` and measures them with
 /// `self:child_size(i, w, h)`.
 ///
 /// Script errors are reported to the runtime and drawn in the component's frame; they never

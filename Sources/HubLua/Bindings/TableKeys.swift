@@ -2,13 +2,14 @@
 /// `hub.operation { ... }`, `hub.component { ... }`): a typo is an error naming the key, with
 /// the closest known one, instead of being ignored.
 enum TableKeys {
-    /// Throws unless every key of the table at `table` is a string in `known`.
-    static func check(_ stack: LuaStack, table: Int32, known: [String], owner: String) throws {
+    /// Throws unless every key of the table at `table` is a string in `known` (or, with
+    /// `privatePrefix`, starts with it: room for an author's own helpers).
+    static func check(_ stack: LuaStack, table: Int32, known: [String], owner: String, privatePrefix: String? = nil) throws {
         try stack.forEachPair(table) {
             guard let key = stack.string(at: -2) else {
                 throw LuaRaise(message: "\(owner): keys must be strings, got a \(stack.typeName(at: -2)) key")
             }
-            guard known.contains(key) else {
+            guard known.contains(key) || privatePrefix.map(key.hasPrefix) == true else {
                 let hint = closest(to: key, in: known).map { "; did you mean '\($0)'?" } ?? ""
                 throw LuaRaise(message: "\(owner): unknown key '\(key)'\(hint) (known: \(known.sorted().joined(separator: ", ")))")
             }

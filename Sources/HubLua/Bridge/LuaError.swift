@@ -18,7 +18,7 @@ public struct LuaError: Error, Equatable, Sendable, CustomStringConvertible {
     public init(raw: String) {
         var text = raw
         if let range = raw.range(of: "\nstack traceback:") {
-            traceback = String(raw[range.lowerBound...].dropFirst())
+            traceback = LuaError.collapsingRepeats(String(raw[range.lowerBound...].dropFirst()))
             text = String(raw[..<range.lowerBound])
         }
         var (location, message) = LuaError.splitLocation(text)
@@ -29,6 +29,32 @@ public struct LuaError: Error, Equatable, Sendable, CustomStringConvertible {
         }
         self.location = location
         self.message = message
+    }
+
+    /// `traceback` with each run of identical frames (a recursion, with Lua's "...(skipping N
+    /// levels)" in the middle) said once: `frame (N times)`.
+    static func collapsingRepeats(_ traceback: String) -> String {
+        var runs: [(line: Substring, count: Int)] = []
+        var skipped = 0
+        for line in traceback.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let levels = skippedLevels(line) {
+                skipped = levels
+            } else if let last = runs.last, last.line == line {
+                runs[runs.count - 1].count += 1 + skipped
+                skipped = 0
+            } else {
+                if skipped > 0 { runs.append(("\t...\t(skipping \(skipped) levels)", 1)) }
+                skipped = 0
+                runs.append((line, 1))
+            }
+        }
+        return runs.map { $0.count > 1 ? "\($0.line) (\($0.count) times)" : String($0.line) }.joined(separator: "\n")
+    }
+
+    /// N when `line` is Lua's "...(skipping N levels)" line.
+    private static func skippedLevels(_ line: Substring) -> Int? {
+        guard let open = line.range(of: "(skipping "), let close = line.range(of: " levels)") else { return nil }
+        return Int(line[open.upperBound..<close.lowerBound])
     }
 
     /// Splits `file:line: rest` into (`file:line`, `rest`) when the text starts with a location.

@@ -77,6 +77,17 @@ public final class LuaState {
     /// How many executions (calls and resumes) are running.
     private var executionDepth = 0
 
+    /// How deep executions may nest: a script calling Hub, which calls back into scripts (an
+    /// operation opening a screen whose operation opens one, ...). Each level takes native
+    /// stack for the Swift frames in between, which must not run out before Lua's own limit.
+    static let maximumNesting = 20
+
+    /// The error of an execution nested deeper than ``maximumNesting``.
+    private var nestedTooDeeply: String {
+        "calls nested too deeply (a script called Hub, which called scripts, \(Self.maximumNesting) levels deep: "
+            + "does an operation open its own view?)"
+    }
+
     /// The main thread's stack.
     var stack: LuaStack { LuaStack(L) }
 
@@ -88,10 +99,10 @@ public final class LuaState {
         LuaReference(state: self, slot: luaL_ref(stack.L, CLUA_REGISTRYINDEX))
     }
 
-    /// A new empty table kept alive: a value no script can forge, to mark something (e.g. what
-    /// `hub.sleep` yields first).
+    /// A value no script can forge or write into, to mark something (e.g. what `hub.sleep`
+    /// yields first, or `hub.each`): a function that raises when called.
     func makeMarker() -> LuaReference {
-        stack.newTable()
+        LuaBridge.pushFunction(stack) { _ in throw LuaRaise(message: "a marker, not a function") }
         return reference(popping: stack)
     }
 
@@ -142,6 +153,10 @@ public final class LuaState {
     /// Calls in protected mode; returns the instructions used.
     @discardableResult
     private func protectedCall(arguments: Int32, results: Int32, limit: Int?, total: Int) throws(LuaError) -> Int {
+        guard executionDepth < Self.maximumNesting else {
+            stack.pop(arguments + 1)
+            throw LuaError(message: nestedTooDeeply)
+        }
         let base = stack.top - arguments
         lua_pushcclosure(L, hub_traceback, 0)
         stack.insert(at: base)
@@ -172,6 +187,10 @@ public final class LuaState {
     /// Returns the status and the number of results (yielded or returned) left on the thread's
     /// stack.
     func resume(_ thread: LuaStack, arguments: Int32, budget: inout LuaBudget) -> (status: Int32, results: Int32) {
+        guard executionDepth < Self.maximumNesting else {
+            thread.push(nestedTooDeeply)
+            return (LUA_ERRRUN, 1)
+        }
         var results: Int32 = 0
         let (status, used) = metered(thread.L, limit: budget.limit, total: budget.total) {
             lua_resume(thread.L, L, arguments, &results)

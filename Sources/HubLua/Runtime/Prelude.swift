@@ -1,8 +1,14 @@
 /// The Lua code run once per state, with the full standard library, before any script. It
-/// builds the frozen safe base and returns `make_env(hub, read_module)`, which makes one
-/// feature folder's environment: its own globals over the base, `hub`, a text-only `load`,
-/// and a `require` that resolves modules inside the folder only. It knows nothing of Hub's
-/// functions: the bindings register those into the `hub` table.
+/// returns `make_env(own_hub, shared_hub, read_module)`, which makes one feature folder's
+/// environment: its own globals over a base of its own (the safe standard functions, and
+/// read-only proxies of the libraries), its own read-only `hub` over the shared one, a
+/// text-only `load`, and a `require` that resolves modules inside the folder only.
+///
+/// Nothing a script can reach is shared with another folder's scripts: every metatable it could
+/// follow is locked (`__metatable = false`), and each environment has its own base and proxies,
+/// so even `rawset` on them changes that folder alone. `setmetatable` refuses `__gc`: no hook
+/// can stop a finalizer, so a looping one would hang the runtime. The prelude knows nothing of
+/// Hub's functions: the bindings register those.
 enum Prelude {
     static let chunkName = "=hub.prelude"
 
@@ -10,39 +16,56 @@ enum Prelude {
 string.dump = nil
 getmetatable("").__metatable = false
 
-local function freeze(library, name)
-  return setmetatable({}, {
-    __index = library,
-    __newindex = function(_, key) error("cannot set '" .. tostring(key) .. "' in the read-only library '" .. name .. "'", 2) end,
-    __metatable = false,
-  })
+local raw_setmetatable, rawget, error, tostring, type, pcall = setmetatable, rawget, error, tostring, type, pcall
+
+local function read_only(name)
+  return function(_, key)
+    error("cannot set '" .. tostring(key) .. "' in the read-only table '" .. name .. "'", 2)
+  end
 end
 
-local base = {
-  assert = assert, error = error, ipairs = ipairs, next = next, pairs = pairs, pcall = pcall,
-  print = print, rawequal = rawequal, rawget = rawget, rawlen = rawlen, rawset = rawset,
-  select = select, setmetatable = setmetatable, getmetatable = getmetatable, tonumber = tonumber,
-  tostring = tostring, type = type, xpcall = xpcall, warn = warn, _VERSION = _VERSION,
-  string = freeze(string, "string"), table = freeze(table, "table"), math = freeze(math, "math"),
-  utf8 = freeze(utf8, "utf8"), coroutine = freeze(coroutine, "coroutine"),
-  os = freeze({ clock = os.clock, time = os.time, date = os.date, difftime = os.difftime }, "os"),
-}
-local base_meta = { __index = base }
+local function freeze(library, name)
+  return raw_setmetatable({}, { __index = library, __newindex = read_only(name), __metatable = false })
+end
 
-local function make_env(hub, read_module)
-  local env = setmetatable({}, base_meta)
+local function safe_setmetatable(t, mt)
+  if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+    error("setmetatable: __gc finalizers are not available to feature scripts", 2)
+  end
+  local ok, result = pcall(raw_setmetatable, t, mt)
+  if not ok then error(result, 2) end
+  return result
+end
+
+local safe_os = { clock = os.clock, time = os.time, date = os.date, difftime = os.difftime }
+
+-- A base of its own for each environment.
+local function make_base()
+  return {
+    assert = assert, error = error, ipairs = ipairs, next = next, pairs = pairs, pcall = pcall,
+    print = print, rawequal = rawequal, rawget = rawget, rawlen = rawlen, rawset = rawset,
+    select = select, setmetatable = safe_setmetatable, getmetatable = getmetatable, tonumber = tonumber,
+    tostring = tostring, type = type, xpcall = xpcall, warn = warn, _VERSION = _VERSION,
+    string = freeze(string, "string"), table = freeze(table, "table"), math = freeze(math, "math"),
+    utf8 = freeze(utf8, "utf8"), coroutine = freeze(coroutine, "coroutine"), os = freeze(safe_os, "os"),
+  }
+end
+
+return function(own_hub, shared_hub, read_module)
+  local env = {}
   local loaded = {}
   env._G = env
-  env.hub = hub
+  env.hub = raw_setmetatable(own_hub, { __index = shared_hub, __newindex = read_only("hub"), __metatable = false })
   env.load = function(chunk, name, mode, chunk_env)
     if type(chunk) ~= "string" then return nil, "load: only source strings can be loaded here" end
     return load(chunk, name, "t", chunk_env or env)
   end
   env.require = function(name)
-    if type(name) ~= "string" then error("require expects a module name", 2) end
+    if type(name) ~= "string" then error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2) end
     local cached = loaded[name]
     if cached ~= nil then return cached end
     local source, chunk_name = read_module(name)
+    if not source then error(chunk_name, 2) end
     local chunk, message = load(source, chunk_name, "t", env)
     if not chunk then error(message, 0) end
     local result = chunk(name)
@@ -50,9 +73,7 @@ local function make_env(hub, read_module)
     loaded[name] = result
     return result
   end
-  return env
+  return raw_setmetatable(env, { __index = make_base(), __metatable = false })
 end
-
-return make_env
 """#
 }

@@ -31,17 +31,19 @@ final class Sandbox {
         let ownHub = library + LuaLibrary(self, folder: folder, ["read": Sandbox.read])
         stack.newTable(record: ownHub.members.count)
         stack.register(ownHub, into: -1)
-        stack.newTable(record: 1)
         stack.push(sharedHub)
-        stack.setRawField(-2, "__index")
-        stack.setMetatable(-2)
         LuaBridge.pushFunction(stack) { call in
-            let module = try folder.module(try call.checkString(1, "require"))
-            call.push(module.source)
-            call.push(module.chunkName)
+            do {
+                let module = try folder.module(try call.checkString(1, "require"))
+                call.push(module.source)
+                call.push(module.chunkName)
+            } catch let error as LuaRaise {
+                call.pushNil()
+                call.push(error.message)
+            }
             return 2
         }
-        try lua.call(arguments: 2, results: 1)
+        try lua.call(arguments: 3, results: 1)
         return lua.reference(popping: stack)
     }
 

@@ -1,0 +1,4 @@
+-- A second feature folder, to check that nothing one folder does reaches another.
+hub.feature { id = "neighbour", uri = "neighbour:view", operations = { function(ctx)
+  ctx.view:body("probe").title = tostring(42) .. " " .. string.upper("ok") .. " " .. type(hub.open)
+end } }

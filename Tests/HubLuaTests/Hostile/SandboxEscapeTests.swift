@@ -1,0 +1,75 @@
+import HubCore
+import Testing
+@testable import HubLua
+
+/// Nothing a feature script does reaches the shared base, the shared `hub` table or another
+/// feature; finalizers (which no hook can stop) are not available.
+@Suite struct SandboxEscapeTests {
+    /// A runtime with the Sandbox and Neighbour fixtures; runs `attack` in Sandbox's
+    /// environment (each line under `pcall`), then returns what the neighbour sees.
+    private func neighbourAfter(_ attacks: [String]) throws -> (messages: [String], neighbour: String?) {
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"), TestPaths.fixture("Neighbour"))
+        let calls = attacks.map { "  function() \($0) end," }.joined(separator: "\n")
+        let result = try runtime.evaluate(
+            """
+            local messages = {}
+            for i, attack in ipairs({
+            \(calls)
+            }) do
+              local ok, message = pcall(attack)
+              messages[i] = ok and "no error" or tostring(message)
+            end
+            return messages
+            """, inFolder: "Fixtures/Sandbox", chunkName: "@attack.lua")
+        let neighbour = try runtime.open("neighbour:view").viewModel.body.first?.title
+        return ((result.arrayValue ?? []).map { $0.stringValue ?? "?" }, neighbour)
+    }
+
+    @Test func theSharedBaseCannotBeReachedOrChanged() throws {
+        let (messages, neighbour) = try neighbourAfter([
+            #"getmetatable(_ENV).__index.tostring = function() return "pwned" end"#,
+            #"string.upper = function() return "pwned" end"#,
+            #"rawset(string, "upper", function() return "pwned" end)"#,
+            "setmetatable(_ENV, {})",
+            #"rawset(getmetatable(""), "__index", {})"#,
+        ])
+        #expect(messages == [
+            "attack.lua:3: attempt to index a boolean value",
+            "attack.lua:4: cannot set 'upper' in the read-only table 'string'",
+            "no error",
+            "attack.lua:6: cannot change a protected metatable",
+            "attack.lua:7: bad argument #1 to 'rawset' (table expected, got boolean)",
+        ])
+        #expect(neighbour == "42 OK function", "the neighbour's tostring and string.upper are untouched")
+    }
+
+    @Test func theSharedHubTableCannotBeReachedOrChanged() throws {
+        let (messages, neighbour) = try neighbourAfter([
+            #"getmetatable(hub).__index.open = function() return "intercepted" end"#,
+            "hub.open = nil",
+            "rawset(hub, 'open', false)",
+        ])
+        #expect(messages == [
+            "attack.lua:3: attempt to index a boolean value",
+            "attack.lua:4: cannot set 'open' in the read-only table 'hub'",
+            "no error",
+        ])
+        #expect(neighbour == "42 OK function", "the neighbour's hub.open is untouched")
+    }
+
+    @Test func finalizersAreNotAvailable() throws {
+        let (messages, _) = try neighbourAfter([
+            "setmetatable({}, { __gc = function() while true do end end })",
+            "setmetatable({}, { __mode = 'k' })",
+        ])
+        #expect(messages == [
+            "attack.lua:3: setmetatable: __gc finalizers are not available to feature scripts",
+            "no error",
+        ])
+    }
+
+    @Test func markersCannotCarryData() throws {
+        let (messages, _) = try neighbourAfter(["rawset(hub.each, 'x', 1)"])
+        #expect(messages == ["attack.lua:3: bad argument #1 to 'rawset' (table expected, got function)"])
+    }
+}
