@@ -28,10 +28,14 @@ let package = Package(
             dependencies: ["HubLua", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "HubBench", dependencies: ["HubCore", "HubRender"]),
+        .target(name: "HubFuzzing", dependencies: ["HubLua"]),
+        .executableTarget(name: "FuzzJSON", dependencies: ["HubFuzzing"]),
+        .executableTarget(name: "FuzzDSL", dependencies: ["HubFuzzing"]),
         .executableTarget(name: "HubEmbeddingExample", dependencies: ["HubLua"], path: "Examples/Embedding", exclude: ["Basket"]),
         .testTarget(name: "HubCoreTests", dependencies: ["HubCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HubRenderTests", dependencies: ["HubRender"]),
         .testTarget(name: "HubLuaTests", dependencies: ["HubLua", "CLua", "CLuaShim"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "HubFuzzingTests", dependencies: ["HubFuzzing", "HubLua"]),
         .testTarget(name: "HubCLITests", dependencies: ["hub", "HubEmbeddingExample"], exclude: ["Fixtures"]),
     ]
 )

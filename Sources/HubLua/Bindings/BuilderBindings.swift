@@ -1,7 +1,10 @@
 import HubCore
 
 /// The Lua classes of the builders: `hub.ViewBuilder`, `hub.ComponentBuilder`,
-/// `hub.ImageBuilder`, `hub.TargetBuilder` (DESIGN.md §3 names, snake_case).
+/// `hub.ImageBuilder`, `hub.TargetBuilder` (DESIGN.md §3 names, snake_case). The classes'
+/// members reach each other through the bindings, weakly: a class holding another strongly
+/// would make a cycle (a view's `header` gives components, a component's `target` targets, a
+/// target's `view` views) that outlives the runtime.
 final class BuilderBindings {
     let view = LuaClass<ViewModelBuilder>(name: "hub.ViewBuilder") { builder in
         "ViewBuilder(title: \(builder.navigationBarTitle.map { "\"\($0)\"" } ?? "nil"), body: \(builder.bodyCount))"
@@ -36,8 +39,9 @@ final class BuilderBindings {
         view.property("id", get: { $0.push(optional: $1.viewIdentifier) }, set: { $1.viewIdentifier = try $0.optionalString($2, field: "id") })
         view.property("title", get: { $0.push(optional: $1.navigationBarTitle) }, set: { $1.navigationBarTitle = try $0.optionalString($2, field: "title") })
         view.property("custom", get: { $0.push(optionalJSON: $1.customData) }, set: { $1.customData = try $0.jsonDictionary(at: $2, field: "custom") })
-        view.method("header") { [component] stack, builder in
-            component.push(stack, builder.headerBuilder)
+        view.method("header") { [weak self] stack, builder in
+            guard let self else { throw LuaLibrary.ownerGone }
+            self.component.push(stack, builder.headerBuilder)
             return 1
         }
         view.method("body") { [weak self] stack, builder in
@@ -240,17 +244,18 @@ final class BuilderBindings {
             })
         }
         componentProperty("icon", get: { $0.push(optional: $1.iconIdentifier) }, set: { $1.iconIdentifier = try $0.optionalString($2, field: "icon") })
-        componentProperty("main_image", get: { [image] in image.push($0, $1.mainImageDataBuilder) }, set: { [weak self] in
+        componentProperty("main_image", get: { [weak self] in try self.orGone().image.push($0, $1.mainImageDataBuilder) }, set: { [weak self] in
             try self?.applyImage($0, $2, to: $1.mainImageDataBuilder, field: "main_image")
         })
-        componentProperty("background_image", get: { [image] in image.push($0, $1.backgroundImageDataBuilder) }, set: { [weak self] in
+        componentProperty("background_image", get: { [weak self] in try self.orGone().image.push($0, $1.backgroundImageDataBuilder) }, set: { [weak self] in
             try self?.applyImage($0, $2, to: $1.backgroundImageDataBuilder, field: "background_image")
         })
-        componentProperty("target", get: { [target] in target.push($0, $1.targetBuilder) }, set: { [weak self] in
+        componentProperty("target", get: { [weak self] in try self.orGone().target.push($0, $1.targetBuilder) }, set: { [weak self] in
             try self?.applyTarget($0, $2, to: $1.targetBuilder)
         })
-        component.method("custom_image") { [image] stack, builder in
-            image.push(stack, builder.customImageDataBuilder(try stack.checkString(2, "custom_image")))
+        component.method("custom_image") { [weak self] stack, builder in
+            let image = builder.customImageDataBuilder(try stack.checkString(2, "custom_image"))
+            try self.orGone().image.push(stack, image)
             return 1
         }
         component.method("child") { [weak self] stack, builder in
@@ -322,8 +327,8 @@ final class BuilderBindings {
                 stack.setRawIndex(-2, offset + 1)
             }
         }
-        target.property("view") { [view] stack, builder in
-            view.push(stack, builder.initialViewModelBuilder)
+        target.property("view") { [weak self] stack, builder in
+            try self.orGone().view.push(stack, builder.initialViewModelBuilder)
         }
         target.method("add_action") { [weak self] stack, builder in
             guard let self else { throw LuaLibrary.ownerGone }

@@ -29,8 +29,8 @@ func makeCanvasClass() -> LuaClass<TextCanvas> {
         canvas.vline(try stack.checkInt(2, "vline"), try stack.checkInt(3, "vline"), try stack.checkInt(4, "vline"), style: try stack.style(5))
         return 0
     }
-    canvas.method("sub") { [canvas] stack, parent in
-        canvas.push(stack, parent.canvas(for: try stack.rect(from: 2, function: "sub")))
+    canvas.method("sub") { [weak canvas] stack, parent in
+        try canvas.orGone().push(stack, parent.canvas(for: try stack.rect(from: 2, function: "sub")))
         return 1
     }
     return canvas

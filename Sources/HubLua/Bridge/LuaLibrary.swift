@@ -75,3 +75,11 @@ extension LuaStack {
         }
     }
 }
+
+extension Optional {
+    /// The wrapped owner of a Lua function, or the error a function raises once it is gone.
+    func orGone() throws -> Wrapped {
+        guard let self else { throw LuaLibrary.ownerGone }
+        return self
+    }
+}

@@ -6,6 +6,10 @@ public final class ComponentRegistry {
     /// Where unknown components' stand-ins and new models' defaults come from.
     public let fallbackHandler: any ComponentFallbackHandler
 
+    /// The component identifiers no factory knew, in the order they were first asked for; their
+    /// models were drawn by the fallback for their category.
+    public private(set) var unknownIdentifiers: [Identifier] = []
+
     /// An empty registry that falls back on `fallbackHandler`.
     public init(fallbackHandler: any ComponentFallbackHandler) {
         self.fallbackHandler = fallbackHandler
@@ -47,6 +51,7 @@ public final class ComponentRegistry {
         if let component = factories[identifier.namespace]?.createComponent(named: identifier.name) {
             return component
         }
+        if !unknownIdentifiers.contains(identifier) { unknownIdentifiers.append(identifier) }
         return fallbackHandler.createFallbackComponent(forCategory: category)
     }
 }

@@ -42,6 +42,9 @@ struct Render: ParsableCommand {
             throw ExitCode.failure
         }
         print(json ? screen.frameReport() : screen.render(ascii: ascii, color: color.isOn), terminator: "")
+        for identifier in runtime.manager.componentRegistry.unknownIdentifiers {
+            Hub.warn("note: no component '\(identifier)' is registered; its models are drawn by the fallback for their category")
+        }
         runtime.problems.forEach(Hub.warn)
         if let error = screen.lastError { Hub.warn(error) }
         if !runtime.problems.isEmpty || screen.lastError != nil {

@@ -198,6 +198,27 @@ import Testing
         #expect(weakRuntime == nil, "no cycle through the Lua state keeps the runtime")
     }
 
+    @Test func everyBindingGoesWithItsRuntime() throws {
+        final class WeakBox { weak var object: AnyObject? }
+        var bindings: [WeakBox] = []
+        do {
+            let runtime = try makeRuntime(TestPaths.examples)
+            _ = try runtime.evaluate("local s = hub.open('cities:overview') s:render()", inFolder: "Examples/Cities")
+            let all = runtime.bindings
+            let objects: [AnyObject] = [
+                all.builders, all.builders.view, all.builders.component, all.builders.image, all.builders.target,
+                all.errors, all.operations, all.features, all.components, all.components.canvasClass, all.screens,
+                all.schemas, all.json, all.images, all.tests, runtime.sandbox, runtime.lua,
+            ]
+            bindings = objects.map { object in
+                let box = WeakBox()
+                box.object = object
+                return box
+            }
+        }
+        #expect(bindings.allSatisfy { $0.object == nil }, "no cycle keeps a binding, a class or the state alive")
+    }
+
     @Test func screensHeldByLuaDoNotKeepTheRuntime() throws {
         weak var weakRuntime: HubRuntime?
         do {

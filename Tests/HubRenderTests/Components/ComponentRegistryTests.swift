@@ -121,3 +121,17 @@ struct ComponentRegistryTests {
         #expect(createdB === fallbackB)
     }
 }
+
+@Suite struct UnknownComponentTests {
+    @Test func theRegistryRemembersWhichIdentifiersFellBackInOrder() throws {
+        let fallback = ComponentFallbackHandlerMock()
+        fallback.fallbackComponents["row"] = ComponentMock()
+        let registry = ComponentRegistry(fallbackHandler: fallback)
+        try registry.register(ComponentFactoryMock(components: ["known": ComponentMock()]), forNamespace: "app")
+        for name in ["missing", "known", "other", "missing"] {
+            _ = registry.createComponent(identifier: Identifier(namespace: "app", name: name), category: "row")
+        }
+        _ = registry.createComponent(identifier: Identifier(namespace: "nowhere", name: "x"), category: "row")
+        #expect(registry.unknownIdentifiers.map(\.description) == ["app:missing", "app:other", "nowhere:x"])
+    }
+}

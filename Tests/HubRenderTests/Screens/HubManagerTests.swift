@@ -25,7 +25,8 @@ import Testing
 
     @Test func openReturnsOnceAnAsynchronousOperationHasFinishedOnTheLoop() throws {
         let manager = try makeManager()
-        try manager.register("slow", uri: "slow:view", title: "Slow") { [DelayedOperation(loop: manager.loop, delay: 300)] }
+        let loop = manager.loop
+        try manager.register("slow", uri: "slow:view", title: "Slow") { [DelayedOperation(loop: loop, delay: 300)] }
         let screen = try manager.open("slow:view", options: ScreenOptions(width: 30))
         #expect(manager.loop.now == 300)
         #expect(screen.loader.isLoading == false)
