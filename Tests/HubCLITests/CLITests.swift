@@ -6,9 +6,11 @@ struct HubProcess {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The built program `name` (the test bundle sits next to it).
+    /// The built program `name` (the test bundle sits next to it), or the program at `name`
+    /// when it is an absolute path.
     static func executable(_ name: String) -> URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
+        name.hasPrefix("/") ? URL(fileURLWithPath: name)
+            : URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
     }
 
     var status: Int32
