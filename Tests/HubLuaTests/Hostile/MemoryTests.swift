@@ -8,20 +8,8 @@ import Testing
 @Suite struct MemoryTests {
     /// A runtime with a small memory limit, the features of `source` (chunk `bomb.lua`) and a
     /// healthy feature.
-    private func makeBombs(_ source: String, limit: Int = 32 << 20) throws -> HubRuntime {
-        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
-        runtime.lua.memoryLimit = limit
-        _ = try runtime.evaluate(source, inFolder: "Fixtures/Sandbox", chunkName: "@bomb.lua")
-        _ = try runtime.evaluate(
-            """
-            hub.feature { id = "healthy", uri = "healthy:view", operations = { function(ctx) ctx.view:body("ok").title = "still fine" end } }
-            """, inFolder: "Fixtures/Sandbox")
-        return runtime
-    }
-
-    /// Whether another feature's screen opens and loads normally.
-    private func othersStillWork(_ runtime: HubRuntime) throws -> Bool {
-        try runtime.open("healthy:view").viewModel.body.first?.title == "still fine"
+    private func makeBombs(_ source: String) throws -> HubRuntime {
+        try makeHostileRuntime(source, chunk: "bomb.lua") { $0.lua.memoryLimit = 32 << 20 }
     }
 
     @Test func theDefaultLimitIs256MiB() throws {

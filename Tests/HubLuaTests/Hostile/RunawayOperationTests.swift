@@ -7,22 +7,11 @@ import Testing
 /// error naming the feature, the operation and the line, and the next operation, another
 /// feature and the next screen still work.
 @Suite struct RunawayOperationTests {
-    /// A runtime with the Sandbox fixture and, registered from `source` (chunk `hostile.lua`),
-    /// the features under test, plus a `healthy:view` feature to check that others still work.
+    /// A runtime with the features of `source` (chunk `hostile.lua`) and a healthy feature.
     private func makeHostile(_ source: String, budget: Int? = nil) throws -> HubRuntime {
-        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
-        if let budget { runtime.lua.instructionBudget = budget }
-        _ = try runtime.evaluate(source, inFolder: "Fixtures/Sandbox", chunkName: "@hostile.lua")
-        _ = try runtime.evaluate(
-            """
-            hub.feature { id = "healthy", uri = "healthy:view", operations = { function(ctx) ctx.view:body("ok").title = "still fine" end } }
-            """, inFolder: "Fixtures/Sandbox")
-        return runtime
-    }
-
-    /// Whether another feature's screen opens and loads normally.
-    private func othersStillWork(_ runtime: HubRuntime) throws -> Bool {
-        try runtime.open("healthy:view").viewModel.body.first?.title == "still fine"
+        try makeHostileRuntime(source, chunk: "hostile.lua") { runtime in
+            if let budget { runtime.lua.instructionBudget = budget }
+        }
     }
 
     @Test func anOperationReschedulingItselfThousandsOfTimesStopsAtItsLimit() throws {
