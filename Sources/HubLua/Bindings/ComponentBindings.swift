@@ -38,6 +38,7 @@ final class ComponentBindings {
     /// `hub.component { id = "ns:name", traits = {...}, size = fn, render = fn, ... }`.
     private func registerComponent(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         try call.checkTable(1, "hub.component")
+        try call.chargeMemory(LuaStack.registrationSize)
         call.rawField(1, "id")
         let text = try call.checkFieldString(-1, field: "id")
         call.pop()

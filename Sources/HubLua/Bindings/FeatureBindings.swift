@@ -72,6 +72,7 @@ final class FeatureBindings {
     /// timeout, max_reschedules, budget }`.
     private func registerFeature(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         try call.checkTable(1, "hub.feature")
+        try call.chargeMemory(LuaStack.registrationSize)
         call.rawField(1, "id")
         let identifier = try call.checkFieldString(-1, field: "id")
         call.pop()

@@ -15,7 +15,10 @@ final class ImageBindings {
     }
 
     private func registerImage(_ call: LuaStack) throws -> Int32 {
-        registry.register(url: try call.checkString(1, "hub.register_image"), byteCount: try call.checkInt(2, "hub.register_image"))
+        let url = try call.checkString(1, "hub.register_image")
+        let byteCount = try call.checkInt(2, "hub.register_image")
+        try call.chargeMemory(LuaStack.registrationSize + url.utf8.count)
+        registry.register(url: url, byteCount: byteCount)
         return 0
     }
 }

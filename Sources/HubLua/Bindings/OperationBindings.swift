@@ -247,6 +247,7 @@ final class OperationBindings {
             throw call.argumentError(1, "hub.after", "milliseconds up to \(Self.longestWait) expected, got \(milliseconds)")
         }
         try call.checkFunction(2, "hub.after")
+        try call.chargeMemory(LuaStack.registrationSize)
         let location = call.location(level: 1)
         call.pushValue(2)
         let callback = lua.reference(popping: call)

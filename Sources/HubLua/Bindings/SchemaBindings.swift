@@ -92,6 +92,7 @@ final class SchemaBindings {
     /// `hub.schema { id = ..., extends = "default", view = {...}, ... }`.
     private func registerSchema(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         try call.checkTable(1, "hub.schema")
+        try call.chargeMemory(LuaStack.registrationSize)
         guard let identifier = try call.stringField(1, "id") else {
             throw LuaRaise(message: "hub.schema needs a string 'id'")
         }

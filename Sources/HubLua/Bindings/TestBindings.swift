@@ -23,6 +23,7 @@ final class TestBindings {
         let name = try call.checkString(1, "hub.test")
         try call.checkFunction(2, "hub.test")
         call.pushValue(2)
+        try call.chargeMemory(LuaStack.registrationSize + name.utf8.count)
         cases.append(TestCase(name: name, function: lua.reference(popping: call)))
         return 0
     }

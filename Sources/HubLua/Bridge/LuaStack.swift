@@ -229,6 +229,10 @@ struct LuaStack: Equatable {
         limits.pointee.budget -= cost
     }
 
+    /// Swift bytes one registration a script makes (a timer, a test case, a feature, ...) takes
+    /// besides its strings, as the memory limit counts it.
+    static let registrationSize = 256
+
     /// Counts `bytes` of Swift memory the running call is about to add to models against the
     /// memory limit; throws "not enough memory" instead when that would go past it.
     func chargeMemory(_ bytes: Int) throws {

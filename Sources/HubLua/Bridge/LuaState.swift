@@ -211,6 +211,7 @@ public final class LuaState {
         executionDepth += 1
         defer {
             executionDepth -= 1
+            if executionDepth == 0 { limits.pointee.host_used = 0 }
             limits.pointee.host = host
         }
         let enclosing = meteredDepth > 0 && limits.pointee.budget_limit > 0

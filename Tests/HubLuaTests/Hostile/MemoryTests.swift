@@ -97,3 +97,16 @@ import Testing
         }
     }
 }
+
+@Suite struct RegistrationMemoryTests {
+    @Test func registrationsKeptForAScriptCountAgainstTheLimit() throws {
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        runtime.lua.memoryLimit = 16 << 20
+        for flood in ["hub.after(0, print)", "hub.register_image('https://x/' .. i, 1)"] {
+            let result = try runtime.evaluate(
+                "return select(2, pcall(function() for i = 1, 1e7 do \(flood) end end))",
+                inFolder: "Fixtures/Sandbox", chunkName: "@flood.lua")
+            #expect(result == .string("flood.lua:1: not enough memory (the limit is 16 MiB)"), "\(flood)")
+        }
+    }
+}
