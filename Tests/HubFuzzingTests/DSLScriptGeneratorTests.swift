@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import HubFuzzing
 @testable import HubLua
@@ -41,5 +42,31 @@ import Testing
         JSONChecks.check(Array(#"{"items": [{"name": "n", "owner": {"login": "l"}, "url": "https://x"}]}"#.utf8))
         JSONChecks.check(Array("[1, 2, {\"a\": null}]".utf8))
         JSONChecks.check(Array("{\"unterminated".utf8))
+    }
+}
+
+/// The fuzzers' seeds and every input they once failed on (`Tests/Fuzz`), replayed in ordinary
+/// builds so that a fixed problem stays fixed.
+@Suite struct FuzzRegressionTests {
+    private static let fuzz = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz")
+
+    private func inputs(_ folder: String) throws -> [[UInt8]] {
+        let directory = Self.fuzz.appendingPathComponent(folder)
+        return try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted().map { name in
+            [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
+        }
+    }
+
+    @Test func jsonSeedsAndRegressionsPass() throws {
+        let all = try inputs("JSON")
+        #expect(all.count >= 6)
+        all.forEach(JSONChecks.check)
+    }
+
+    @Test func dslSeedsPass() throws {
+        let all = try inputs("DSL")
+        #expect(all.count >= 8)
+        all.forEach(DSLChecks.check)
     }
 }

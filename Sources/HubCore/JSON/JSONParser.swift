@@ -320,6 +320,9 @@ public struct JSONParser {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         if isInteger, let value = Int(text) { return .int(value) }
         guard let value = Double(text) else { throw error("invalid number", at: start) }
+        // RFC 8259 lets a parser limit the range of numbers: one too large for a double would
+        // read as infinity, which JSON cannot write back.
+        guard value.isFinite else { throw error("number out of range", at: start) }
         return .double(value)
     }
 

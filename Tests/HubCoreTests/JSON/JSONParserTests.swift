@@ -218,6 +218,15 @@ struct JSONParserTests {
         #expect(parseError("1e") == located("expected a digit in a number's exponent", line: 1, column: 3, offset: 2))
     }
 
+    @Test func numbersTooLargeForADoubleAreOutOfRange() throws {
+        // Found by FuzzJSON: as infinity, they could not be written back.
+        #expect(parseError("[1, 2.5e400]") == located("number out of range", line: 1, column: 5, offset: 4))
+        #expect(parseError("-1e309") == located("number out of range", line: 1, column: 1, offset: 0))
+        #expect(try JSONParser.parse("1e308") == .double(1e308))
+        #expect(try JSONParser.parse("1e-400") == .double(0), "underflow reads as zero, which writes back")
+        #expect(try JSONParser.parse("123456789012345678901234567890") == .double(1.2345678901234568e29))
+    }
+
     // MARK: Nesting
 
     @Test func nestingUpToMaximumDepthIsAccepted() throws {
