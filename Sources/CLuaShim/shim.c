@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static hub_dispatcher g_dispatcher = NULL;
 
@@ -31,6 +32,26 @@ int hub_trampoline(lua_State *L) {
     return n;
 }
 
+static void hub_budget_hook(lua_State *L, lua_Debug *ar);
+
+long long hub_monotonic_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
+/* Charges `grown` bytes a script allocated to the running budget. When they exhaust it, the
+   running thread's hook is made to fire at its next instruction, where it raises: the
+   allocator itself must not raise, but lua_sethook may be called anywhere (lua.c calls it from
+   a signal handler), and the VM looks at hooks again before its next instruction. */
+static void hub_charge_bytes(hub_limits *limits, size_t grown) {
+    if (limits->host != 0 || limits->budget_limit <= 0 || grown < HUB_BYTES_PER_INSTRUCTION) return;
+    limits->budget -= (long)(grown / HUB_BYTES_PER_INSTRUCTION);
+    if (limits->budget <= 0 && !limits->exhausted && limits->thread != NULL) {
+        lua_sethook(limits->thread, hub_budget_hook, LUA_MASKCOUNT, 1);
+    }
+}
+
 void *hub_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     hub_limits *limits = (hub_limits *)ud;
     size_t old = ptr == NULL ? 0 : osize;
@@ -46,6 +67,7 @@ void *hub_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     void *block = realloc(ptr, nsize);
     if (block != NULL) {
         limits->used = limits->used - old + nsize;
+        if (nsize > old) hub_charge_bytes(limits, nsize - old);
     }
     return block;
 }
@@ -74,8 +96,6 @@ lua_State *hub_newstate(hub_limits *limits) {
 
 #define HUB_HOOK_EVERY 1000
 
-static void hub_budget_hook(lua_State *L, lua_Debug *ar);
-
 /* [-0, +1, m] Pushes "file:line: " of the first Lua function from `level` up whose chunk is a
    script's, skipping Hub's own chunks (named "=hub.*"); like luaL_where(L, level) otherwise. */
 static void hub_script_where(lua_State *L, int level) {
@@ -89,17 +109,35 @@ static void hub_script_where(lua_State *L, int level) {
     luaL_where(L, level);
 }
 
-/* Raises "instruction budget exceeded", naming the script line running at `level` (or above
-   it), and from then on fires the hook at every instruction, so a pcall in the script cannot
-   go on. */
-static void hub_budget_raise(lua_State *L, int level) {
+void hub_limits_init(hub_limits *limits) {
+    memset(limits, 0, sizeof *limits);
+    limits->host = 1;
+}
+
+void hub_budget_set_exhausted(hub_limits *limits, int reason) {
+    if ((limits->exhausted == 0) != (reason == 0)) limits->stopped_at[0] = '\0';
+    limits->exhausted = reason;
+}
+
+/* Raises why the execution must stop (`reason`, a HUB_EXHAUSTED_* kept from the first time),
+   naming the script line running at `level` (or above it) the first time, and from then on
+   fires the hook at every instruction, so a pcall in the script cannot go on. */
+static void hub_budget_raise(lua_State *L, int level, int reason) {
     hub_limits *limits = hub_state_limits(L);
-    if (!limits->exhausted) {
-        limits->exhausted = 1;
-        lua_sethook(L, hub_budget_hook, LUA_MASKCOUNT, 1);
+    if (!limits->exhausted) hub_budget_set_exhausted(limits, reason);
+    lua_sethook(L, hub_budget_hook, LUA_MASKCOUNT, 1);
+    if (limits->stopped_at[0] == '\0') {
+        hub_script_where(L, level);
+        strncpy(limits->stopped_at, lua_tostring(L, -1), sizeof limits->stopped_at - 1);
+        limits->stopped_at[sizeof limits->stopped_at - 1] = '\0';
+        lua_pop(L, 1);
     }
-    hub_script_where(L, level);
-    lua_pushfstring(L, "instruction budget exceeded (%I instructions)", (lua_Integer)limits->budget_limit);
+    lua_pushstring(L, limits->stopped_at);
+    if (limits->exhausted == HUB_EXHAUSTED_TIME) {
+        lua_pushliteral(L, "time limit exceeded (still running at its deadline)");
+    } else {
+        lua_pushfstring(L, "instruction budget exceeded (%I instructions)", (lua_Integer)limits->budget_limit);
+    }
     lua_concat(L, 2);
     lua_error(L);
 }
@@ -108,21 +146,22 @@ static void hub_budget_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     hub_limits *limits = hub_state_limits(L);
     if (limits->budget_limit <= 0) return;
-    limits->budget -= limits->exhausted ? 1 : HUB_HOOK_EVERY;
-    if (limits->budget <= 0) {
-        /* Level 0 inside a hook is the Lua function that was running: name its line. */
-        hub_budget_raise(L, 0);
-    }
+    /* Level 0 inside a hook is the Lua function that was running: name its line. */
+    if (limits->exhausted) hub_budget_raise(L, 0, limits->exhausted);
+    limits->budget -= HUB_HOOK_EVERY;
+    if (limits->budget <= 0) hub_budget_raise(L, 0, HUB_EXHAUSTED_BUDGET);
+    if (limits->deadline > 0 && hub_monotonic_ns() > limits->deadline) hub_budget_raise(L, 0, HUB_EXHAUSTED_TIME);
 }
 
 void hub_budget_charge(lua_State *L, long cost) {
-    hub_limits *limits = hub_state_limits(L);
+    void *ud = NULL;
+    if (lua_getallocf(L, &ud) != hub_alloc) return; /* a state without Hub's limits */
+    hub_limits *limits = (hub_limits *)ud;
     if (limits->budget_limit <= 0) return;
     limits->budget -= cost;
-    if (limits->budget <= 0) {
-        /* Called from a C function: level 1 is the Lua function that called it. */
-        hub_budget_raise(L, 1);
-    }
+    /* Called from a C function: level 1 is the Lua function that called it. */
+    if (limits->exhausted) hub_budget_raise(L, 1, limits->exhausted);
+    if (limits->budget <= 0) hub_budget_raise(L, 1, HUB_EXHAUSTED_BUDGET);
 }
 
 void hub_budget_attach(lua_State *L) {

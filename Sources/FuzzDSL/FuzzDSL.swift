@@ -4,7 +4,7 @@ import HubFuzzing
 @main
 enum FuzzDSL {
     static func main() {
-        FuzzMain.run(check: DSLChecks.check) { data, size in
+        FuzzMain.run(check: DSLChecks.check, show: { var generator = DSLScriptGenerator($0); return generator.generate() }) { data, size in
             DSLChecks.check(FuzzMain.bytes(data, size))
             return 0
         }

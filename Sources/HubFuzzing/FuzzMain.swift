@@ -11,17 +11,19 @@ private func runFuzzerDriver(
 
 /// The `main` of a fuzz program: built with `-DFUZZING` (and `-sanitize=fuzzer`), it hands the
 /// command line to libFuzzer, which calls `callback` per input; built normally, it replays the
-/// files named on the command line (the corpus, or inputs a fuzzer saved).
+/// files named on the command line (the corpus, or inputs a fuzzer saved), or with `--show`
+/// prints them as `show` describes them.
 public enum FuzzMain {
     public static func run(
-        check: ([UInt8]) -> Void, callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+        check: ([UInt8]) -> Void, show: ([UInt8]) -> String,
+        callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
     ) -> Never {
         #if FUZZING
         var argc = CommandLine.argc
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
         exit(runFuzzerDriver(&argc, &argv, callback))
         #else
-        CorpusReplay.run(Array(CommandLine.arguments.dropFirst()), check: check)
+        CorpusReplay.run(Array(CommandLine.arguments.dropFirst()), check: check, show: show)
         exit(0)
         #endif
     }

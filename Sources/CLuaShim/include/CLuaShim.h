@@ -4,7 +4,8 @@
  * - hub_trampoline: the only C function Hub registers for Swift callbacks. It calls the Swift
  *   dispatcher, and raises the Lua error itself after the Swift frame has returned.
  * - hub_alloc: a lua_Alloc with a configurable cap that never fails inside host (Swift) code.
- * - hub_budget_*: an instruction budget enforced by a count hook that raises from C.
+ * - hub_budget_*: an instruction budget enforced by a count hook that raises from C, charged
+ *   also for bytes allocated and for work done in C (patterns.c, metered.c), with a deadline.
  * - hub_traceback / hub_openlibs: a message handler and a protected library opener.
  */
 #ifndef HUB_CLUA_SHIM_C_H
@@ -41,10 +42,38 @@ typedef struct hub_limits {
     int host;               /* > 0 while Swift code runs inside a trampoline: never fail then */
     long budget;            /* instructions left for the running execution; meaningful when armed */
     long budget_limit;      /* the size of that budget, for messages; 0 = no instruction budget */
-    int exhausted;          /* set once the budget ran out: the hook then fires at every instruction */
+    int exhausted;          /* why the execution must stop (HUB_EXHAUSTED_*, 0 while it may go
+                               on); once set, the hook fires at every instruction */
+    long long deadline;     /* hub_monotonic_ns() past which the execution must stop; 0 = none */
+    lua_State *thread;      /* the thread the budgeted execution runs on (alive while it runs),
+                               whose hook the allocator forces when bytes exhaust the budget */
+    char stopped_at[192];   /* "file:line: " where the execution was first stopped (or ""), so
+                               that every later raise names the line that ran out, not the
+                               line after a pcall that caught the first one */
 } hub_limits;
 
-/* The allocator (see lua_Alloc); ud must be a hub_limits. */
+/* Sets up `limits` with no limit, no budget and the host running. */
+void hub_limits_init(hub_limits *limits);
+
+/* Sets why the running execution must stop (0: it may go on), forgetting where it was first
+   stopped when that changes from or to 0. */
+void hub_budget_set_exhausted(hub_limits *limits, int reason);
+
+/* Why an execution was stopped (hub_limits.exhausted). */
+#define HUB_EXHAUSTED_BUDGET 1  /* instruction budget exceeded */
+#define HUB_EXHAUSTED_TIME 2    /* ran past its deadline */
+
+/* Bytes a script allocates that cost one instruction (copying a byte into fresh memory takes
+   about a quarter of an instruction's time, page faults included). */
+#define HUB_BYTES_PER_INSTRUCTION 4
+
+/* Nanoseconds of a monotonic clock, for deadlines. */
+long long hub_monotonic_ns(void);
+
+/* The allocator (see lua_Alloc); ud must be a hub_limits. While a budgeted script runs (not the
+   host), each HUB_BYTES_PER_INSTRUCTION bytes it allocates cost one instruction, so work done
+   outside the VM that builds values (concatenation, string functions) counts; when that
+   exhausts the budget, the hook of `thread` is made to fire at its next instruction. */
 void *hub_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 
 /* Creates a state whose allocator is hub_alloc over limits; NULL if out of memory. */
@@ -54,14 +83,18 @@ lua_State *hub_newstate(hub_limits *limits);
 hub_limits *hub_state_limits(lua_State *L);
 
 /* [-0, +0, -] Counts thread L's instructions against the budget in `limits` (the counters are
-   the host's to set): installs the count hook on L, which threads L creates inherit. */
+   the host's to set): installs the count hook on L, which threads L creates inherit. The hook
+   also stops the execution once the clock passes `deadline`, the backstop for work neither
+   instructions nor bytes measure (comparing two huge strings). */
 void hub_budget_attach(lua_State *L);
 
 /* [-0, +0, -] Whether thread L counts its instructions against the budget. */
 int hub_budget_attached(lua_State *L);
 
 /* [-0, +0, v] Charges `cost` instructions of work done in C (e.g. pattern matching) to the
-   running budget; raises "instruction budget exceeded" when it runs out. No-op without one. */
+   running budget; raises "instruction budget exceeded" when it runs out (or "time limit
+   exceeded" once the execution was stopped for time). No-op without a budget, or in a state
+   not made by hub_newstate. */
 void hub_budget_charge(lua_State *L, long cost);
 
 /* [-0, +0, -] Removes the instruction budget hook from thread L. */
@@ -79,5 +112,10 @@ void hub_set_warnings(lua_State *L);
 /* [-0, +0, m] Replaces string.find, string.match, string.gmatch and string.gsub with versions
    whose matcher charges its steps to the instruction budget; call it through lua_pcall. */
 int hub_openpatterns(lua_State *L);
+
+/* [-0, +0, m] Replaces the standard functions whose C loops do work no hook or allocator sees
+   (string.rep, table.insert/remove/move/sort, utf8.len/offset, load) with versions that charge
+   it to the instruction budget first; call it through lua_pcall. */
+int hub_openmetered(lua_State *L);
 
 #endif

@@ -114,7 +114,12 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
         stack.setRawField(-2, "height")
     }
 
-    /// Reads two integers (width, height) left by a call; nil when they are not numbers.
+    /// The most rows a Lua component may ask for: a text view has no use for more, and a
+    /// script must not make a render allocate without bound.
+    static let maximumHeight = 10_000
+
+    /// Reads two integers (width, height) left by a call; nil when they are not numbers. A
+    /// height above ``maximumHeight`` is reported and cut to it.
     private func popSize(_ name: String) -> Size? {
         guard let bindings else { return nil }
         let stack = bindings.lua.stack
@@ -124,6 +129,11 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
         else {
             bindings.problems.report("component '\(identifier)': \(name) must return two integers (width, height)")
             return nil
+        }
+        guard height <= Self.maximumHeight else {
+            bindings.problems.report(
+                "component '\(identifier)': \(name) returned a height of \(height) rows; components are at most \(Self.maximumHeight) rows high")
+            return Size(width: width, height: Self.maximumHeight)
         }
         return Size(width: width, height: height)
     }

@@ -205,9 +205,9 @@ final class ScreenBindings {
     static let cellSize = 40
 
     /// What drawing `screen` takes: its cells (all content rows without a height).
-    private static func renderingSize(of screen: Screen) -> Int {
-        let rows = screen.height ?? screen.layout().contentHeight + 2
-        let (cells, overflow) = screen.width.multipliedReportingOverflow(by: max(0, rows))
+    static func renderingSize(of screen: Screen) -> Int {
+        let size = screen.renderedSize
+        let (cells, overflow) = size.width.multipliedReportingOverflow(by: max(0, size.height))
         let (bytes, tooMany) = cells.multipliedReportingOverflow(by: cellSize)
         return overflow || tooMany ? Int.max : bytes
     }

@@ -27,8 +27,23 @@ public struct LuaError: Error, Equatable, Sendable, CustomStringConvertible {
         if let location {
             while message.hasPrefix(location + ": ") { message.removeFirst(location.count + 2) }
         }
-        self.location = location
+        self.location = location ?? traceback.flatMap(LuaError.firstScriptFrame)
         self.message = message
+    }
+
+    /// The `file:line` of the innermost frame of `traceback` that runs a script (not C, not
+    /// Hub's own chunks): where an error raised by C without a position (a sort's "invalid
+    /// order function for sorting", "attempt to compare two table values") comes from.
+    static func firstScriptFrame(in traceback: String) -> String? {
+        for line in traceback.split(separator: "\n").dropFirst() {
+            let frame = line.drop { $0 == "\t" || $0 == " " }
+            guard let end = frame.range(of: ": in ") ?? frame.range(of: ": ") else { continue }
+            let place = String(frame[..<end.lowerBound])
+            if place.hasPrefix("[C]") || place.hasPrefix("hub.") { continue }
+            let (location, _) = splitLocation(place + ": ")
+            if let location { return location }
+        }
+        return nil
     }
 
     /// `traceback` with each run of identical frames (a recursion, with Lua's "...(skipping N

@@ -32,14 +32,14 @@ public final class LuaState {
     public init(memoryLimit: Int = 0) throws(LuaError) {
         LuaBridge.installDispatcher()
         limits = UnsafeMutablePointer<hub_limits>.allocate(capacity: 1)
-        limits.initialize(to: hub_limits(used: 0, limit: 0, host_used: 0, host: 1, budget: 0, budget_limit: 0, exhausted: 0))
+        hub_limits_init(limits)
         guard let state = hub_newstate(limits) else {
             limits.deallocate()
             throw LuaError(message: "cannot create a Lua state: out of memory")
         }
         L = state
         hub_set_warnings(L)
-        for opener in [hub_openlibs, hub_openpatterns] as [lua_CFunction] {
+        for opener in [hub_openlibs, hub_openpatterns, hub_openmetered] as [lua_CFunction] {
             lua_pushcclosure(L, opener, 0)
             if clua_pcall(L, 0, 0, 0) != LUA_OK {
                 let message = stack.string(at: -1) ?? "cannot open the Lua libraries"
@@ -72,6 +72,12 @@ public final class LuaState {
     /// "instruction budget exceeded", which a script's own `pcall` cannot swallow. Calls and
     /// resumes nested in another budgeted execution can never use more than it has left.
     public var instructionBudget = 0
+    /// Wall-clock milliseconds an outermost budgeted call or resume may run before it is
+    /// stopped with "time limit exceeded" (0: no limit; nested executions share their
+    /// outermost one's deadline). A backstop for work that neither instructions nor allocated
+    /// bytes measure, such as comparing two huge strings over and over: checked when the
+    /// instruction hook runs, so it applies only under an ``instructionBudget``.
+    public var timeLimit = 0
     /// How many budgeted executions (calls and resumes) are running, innermost last.
     private var meteredDepth = 0
     /// How many executions (calls and resumes) are running.
@@ -215,11 +221,16 @@ public final class LuaState {
             limits.pointee.host = host
         }
         let enclosing = meteredDepth > 0 && limits.pointee.budget_limit > 0
-            ? (left: limits.pointee.budget, total: limits.pointee.budget_limit, exhausted: limits.pointee.exhausted) : nil
+            ? (left: limits.pointee.budget, total: limits.pointee.budget_limit, exhausted: limits.pointee.exhausted,
+               thread: limits.pointee.thread) : nil
         guard let start = [limit, enclosing?.left].compactMap({ $0 }).min() else { return (body(), 0) }
         limits.pointee.budget = start
         limits.pointee.budget_limit = limit != nil ? max(1, total) : enclosing?.total ?? max(1, total)
-        limits.pointee.exhausted = start <= 0 ? 1 : 0
+        hub_budget_set_exhausted(limits, start <= 0 ? HUB_EXHAUSTED_BUDGET : enclosing?.exhausted ?? 0)
+        limits.pointee.thread = thread
+        if enclosing == nil {
+            limits.pointee.deadline = timeLimit > 0 ? hub_monotonic_ns() + Int64(timeLimit) * 1_000_000 : 0
+        }
         let wasAttached = hub_budget_attached(thread) != 0
         hub_budget_attach(thread)
         meteredDepth += 1
@@ -229,10 +240,13 @@ public final class LuaState {
         if let enclosing {
             limits.pointee.budget = enclosing.left - used
             limits.pointee.budget_limit = enclosing.total
-            limits.pointee.exhausted = limits.pointee.budget <= 0 ? 1 : enclosing.exhausted
+            hub_budget_set_exhausted(limits, limits.pointee.budget <= 0 ? HUB_EXHAUSTED_BUDGET : enclosing.exhausted)
+            limits.pointee.thread = enclosing.thread
         } else {
             limits.pointee.budget_limit = 0
-            limits.pointee.exhausted = 0
+            hub_budget_set_exhausted(limits, 0)
+            limits.pointee.deadline = 0
+            limits.pointee.thread = nil
         }
         if wasAttached { hub_budget_attach(thread) } else { hub_budget_detach(thread) }
         return (status, used)

@@ -17,4 +17,17 @@ extension HubRuntime {
             throw problemLog.openError(error)
         }
     }
+
+    /// `screen` as text (see ``Screen/render(ascii:color:)``), unless drawing it would take more
+    /// memory than the runtime lets scripts use (a view of many very tall components, printed
+    /// whole): then an error saying how big it is.
+    public func render(_ screen: Screen, ascii: Bool = false, color: Bool = false) throws(LuaError) -> String {
+        let bytes = ScreenBindings.renderingSize(of: screen)
+        guard lua.memoryLimit == 0 || bytes <= lua.memoryLimit else {
+            let size = screen.renderedSize
+            throw LuaError(message: "the view '\(screen.viewURI)' is \(size.width) × \(size.height) cells, more than fits in "
+                + "the memory limit (\(lua.memoryLimit >> 20) MiB); give it a height to print part of it")
+        }
+        return screen.render(ascii: ascii, color: color)
+    }
 }

@@ -24,6 +24,11 @@ public final class HubRuntime {
     /// `hub.feature` or `hub.operation` for one feature or operation.
     public static let defaultInstructionBudget = 200_000_000
 
+    /// Wall-clock milliseconds a script may run without returning or yielding before it fails
+    /// with "time limit exceeded": 10 s, far above what the instruction budget allows for
+    /// ordinary code, a backstop for work no count measures (see `LuaState.timeLimit`).
+    public static let defaultTimeLimit = 10_000
+
     /// The memory scripts may make a runtime hold: 256 MiB (see `LuaState.memoryLimit`; set
     /// `lua.memoryLimit` to change it).
     public static let defaultMemoryLimit = 256 << 20
@@ -40,6 +45,7 @@ public final class HubRuntime {
         lua = try LuaState()
         lua.instructionBudget = HubRuntime.defaultInstructionBudget
         lua.memoryLimit = HubRuntime.defaultMemoryLimit
+        lua.timeLimit = HubRuntime.defaultTimeLimit
         bindings = try RuntimeBindings(lua: lua, manager: manager, problems: problemLog)
         sandbox = try Sandbox(lua: lua, shared: bindings.sharedLibrary)
     }

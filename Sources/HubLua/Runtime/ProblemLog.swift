@@ -2,10 +2,11 @@ import HubCore
 import HubRender
 
 /// Problems found while running scripts that stopped nothing (a component that failed to draw,
-/// an observer or a predicate that raised), in the order they happened; and the feature folders
-/// that failed to load.
+/// an observer or a predicate that raised), each once, in the order they first happened; and the
+/// feature folders that failed to load.
 final class ProblemLog {
     private(set) var entries: [String] = []
+    private var reported: Set<String> = []
     /// The feature folders that failed to load, in order, with the features they had
     /// registered before failing (rolled back).
     private(set) var loadFailures: [(failure: LoadFailure, features: [FeatureRegistration])] = []
@@ -29,9 +30,9 @@ final class ProblemLog {
         return OpenError(reason: error, description: "\(error) (and \(count) failed to load: \(list))")
     }
 
-    /// Records `message`.
+    /// Records `message`, unless it was recorded before (a component failing on every render).
     func report(_ message: String) {
-        entries.append(message)
+        if reported.insert(message).inserted { entries.append(message) }
     }
 
     /// What `body` returns; nil when it throws, and then the error is recorded as

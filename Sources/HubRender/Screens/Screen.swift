@@ -113,6 +113,12 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
         renderer.viewportHeight(forHeight: height, of: viewModel)
     }
 
+    /// Columns and rows ``render(ascii:color:)`` draws now: the screen's size, or with no fixed
+    /// height, as many rows as the navigation bar and everything the view shows take.
+    public var renderedSize: Size {
+        Size(width: width, height: renderer.renderedHeight(of: viewModel, layout: layout(), height: height))
+    }
+
     /// Where everything goes: body frames in content rows, overlays centred in the viewport.
     public func layout() -> ViewLayout {
         renderer.layout(viewModel, width: width, viewportHeight: viewportHeight)

@@ -42,6 +42,14 @@ public final class ViewRenderer {
         height.map { max(0, $0 - navigationBarHeight(for: viewModel)) }
     }
 
+    /// Rows a render of `viewModel`, laid out as `layout`, takes in an output `height` rows high
+    /// (nil: as high as everything it shows): the navigation bar, then the body's viewport.
+    public func renderedHeight(of viewModel: ViewModel, layout: ViewLayout, height: Int?) -> Int {
+        let viewport = viewportHeight(forHeight: height, of: viewModel)
+            ?? max(layout.contentHeight, layout.header?.maxY ?? 0, layout.overlays.map(\.maxY).max() ?? 0)
+        return navigationBarHeight(for: viewModel) + viewport
+    }
+
     /// Where everything goes at `width`; overlays are centred in a viewport `viewportHeight` high
     /// (the content height when nil).
     public func layout(_ viewModel: ViewModel, width: Int, viewportHeight: Int? = nil) -> ViewLayout {
@@ -70,10 +78,10 @@ public final class ViewRenderer {
     public func render(_ viewModel: ViewModel, options: RenderOptions = RenderOptions()) -> String {
         let width = max(1, options.width)
         let navigationHeight = navigationBarHeight(for: viewModel)
-        let fixedViewport = viewportHeight(forHeight: options.height, of: viewModel)
-        let layout = layout(viewModel, width: width, viewportHeight: fixedViewport)
-        let viewport = fixedViewport ?? max(layout.contentHeight, layout.header?.maxY ?? 0, layout.overlays.map(\.maxY).max() ?? 0)
-        let surface = TextSurface(width: width, height: navigationHeight + viewport, boxCharacters: options.ascii ? .ascii : .unicode)
+        let layout = layout(viewModel, width: width, viewportHeight: viewportHeight(forHeight: options.height, of: viewModel))
+        let height = renderedHeight(of: viewModel, layout: layout, height: options.height)
+        let viewport = height - navigationHeight
+        let surface = TextSurface(width: width, height: height, boxCharacters: options.ascii ? .ascii : .unicode)
         let screen = surface.canvas
         if let title = viewModel.title {
             let text = DisplayWidth.prefix(of: title, fitting: width)

@@ -41,7 +41,12 @@ struct Render: ParsableCommand {
             Hub.warn(error)
             throw ExitCode.failure
         }
-        print(json ? screen.frameReport() : screen.render(ascii: ascii, color: color.isOn), terminator: "")
+        do {
+            print(json ? screen.frameReport() : try runtime.render(screen, ascii: ascii, color: color.isOn), terminator: "")
+        } catch {
+            Hub.warn(error)
+            throw ExitCode.failure
+        }
         for identifier in runtime.manager.componentRegistry.unknownIdentifiers {
             Hub.warn("note: no component '\(identifier)' is registered; its models are drawn by the fallback for their category")
         }
