@@ -2,12 +2,11 @@ import HubCore
 import HubRender
 
 /// Registers Lua components into the manager's component registry: `hub.component { ... }` and
-/// `hub.components(namespace, resolver)` (per folder: a namespace belongs to one folder). Owns
-/// the `hub.Canvas` class components draw with.
+/// `hub.components(namespace, resolver)` (per folder: a namespace belongs to one folder).
+/// Registers the `hub.Canvas` class components draw with.
 final class ComponentBindings {
     let lua: LuaState
     let problems: ProblemLog
-    let canvasClass = makeCanvasClass()
     private let registry: ComponentRegistry
     /// The factory of each namespace Lua components were registered in.
     private var factories: [String: LuaComponentFactory] = [:]
@@ -16,7 +15,7 @@ final class ComponentBindings {
         self.lua = lua
         self.registry = registry
         self.problems = problems
-        canvasClass.register(lua.stack)
+        CanvasBindings.register(lua.stack)
     }
 
     /// The functions of one folder: `hub.component` and `hub.components`.
@@ -39,13 +38,10 @@ final class ComponentBindings {
     private func registerComponent(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         try call.checkTable(1, "hub.component")
         try call.chargeMemory(LuaStack.registrationSize)
-        call.rawField(1, "id")
-        let text = try call.checkFieldString(-1, field: "id")
-        call.pop()
-        guard let identifier = Identifier(string: text) else {
-            throw LuaRaise(message: "component id must be 'namespace:name', got '\(text)'")
+        let (identifier, spec) = try call.argument(1, "hub.component") {
+            let identifier = try call.field(1, "id", call.identifier(at:))
+            return (identifier, try componentSpec(call, at: 1, name: identifier.description))
         }
-        let spec = try componentSpec(call, at: 1, name: text)
         try factory(for: identifier.namespace, folder: folder).define(name: identifier.name, spec: spec)
         return 0
     }
@@ -92,7 +88,8 @@ final class ComponentBindings {
             for position in stride(from: 1, through: call.rawLength(-1), by: 1) {
                 call.rawIndex(-1, position)
                 defer { call.pop() }
-                traits.insert(LayoutTrait(rawValue: try call.checkFieldString(-1, field: "traits[\(position)]")))
+                let trait = try LuaValueError.inField("traits[\(position)]") { try call.requiredString(at: -1) }
+                traits.insert(LayoutTrait(rawValue: trait))
             }
         } else if !call.isNil(-1) {
             throw LuaRaise(message: "component '\(name)': 'traits' must be a list of strings, got \(call.typeName(at: -1))")

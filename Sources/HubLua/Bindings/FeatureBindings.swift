@@ -73,9 +73,19 @@ final class FeatureBindings {
     private func registerFeature(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         try call.checkTable(1, "hub.feature")
         try call.chargeMemory(LuaStack.registrationSize)
-        call.rawField(1, "id")
-        let identifier = try call.checkFieldString(-1, field: "id")
-        call.pop()
+        let registration = try call.argument(1, "hub.feature") { try featureRegistration(call, folder: folder) }
+        do {
+            try manager.featureRegistry.register(registration)
+        } catch {
+            throw LuaRaise(message: error.message)
+        }
+        registered[folder.path, default: []].append(.feature(registration))
+        return 0
+    }
+
+    /// The feature the `hub.feature` table at argument 1 describes.
+    private func featureRegistration(_ call: LuaStack, folder: FeatureFolder) throws -> FeatureRegistration {
+        let identifier = try call.field(1, "id", call.requiredString(at:))
         let owner = "feature '\(identifier)'"
         try TableKeys.check(call, table: 1, known: Self.featureKeys, owner: owner)
         let limits = try LuaLimits(call, table: 1, owner: owner)
@@ -87,20 +97,13 @@ final class FeatureBindings {
             throw LuaRaise(message: "feature '\(identifier)': 'operations' must be a non-empty list")
         }
         let entries = try operationEntries(call, list: call.top, owner: owner)
-        let registration = FeatureRegistration(
+        return FeatureRegistration(
             identifier: identifier, viewURIPredicate: predicate, title: title,
             contentOperationFactories: [
                 LuaFeatureOperations(features: self, runner: operations, feature: identifier, entries: entries, limits: limits)
             ],
             contentReloadPolicy: try reloadPolicy(call, feature: identifier),
             customJSONSchemaIdentifier: try call.stringField(1, "schema"), resourceFolder: folder.path)
-        do {
-            try manager.featureRegistry.register(registration)
-        } catch {
-            throw LuaRaise(message: error.message)
-        }
-        registered[folder.path, default: []].append(.feature(registration))
-        return 0
     }
 
     /// The feature's `reload_policy` function as a content reload policy, or nil.
@@ -143,7 +146,7 @@ final class FeatureBindings {
             throw call.typeError(1, "hub.operation", expected: "table or function")
         }
         call.pushValue(1)
-        _ = try normalizeOperation(call, index: call.top, owner: "hub.operation")
+        _ = try call.argument(1, "hub.operation") { try normalizeOperation(call, index: call.top, owner: "hub.operation") }
         return 1
     }
 
@@ -179,8 +182,8 @@ final class FeatureBindings {
     private func operationList(_ call: LuaStack, owner: String) throws -> LuaFeatureOperations {
         try call.checkTable(1, owner)
         return LuaFeatureOperations(
-            features: self, runner: operations, feature: owner, entries: try operationEntries(call, list: 1, owner: owner),
-            limits: LuaLimits())
+            features: self, runner: operations, feature: owner,
+            entries: try call.argument(1, owner) { try operationEntries(call, list: 1, owner: owner) }, limits: LuaLimits())
     }
 
     /// The operations (and `hub.factory` tables) of the list at `list`.
@@ -188,7 +191,8 @@ final class FeatureBindings {
         var entries: [LuaFeatureOperations.Entry] = []
         for position in stride(from: 1, through: call.rawLength(list), by: 1) {
             call.rawIndex(list, position)
-            entries.append(try entry(call, owner: owner, position: position))
+            let operation = try LuaValueError.inField("operations[\(position)]") { try entry(call, owner: owner, position: position) }
+            entries.append(operation)
         }
         return entries
     }

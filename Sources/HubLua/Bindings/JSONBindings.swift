@@ -36,7 +36,7 @@ final class JSONBindings {
     /// `hub.json.decode_view_model(text_or_table, schema)`: a view model table.
     private func decodeViewModel(_ call: LuaStack) throws -> Int32 {
         let value = try call.jsonArgument(1, "hub.json.decode_view_model")
-        let schema = manager.jsonSchemaRegistry.schema(for: try call.optionalString(2, field: "schema"))
+        let schema = manager.jsonSchemaRegistry.schema(for: try call.optionalString(2, "hub.json.decode_view_model"))
         let builder = ViewModelBuilder(configuration: manager.builderConfiguration, schema: schema)
         do {
             try builder.addJSON(value: value)

@@ -47,9 +47,9 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
         let stack = bindings.lua.stack
         stack.newTable(record: 2)
         LuaBridge.pushFunction(stack) { [weak self] call in
-            guard let self, let bindings = self.bindings else { return 0 }
+            guard let self, self.bindings != nil else { return 0 }
             let child = try self.child(call, at: 2, function: "render_child")
-            let canvas = try bindings.canvasClass.check(call, 3, function: "render_child")
+            let canvas = try CanvasBindings.canvasClass.check(call, 3, function: "render_child")
             let rect = Rect(
                 x: try call.checkInt(4, "render_child"), y: try call.checkInt(5, "render_child"),
                 width: try call.checkInt(6, "render_child"), height: try call.checkInt(7, "render_child"))
@@ -175,7 +175,7 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
         currentModel = model
         let rendered = call("render") { stack in
             stack.push(model: model)
-            self.bindings?.canvasClass.push(stack, canvas)
+            CanvasBindings.canvasClass.push(stack, canvas)
             return 2
         }
         if !rendered {

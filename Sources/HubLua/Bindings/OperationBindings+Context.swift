@@ -3,61 +3,87 @@ import HubCore
 // `ctx`, the `hub.Context` class a Lua operation's functions receive.
 
 extension OperationBindings {
-    /// Declares the members of `ctx`.
-    func defineContext() {
-        contextClass.property("uri") { $0.push($1.viewURI) }
-        contextClass.property("feature") { stack, run in
-            stack.newTable(record: 2)
-            stack.push(run.featureInfo.identifier)
-            stack.setRawField(-2, "id")
-            stack.push(run.featureInfo.title)
-            stack.setRawField(-2, "title")
-        }
-        contextClass.property("connectivity") { $0.push($1.connectivityState.rawValue) }
-        contextClass.property("view") { [builders] stack, run in
-            if let builder = run.builder { builders.view.push(stack, builder) } else { stack.pushNil() }
-        }
-        contextClass.property("state") { $1.operation.pushState($0) }
-        contextClass.property("page") { stack, run in
-            if let page = run.context?.pageIndex { stack.push(page) } else { stack.pushNil() }
-        }
-        contextClass.property("error") { [errors] stack, run in
-            errors.push(stack, run.context?.previousError)
-        }
-        contextClass.method("finish") { _, run in
-            run.context?.finish()
-            return 0
-        }
-        contextClass.method("fail") { stack, run in
-            run.context?.fail(try OperationBindings.contentError(stack, run: run))
-            return 0
-        }
-        contextClass.method("reschedule") { stack, run in
-            let (location, _) = LuaError.splitLocation(stack.location(level: 1))
-            stack.push(run.operation.handle?.reschedule(from: location) ?? false)
-            return 1
-        }
-        contextClass.method("perform_action") { stack, run in
-            let identifier = try stack.checkIdentifier(2, "perform_action")
-            let custom = try stack.jsonDictionary(at: 3, field: "custom")
-            stack.push(run.operation.handle?.performAction(identifier, customData: custom) ?? false)
-            return 1
-        }
+    /// `tostring(ctx)`: the operation and the view it runs for.
+    static func describe(run: LuaOperationRun) -> String {
+        "Context(\(run.operation.name), \(run.viewURI))"
+    }
+
+    /// The properties of `ctx`, all read-only.
+    var contextProperties: [String: LuaProperty<LuaOperationRun>] {
+        [
+            "uri": .readOnly { $0.push($1.viewURI) },
+            "feature": .readOnly { stack, run in
+                stack.newTable(record: 2)
+                stack.push(run.featureInfo.identifier)
+                stack.setRawField(-2, "id")
+                stack.push(run.featureInfo.title)
+                stack.setRawField(-2, "title")
+            },
+            "connectivity": .readOnly { $0.push($1.connectivityState.rawValue) },
+            "view": .readOnly { stack, run in
+                if let builder = run.builder { BuilderBindings.view.push(stack, builder) } else { stack.pushNil() }
+            },
+            "state": .readOnly { $1.operation.pushState($0) },
+            "page": .readOnly { stack, run in
+                if let page = run.context?.pageIndex { stack.push(page) } else { stack.pushNil() }
+            },
+            "error": .readOnly { [errors] in errors.push($0, $1.context?.previousError) },
+        ]
+    }
+
+    /// The methods of `ctx`.
+    var contextMethods: LuaMethods<LuaOperationRun> {
+        LuaMethods([
+            "finish": OperationBindings.finish,
+            "fail": OperationBindings.fail,
+            "reschedule": OperationBindings.reschedule,
+            "perform_action": OperationBindings.performAction,
+        ])
+    }
+
+    /// `ctx:finish()`: ends the run; the view model so far is its result.
+    private static func finish(_ stack: LuaStack, _ run: LuaOperationRun) -> Int32 {
+        run.context?.finish()
+        return 0
+    }
+
+    /// `ctx:fail(message)` or `ctx:fail { message, domain, code }`: ends the run with an error.
+    private static func fail(_ stack: LuaStack, _ run: LuaOperationRun) throws -> Int32 {
+        run.context?.fail(try contentError(stack, run: run))
+        return 0
+    }
+
+    /// `ctx:reschedule()`: asks for the operation to run again; whether it will.
+    private static func reschedule(_ stack: LuaStack, _ run: LuaOperationRun) -> Int32 {
+        let (location, _) = LuaError.splitLocation(stack.location(level: 1))
+        stack.push(run.operation.handle?.reschedule(from: location) ?? false)
+        return 1
+    }
+
+    /// `ctx:perform_action(id, custom)`: performs the custom action `id` with the table
+    /// `custom` as its data; whether it was performed.
+    private static func performAction(_ stack: LuaStack, _ run: LuaOperationRun) throws -> Int32 {
+        let identifier = try stack.checkIdentifier(2, "perform_action")
+        let custom = try stack.optionalJSONObject(3, "perform_action")
+        stack.push(run.operation.handle?.performAction(identifier, customData: custom) ?? false)
+        return 1
     }
 
     /// The error `ctx:fail(...)` was given: a message, or a table with `message`, `domain`, `code`.
     private static func contentError(_ stack: LuaStack, run: LuaOperationRun) throws -> ContentError {
         let (location, _) = LuaError.splitLocation(stack.location(level: 1))
-        var error = ContentError(
+        var failure = ContentError(
             domain: "hub.lua", message: "operation failed", location: location,
             feature: run.featureInfo.identifier, operation: run.operation.name)
         if let message = stack.string(at: 2) {
-            error.message = message
+            failure.message = message
         } else if stack.type(at: 2) == .table {
-            error.message = try stack.stringField(2, "message") ?? error.message
-            error.domain = try stack.stringField(2, "domain") ?? error.domain
-            error.code = try stack.integerField(2, "code") ?? error.code
+            try stack.argument(2, "fail") {
+                failure.message = try stack.stringField(2, "message") ?? failure.message
+                failure.domain = try stack.stringField(2, "domain") ?? failure.domain
+                failure.code = try stack.integerField(2, "code") ?? failure.code
+            }
         }
-        return error
+        return failure
     }
 }

@@ -6,16 +6,19 @@ import HubCore
 /// `hub.Context` class, see `OperationBindings+Context.swift`) and `hub.sleep`, `hub.await`
 /// and `hub.after`.
 final class OperationBindings {
+    /// The state the runs' coroutines belong to.
     let lua: LuaState
-    let builders: BuilderBindings
+    /// Makes the error tables of `ctx.error`.
     let errors: ErrorTables
-    let contextClass = LuaClass<LuaOperationRun>(name: "hub.Context") { "Context(\($0.operation.name), \($0.viewURI))" }
+    /// `hub.Context`, the class of `ctx`.
+    let contextClass = LuaClass<LuaOperationRun>(name: "hub.Context")
     private let loop: EventLoop
     private let problems: ProblemLog
     /// What `hub.sleep` and `hub.await` yield first, so a resume can tell them apart.
     private let sleepToken: LuaReference
     private let awaitToken: LuaReference
-    /// The Lua functions `hub.sleep` and `hub.await` (they yield, so they are written in Lua).
+    /// The Lua functions `hub.sleep` and `hub.await` (they yield, so they are written in Lua;
+    /// their arguments are checked in Swift).
     private let sleepFunction: LuaReference
     private let awaitFunction: LuaReference
     /// The runs whose coroutine has not ended.
@@ -29,21 +32,21 @@ final class OperationBindings {
 
     /// `hub.sleep(ms)` and `hub.await(start)`, given the tokens they yield, `advance(ms)` (lets
     /// time pass when sleeping outside an operation, in a test), `in_operation()` (whether the
-    /// calling coroutine is an operation's own) and the longest wait.
+    /// calling coroutine is an operation's own), and `check_sleep(ms)` and `check_await(start)`,
+    /// which check the argument in Swift and return it, or nil and the argument error for the
+    /// Lua function to raise at its caller's line.
     private static let suspendingFunctions = """
-        local sleep_token, await_token, advance, in_operation, longest = ...
+        local sleep_token, await_token, advance, in_operation, check_sleep, check_await = ...
         local function sleep(ms)
-          if type(ms) ~= "number" then error("bad argument #1 to 'hub.sleep' (number expected, got " .. type(ms) .. ")", 2) end
-          if ms ~= ms or ms > longest then
-            error("bad argument #1 to 'hub.sleep' (milliseconds up to " .. longest .. " expected, got " .. tostring(ms) .. ")", 2)
-          end
-          ms = math.floor(math.max(ms, 0))
-          if in_operation() then return coroutine.yield(sleep_token, ms) end
+          local wait, problem = check_sleep(ms)
+          if not wait then error(problem, 2) end
+          if in_operation() then return coroutine.yield(sleep_token, wait) end
           if coroutine.isyieldable() then error("hub.sleep can only suspend an operation, not a coroutine the script made", 2) end
-          advance(ms)
+          advance(wait)
         end
         local function await(start)
-          if type(start) ~= "function" then error("bad argument #1 to 'hub.await' (function expected, got " .. type(start) .. ")", 2) end
+          local ok, problem = check_await(start)
+          if not ok then error(problem, 2) end
           if in_operation() then return coroutine.yield(await_token, start) end
           if coroutine.isyieldable() then error("hub.await can only suspend an operation, not a coroutine the script made", 2) end
           error("hub.await can only be used inside an operation", 2)
@@ -51,12 +54,11 @@ final class OperationBindings {
         return sleep, await
         """
 
-    init(lua: LuaState, loop: EventLoop, problems: ProblemLog, errors: ErrorTables, builders: BuilderBindings) throws(LuaError) {
+    init(lua: LuaState, loop: EventLoop, problems: ProblemLog, errors: ErrorTables) throws(LuaError) {
         self.lua = lua
         self.loop = loop
         self.problems = problems
         self.errors = errors
-        self.builders = builders
         let stack = lua.stack
         sleepToken = lua.makeMarker()
         awaitToken = lua.makeMarker()
@@ -64,19 +66,40 @@ final class OperationBindings {
         stack.push(sleepToken)
         stack.push(awaitToken)
         LuaBridge.pushFunction(stack) { [loop] call in
-            loop.advance(by: try call.checkInt(1, "hub.sleep"))
+            loop.advance(by: call.integer(at: 1) ?? 0)
             return 0
         }
         LuaBridge.pushFunction(stack) { [activeRuns] call in
             call.push(activeRuns.contains(thread: call))
             return 1
         }
-        stack.push(Self.longestWait)
-        try lua.call(arguments: 5, results: 2)
+        LuaBridge.pushFunction(stack) { call in
+            Self.returningError(call) { call.push(try call.checkMilliseconds(1, "hub.sleep", upTo: Self.longestWait)) }
+        }
+        LuaBridge.pushFunction(stack) { call in
+            Self.returningError(call) {
+                try call.checkFunction(1, "hub.await")
+                call.push(true)
+            }
+        }
+        try lua.call(arguments: 6, results: 2)
         awaitFunction = lua.reference(popping: stack)
         sleepFunction = lua.reference(popping: stack)
-        defineContext()
-        contextClass.register(stack)
+        contextClass.register(stack, describe: Self.describe(run:), properties: contextProperties, methods: contextMethods)
+    }
+
+    /// `[-0, +1|2]` Runs `check`, which pushes one value; when it throws an argument error,
+    /// pushes nil and the error's message instead, for a function written in Lua to raise at
+    /// its own caller's line (`error(message, 2)`), where a Swift function cannot.
+    private static func returningError(_ call: LuaStack, _ check: () throws -> Void) -> Int32 {
+        do {
+            try check()
+            return 1
+        } catch {
+            call.pushNil()
+            call.push((error as? LuaRaise)?.message ?? String(describing: error))
+            return 2
+        }
     }
 
     /// `hub.sleep`, `hub.await` and `hub.after`.
@@ -242,10 +265,7 @@ final class OperationBindings {
 
     /// `hub.after(ms, fn)`: calls `fn` on the event loop after `ms` milliseconds.
     private func after(_ call: LuaStack) throws -> Int32 {
-        let milliseconds = try call.checkInt(1, "hub.after")
-        guard milliseconds <= Self.longestWait else {
-            throw call.argumentError(1, "hub.after", "milliseconds up to \(Self.longestWait) expected, got \(milliseconds)")
-        }
+        let milliseconds = try call.checkMilliseconds(1, "hub.after", upTo: Self.longestWait)
         try call.checkFunction(2, "hub.after")
         try call.chargeMemory(LuaStack.registrationSize)
         let location = call.location(level: 1)

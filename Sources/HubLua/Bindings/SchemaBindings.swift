@@ -93,10 +93,12 @@ final class SchemaBindings {
     private func registerSchema(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         try call.checkTable(1, "hub.schema")
         try call.chargeMemory(LuaStack.registrationSize)
-        guard let identifier = try call.stringField(1, "id") else {
+        let (identifier, base) = try call.argument(1, "hub.schema") {
+            (try call.stringField(1, "id"), try call.stringField(1, "extends") ?? "default")
+        }
+        guard let identifier else {
             throw LuaRaise(message: "hub.schema needs a string 'id'")
         }
-        let base = try call.stringField(1, "extends") ?? "default"
         guard var schema = base == "default" ? registry.createNewSchema() : registry.copySchema(base) else {
             throw LuaRaise(message: "hub.schema '\(identifier)': unknown schema '\(base)' to extend")
         }

@@ -8,15 +8,13 @@ final class ScreenBindings {
     private let manager: HubManager
     private let errors: ErrorTables
     private let problems: ProblemLog
-    private let screenClass = LuaClass<LuaScreen>(name: "hub.Screen") { "Screen(\($0.screen.viewURI))" }
+    private let screenClass = LuaClass<LuaScreen>(name: "hub.Screen")
 
     init(lua: LuaState, manager: HubManager, errors: ErrorTables, problems: ProblemLog) {
         self.manager = manager
         self.errors = errors
         self.problems = problems
-        defineProperties()
-        defineMethods()
-        screenClass.register(lua.stack)
+        screenClass.register(lua.stack, describe: { "Screen(\($0.screen.viewURI))" }, properties: properties, methods: methods)
     }
 
     /// What opening a screen, or settling one after a load, reload, reschedule or action,
@@ -25,6 +23,8 @@ final class ScreenBindings {
     static let settlingCost = 20_000
     /// What rendering or laying out a screen costs the instruction budget.
     static let renderingCost = 5_000
+    /// The connectivity states scripts name: `online` and `offline`.
+    private static let connectivityStates: [ConnectivityState] = [.online, .offline]
 
     /// `hub.open`.
     var library: LuaLibrary {
@@ -37,16 +37,14 @@ final class ScreenBindings {
         let uri = try call.checkString(1, "hub.open")
         var options = ScreenOptions()
         let connectivity = ManualConnectivityStateResolver()
-        if call.type(at: 2) == .table {
+        try call.options(2, "hub.open") {
             options.width = try call.integerField(2, "width") ?? options.width
             options.height = try call.integerField(2, "height")
             options.margin = try call.integerField(2, "margin") ?? options.margin
             options.load = call.booleanField(2, "load") ?? true
-            call.rawField(2, "connectivity")
-            if !call.isNil(-1) { connectivity.state = try Self.connectivityState(call, at: -1) }
-            call.pop()
-        } else if !call.isNil(2) {
-            throw call.typeError(2, "hub.open", expected: "table or nil")
+            connectivity.state = try call.field(2, "connectivity") { index in
+                call.isNil(index) ? nil : try call.option(at: index, Self.connectivityStates)
+            } ?? connectivity.state
         }
         let screen: Screen
         do {
@@ -58,11 +56,94 @@ final class ScreenBindings {
         return 1
     }
 
-    private static func connectivityState(_ call: LuaStack, at index: Int32) throws -> ConnectivityState {
-        guard let text = call.string(at: index), let state = ConnectivityState(rawValue: text) else {
-            throw LuaRaise(message: "connectivity must be \"online\" or \"offline\"")
+    // MARK: The class
+
+    /// The properties of `hub.Screen`, all read-only.
+    private var properties: [String: LuaProperty<LuaScreen>] {
+        [
+            "uri": .readOnly { $0.push($1.screen.viewURI) },
+            "model": .readOnly { $0.push(viewModel: $1.screen.viewModel) },
+            "error": .readOnly { [errors] in errors.push($0, $1.screen.lastError) },
+            "loading": .readOnly { $0.push($1.screen.loader.isLoading) },
+            "connectivity": .readOnly { $0.push($1.connectivity.state.rawValue) },
+            "width": .readOnly { $0.push($1.screen.width) },
+            "height": .readOnly { stack, screen in
+                if let height = screen.screen.height { stack.push(height) } else { stack.pushNil() }
+            },
+            "chain": .readOnly { [errors] in $0.push(chain: $1.screen.loader.operationStatuses, errors: errors) },
+        ]
+    }
+
+    /// The methods of `hub.Screen`: those that read the screen, those that draw it, and those
+    /// that set work going and return the screen once it has settled.
+    private var methods: LuaMethods<LuaScreen> {
+        LuaMethods(self, [
+            "resize": ScreenBindings.resize,
+            "scroll": ScreenBindings.scroll,
+            "diff": ScreenBindings.diff,
+            "snapshot": ScreenBindings.snapshot,
+        ])
+            + LuaMethods(self, cost: Self.renderingCost, [
+                "render": ScreenBindings.render,
+                "frames": ScreenBindings.frames,
+            ])
+            + LuaMethods(self, cost: Self.settlingCost, [
+                "load": ScreenBindings.load,
+                "reload": ScreenBindings.reload,
+                "scroll_to_end": ScreenBindings.scrollToEnd,
+                "reschedule": ScreenBindings.reschedule,
+                "set_connectivity": ScreenBindings.setConnectivity,
+                "perform": ScreenBindings.perform,
+            ])
+    }
+
+    // MARK: Reading
+
+    /// `s:resize(width, height)`: resizes the screen (a nil height shows all content); returns it.
+    private func resize(_ stack: LuaStack, _ screen: LuaScreen) throws -> Int32 {
+        let width = try stack.checkInt(2, "resize")
+        let height = stack.isNil(3) ? nil : try stack.checkInt(3, "resize")
+        screen.screen.resize(width: width, height: height)
+        stack.pushValue(1)
+        return 1
+    }
+
+    /// `s:scroll(rows)`: scrolls by `rows`; returns the rows it scrolled.
+    private func scroll(_ stack: LuaStack, _ screen: LuaScreen) throws -> Int32 {
+        stack.push(screen.screen.scroll(by: try stack.checkInt(2, "scroll")))
+        return 1
+    }
+
+    /// `s:diff()`: what the last update changed (`inserted`, `removed`, `reloaded`,
+    /// `header_changed`), or nil.
+    private func diff(_ stack: LuaStack, _ screen: LuaScreen) -> Int32 {
+        guard let diff = screen.screen.lastDiff else {
+            stack.pushNil()
+            return 1
         }
-        return state
+        let body = screen.screen.viewModel.body
+        stack.newTable(record: 4)
+        stack.push(strings: diff.inserted.map { body[$0].identifier })
+        stack.setRawField(-2, "inserted")
+        stack.push(strings: diff.deletedIdentifiers)
+        stack.setRawField(-2, "removed")
+        stack.push(strings: diff.reloadedIdentifiers)
+        stack.setRawField(-2, "reloaded")
+        stack.push(diff.headerChanged)
+        stack.setRawField(-2, "header_changed")
+        return 1
+    }
+
+    /// `s:snapshot(operation)`: the view model the operation (a name or a position) was given
+    /// on its last run, or nil.
+    private func snapshot(_ stack: LuaStack, _ screen: LuaScreen) throws -> Int32 {
+        let index = try Self.operationIndex(stack, at: 2, in: screen.screen, function: "snapshot")
+        if let snapshot = screen.screen.loader.inputSnapshot(ofOperationAt: index) {
+            stack.push(viewModel: snapshot.build())
+        } else {
+            stack.pushNil()
+        }
+        return 1
     }
 
     /// The index of the operation named by argument `index` (a name, or a 1-based position).
@@ -82,123 +163,31 @@ final class ScreenBindings {
         return found
     }
 
-    // MARK: Properties
+    // MARK: Drawing
 
-    private func defineProperties() {
-        screenClass.property("uri") { $0.push($1.screen.viewURI) }
-        screenClass.property("model") { $0.push(viewModel: $1.screen.viewModel) }
-        screenClass.property("error") { [errors] in errors.push($0, $1.screen.lastError) }
-        screenClass.property("loading") { $0.push($1.screen.loader.isLoading) }
-        screenClass.property("connectivity") { $0.push($1.connectivity.state.rawValue) }
-        screenClass.property("width") { $0.push($1.screen.width) }
-        screenClass.property("height") { stack, screen in
-            if let height = screen.screen.height { stack.push(height) } else { stack.pushNil() }
-        }
-        screenClass.property("chain") { [errors] stack, screen in
-            let statuses = screen.screen.loader.operationStatuses
-            stack.newTable(array: statuses.count)
-            for (offset, status) in statuses.enumerated() {
-                stack.newTable(record: 4)
-                stack.push(status.name); stack.setRawField(-2, "name")
-                stack.push(status.phase.rawValue); stack.setRawField(-2, "status")
-                errors.push(stack, status.error); stack.setRawField(-2, "error")
-                stack.push(status.runs); stack.setRawField(-2, "runs")
-                stack.setRawIndex(-2, offset + 1)
+    /// `s:render { width, height, ascii, color }`: the screen drawn as text, resized first when
+    /// given a width or a height.
+    private func render(_ stack: LuaStack, _ screen: LuaScreen) throws -> Int32 {
+        var ascii = false
+        var color = false
+        try stack.options(2, "render") {
+            let width = try stack.integerField(2, "width")
+            let height = try stack.integerField(2, "height")
+            if width != nil || height != nil {
+                screen.screen.resize(width: width ?? screen.screen.width, height: height ?? screen.screen.height)
             }
+            ascii = stack.booleanField(2, "ascii") ?? false
+            color = stack.booleanField(2, "color") ?? false
         }
+        try stack.chargeMemory(Self.renderingSize(of: screen.screen))
+        stack.push(screen.screen.render(ascii: ascii, color: color))
+        return 1
     }
 
-    // MARK: Methods
-
-    private func defineMethods() {
-        screenClass.method("render", cost: Self.renderingCost) { stack, screen in
-            var ascii = false
-            var color = false
-            if stack.type(at: 2) == .table {
-                let width = try stack.integerField(2, "width")
-                let height = try stack.integerField(2, "height")
-                if width != nil || height != nil {
-                    screen.screen.resize(width: width ?? screen.screen.width, height: height ?? screen.screen.height)
-                }
-                ascii = stack.booleanField(2, "ascii") ?? false
-                color = stack.booleanField(2, "color") ?? false
-            }
-            try stack.chargeMemory(Self.renderingSize(of: screen.screen))
-            stack.push(screen.screen.render(ascii: ascii, color: color))
-            return 1
-        }
-        screenClass.method("resize") { stack, screen in
-            let width = try stack.checkInt(2, "resize")
-            let height = stack.isNil(3) ? nil : try stack.checkInt(3, "resize")
-            screen.screen.resize(width: width, height: height)
-            stack.pushValue(1)
-            return 1
-        }
-        screenClass.method("frames", cost: Self.renderingCost) { stack, screen in
-            Self.pushFrames(stack, screen.screen.viewModel, screen.screen.layout())
-            return 1
-        }
-        screenClass.method("scroll") { stack, screen in
-            stack.push(screen.screen.scroll(by: try stack.checkInt(2, "scroll")))
-            return 1
-        }
-        defineSettlingMethods()
-        screenClass.method("diff") { stack, screen in
-            guard let diff = screen.screen.lastDiff else {
-                stack.pushNil()
-                return 1
-            }
-            let body = screen.screen.viewModel.body
-            stack.newTable(record: 4)
-            Self.pushList(stack, diff.inserted.map { body[$0].identifier })
-            stack.setRawField(-2, "inserted")
-            Self.pushList(stack, diff.deletedIdentifiers)
-            stack.setRawField(-2, "removed")
-            Self.pushList(stack, diff.reloadedIdentifiers)
-            stack.setRawField(-2, "reloaded")
-            stack.push(diff.headerChanged)
-            stack.setRawField(-2, "header_changed")
-            return 1
-        }
-        screenClass.method("snapshot") { stack, screen in
-            let index = try Self.operationIndex(stack, at: 2, in: screen.screen, function: "snapshot")
-            if let snapshot = screen.screen.loader.inputSnapshot(ofOperationAt: index) {
-                stack.push(viewModel: snapshot.build())
-            } else {
-                stack.pushNil()
-            }
-            return 1
-        }
-    }
-
-    /// Methods that set work going, then let the event loop run until the screen's loader has
-    /// settled; each returns the screen.
-    private func defineSettlingMethods() {
-        let settling: [(String, (LuaStack, LuaScreen) throws -> Void)] = [
-            ("load", { _, screen in screen.screen.appear() }),
-            ("reload", { _, screen in screen.screen.reload() }),
-            ("scroll_to_end", { _, screen in screen.screen.loadNextPage() }),
-            ("reschedule", { stack, screen in
-                let index = try Self.operationIndex(stack, at: 2, in: screen.screen, function: "reschedule")
-                screen.screen.loader.rescheduleOperation(at: index)
-            }),
-            ("set_connectivity", { stack, screen in
-                screen.connectivity.update(try Self.connectivityState(stack, at: 2))
-            }),
-            ("perform", { stack, screen in
-                let identifier = try stack.checkIdentifier(2, "perform")
-                let custom = try stack.jsonDictionary(at: 3, field: "custom")
-                screen.screen.performAction(identifier, customData: custom, trigger: .contentOperation, component: nil)
-            }),
-        ]
-        for (name, action) in settling {
-            screenClass.method(name, cost: Self.settlingCost) { [manager] stack, screen in
-                try action(stack, screen)
-                manager.settle(screen.screen)
-                stack.pushValue(1)
-                return 1
-            }
-        }
+    /// `s:frames()`: where each component is laid out.
+    private func frames(_ stack: LuaStack, _ screen: LuaScreen) -> Int32 {
+        stack.push(frames: screen.screen.layout(), of: screen.screen.viewModel)
+        return 1
     }
 
     /// Swift bytes a rendered cell takes while the view is drawn, as the memory limit counts it.
@@ -212,50 +201,65 @@ final class ScreenBindings {
         return overflow || tooMany ? Int.max : bytes
     }
 
-    /// `[-0, +1]` Pushes a list of strings.
-    private static func pushList(_ stack: LuaStack, _ strings: [String]) {
-        stack.newTable(array: strings.count)
-        for (offset, string) in strings.enumerated() {
-            stack.push(string)
-            stack.setRawIndex(-2, offset + 1)
-        }
+    // MARK: Setting work going
+
+    /// `s:load()`: the screen appears, which loads it.
+    private func load(_ stack: LuaStack, _ screen: LuaScreen) -> Int32 {
+        screen.screen.appear()
+        return settle(stack, screen)
     }
 
-    /// `[-0, +1]` Pushes the frames of `layout`: `header`, `body`, `overlays` (each frame `id`,
-    /// `x`, `y`, `width`, `height`) and `content_height`.
-    private static func pushFrames(_ stack: LuaStack, _ model: ViewModel, _ layout: ViewLayout) {
-        func pushFrame(_ model: ComponentModel, _ rect: Rect) {
-            stack.newTable(record: 5)
-            stack.push(model.identifier); stack.setRawField(-2, "id")
-            stack.push(rect.x); stack.setRawField(-2, "x")
-            stack.push(rect.y); stack.setRawField(-2, "y")
-            stack.push(rect.width); stack.setRawField(-2, "width")
-            stack.push(rect.height); stack.setRawField(-2, "height")
-        }
-        func pushFrames(_ models: [ComponentModel], _ rects: [Rect]) {
-            stack.newTable(array: rects.count)
-            for (offset, (model, rect)) in zip(models, rects).enumerated() {
-                pushFrame(model, rect)
-                stack.setRawIndex(-2, offset + 1)
-            }
-        }
-        stack.newTable(record: 4)
-        if let header = model.header, let rect = layout.header { pushFrame(header, rect) } else { stack.pushNil() }
-        stack.setRawField(-2, "header")
-        pushFrames(model.body, layout.body)
-        stack.setRawField(-2, "body")
-        pushFrames(model.overlays, layout.overlays)
-        stack.setRawField(-2, "overlays")
-        stack.push(layout.contentHeight)
-        stack.setRawField(-2, "content_height")
+    /// `s:reload()`: runs the chain again.
+    private func reload(_ stack: LuaStack, _ screen: LuaScreen) -> Int32 {
+        screen.screen.reload()
+        return settle(stack, screen)
+    }
+
+    /// `s:scroll_to_end()`: loads the next page, as reaching the end of the content does.
+    private func scrollToEnd(_ stack: LuaStack, _ screen: LuaScreen) -> Int32 {
+        screen.screen.loadNextPage()
+        return settle(stack, screen)
+    }
+
+    /// `s:reschedule(operation)`: runs the operation (a name or a position) again.
+    private func reschedule(_ stack: LuaStack, _ screen: LuaScreen) throws -> Int32 {
+        let index = try Self.operationIndex(stack, at: 2, in: screen.screen, function: "reschedule")
+        screen.screen.loader.rescheduleOperation(at: index)
+        return settle(stack, screen)
+    }
+
+    /// `s:set_connectivity(state)`: goes `online` or `offline`.
+    private func setConnectivity(_ stack: LuaStack, _ screen: LuaScreen) throws -> Int32 {
+        let state = try stack.argument(2, "set_connectivity") { try stack.option(at: 2, Self.connectivityStates) }
+        screen.connectivity.update(state)
+        return settle(stack, screen)
+    }
+
+    /// `s:perform(id, custom)`: performs the custom action `id`, with the table `custom` as its
+    /// data, as a content operation would.
+    private func perform(_ stack: LuaStack, _ screen: LuaScreen) throws -> Int32 {
+        let identifier = try stack.checkIdentifier(2, "perform")
+        let custom = try stack.optionalJSONObject(3, "perform")
+        screen.screen.performAction(identifier, customData: custom, trigger: .contentOperation, component: nil)
+        return settle(stack, screen)
+    }
+
+    /// Lets the event loop run until `screen`'s loader has settled; returns the screen.
+    private func settle(_ stack: LuaStack, _ screen: LuaScreen) -> Int32 {
+        manager.settle(screen.screen)
+        stack.pushValue(1)
+        return 1
     }
 }
 
 /// A screen as Lua sees it, with the connectivity resolver `s:set_connectivity` changes.
 final class LuaScreen {
+    /// The screen.
     let screen: Screen
+    /// The connectivity the screen's operations see.
     let connectivity: ManualConnectivityStateResolver
 
+    /// `screen`, whose operations see the connectivity `connectivity` resolves.
     init(screen: Screen, connectivity: ManualConnectivityStateResolver) {
         self.screen = screen
         self.connectivity = connectivity

@@ -5,7 +5,7 @@ import HubCore
 extension LuaStack {
     /// The error for argument `index` of `function`, as Lua's `luaL_argerror` words it: a
     /// method called with `:` does not count `self`, so its first argument after `self` is #1,
-    /// and a bad `self` itself is "calling 'f' on bad self".
+    /// and a bad `self` itself is "calling 'f' on bad self". Every argument error is made here.
     func argumentError(_ index: Int32, _ function: String, _ message: String) -> LuaRaise {
         var number = index
         if isMethodCall {
@@ -17,13 +17,37 @@ extension LuaStack {
 
     /// The error for an argument of the wrong type: `(expected expected, got type)`.
     func typeError(_ index: Int32, _ function: String, expected: String) -> LuaRaise {
-        argumentError(index, function, "\(expected) expected, got \(type(at: index) == .none ? "no value" : typeName(at: index))")
+        argumentError(index, function, valueError(index, expected: expected).problem)
+    }
+
+    /// Runs `read`, which reads argument `index` of `function` (its value, or the fields of an
+    /// option table); a value it finds wrong is an argument error, naming the field it came
+    /// from: `bad argument #2 to 'hub.open' (field 'width': integer expected, got string)`.
+    func argument<Result>(_ index: Int32, _ function: String, _ read: () throws -> Result) throws -> Result {
+        do {
+            return try read()
+        } catch let error as LuaValueError {
+            throw argumentError(index, function, error.description)
+        }
+    }
+
+    /// Reads the option table at argument `index` of `function` with `read`, which is not
+    /// called when the argument is nil or absent; anything else than a table is an error.
+    func options(_ index: Int32, _ function: String, _ read: () throws -> Void) throws {
+        if isNil(index) { return }
+        guard type(at: index) == .table else { throw typeError(index, function, expected: "table or nil") }
+        try argument(index, function, read)
     }
 
     /// A string argument.
     func checkString(_ index: Int32, _ function: String) throws -> String {
         guard let value = string(at: index) else { throw typeError(index, function, expected: "string") }
         return value
+    }
+
+    /// An optional string argument (a number as text); nil for nil or none.
+    func optionalString(_ index: Int32, _ function: String) throws -> String? {
+        try argument(index, function) { try optionalString(at: index) }
     }
 
     /// A number argument as an integer (floats are floored; one too large for an integer is an
@@ -37,9 +61,24 @@ extension LuaStack {
         return Int(value.rounded(.down))
     }
 
+    /// A wait in milliseconds, up to `longest`: fractions are dropped, and a negative wait is 0.
+    func checkMilliseconds(_ index: Int32, _ function: String, upTo longest: Int) throws -> Int {
+        guard let value = number(at: index) else { throw typeError(index, function, expected: "number") }
+        let milliseconds = integer(at: index) ?? (value <= Double(longest) ? Int(max(value, 0)) : Int.max)
+        guard milliseconds <= longest else {
+            throw argumentError(index, function, "milliseconds up to \(longest) expected, got \(shownValue(at: index))")
+        }
+        return max(milliseconds, 0)
+    }
+
     /// A table argument.
     func checkTable(_ index: Int32, _ function: String) throws {
         guard type(at: index) == .table else { throw typeError(index, function, expected: "table") }
+    }
+
+    /// An optional table argument as a JSON object; nil for nil or none.
+    func optionalJSONObject(_ index: Int32, _ function: String) throws -> JSONDictionary? {
+        try argument(index, function) { try optionalJSONObject(at: index) }
     }
 
     /// A function argument.
@@ -49,10 +88,6 @@ extension LuaStack {
 
     /// A `namespace:name` argument.
     func checkIdentifier(_ index: Int32, _ function: String) throws -> Identifier {
-        let text = try checkString(index, function)
-        guard let identifier = Identifier(string: text) else {
-            throw argumentError(index, function, "'namespace:name' expected, got '\(text)'")
-        }
-        return identifier
+        try argument(index, function) { try identifier(at: index) }
     }
 }

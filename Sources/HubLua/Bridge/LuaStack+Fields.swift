@@ -1,50 +1,130 @@
-/// Reading values that stand for named fields (`row.title = v`, `{ width = 60 }`): errors name
-/// the field. Strings read here are copied into Swift (mostly into models), so they count
-/// against the memory limit.
-extension LuaStack {
-    /// The string (or number, as text) at `index`, nil for nil; an error naming `field` otherwise.
-    func optionalString(_ index: Int32, field: String) throws -> String? {
-        if isNil(index) { return nil }
-        if let value = string(at: index) {
-            try chargeMemory(value.utf8.count)
-            return value
-        }
-        if type(at: index) == .number, let value = number(at: index) {
-            return integer(at: index).map(String.init) ?? String(value)
-        }
-        throw LuaRaise(message: "field '\(field)' expects a string or nil, got \(typeName(at: index))")
+import HubCore
+
+/// A value a binding read that is not what it should be, and the field that held it, if any.
+/// The function that read it says where the value came from: an argument of a call
+/// (`LuaStack.argument`, which makes it a bad-argument error) or a property being set
+/// (`LuaClass`, which raises it as is).
+struct LuaValueError: Error, CustomStringConvertible {
+    /// The field the value was read from, within the fields around it (`target.uri`); nil for
+    /// a value read directly.
+    var field: String?
+    /// What is wrong with the value, as Lua words it: `string expected, got table`.
+    let problem: String
+
+    /// `field 'target.uri': string expected, got number`, or the problem alone.
+    var description: String {
+        field.map { "field '\($0)': \(problem)" } ?? problem
     }
 
-    /// The string at `index` for a field that cannot be nil.
-    func checkFieldString(_ index: Int32, field: String) throws -> String {
-        guard let value = string(at: index) else {
-            throw LuaRaise(message: "field '\(field)' expects a string, got \(typeName(at: index))")
+    /// This error, about a value read from within field `key`: `target` and `uri` give `target.uri`.
+    func within(_ key: String) -> LuaValueError {
+        LuaValueError(field: field.map { "\(key).\($0)" } ?? key, problem: problem)
+    }
+
+    /// Runs `read`, which reads what field `key` holds; an error about the value names the field.
+    static func inField<Result>(_ key: String, _ read: () throws -> Result) throws -> Result {
+        do {
+            return try read()
+        } catch let error as LuaValueError {
+            throw error.within(key)
         }
+    }
+}
+
+/// Reading values that stand for named things (`row.title = v`, `{ width = 60 }`): each reader
+/// throws a `LuaValueError` that whoever asked names. Strings read here are copied into Swift
+/// (mostly into models), so they count against the memory limit.
+extension LuaStack {
+    /// The error for the value at `index` not being `expected`: `expected expected, got type`.
+    func valueError(_ index: Int32, expected: String) -> LuaValueError {
+        LuaValueError(problem: "\(expected) expected, got \(typeName(at: index, absent: "no value"))")
+    }
+
+    /// The name of the type of the value at `index`, or `absent` when there is no value there.
+    private func typeName(at index: Int32, absent: String) -> String {
+        type(at: index) == .none ? absent : typeName(at: index)
+    }
+
+    /// The value at `index` as an error shows a value it did not take: a string quoted, a
+    /// number as Lua writes it, anything else by its type.
+    func shownValue(at index: Int32) -> String {
+        if let text = string(at: index) { return "'\(text)'" }
+        if let value = integer(at: index) { return String(value) }
+        if let value = number(at: index) { return "\(value)" }  // with a NaN's sign, as Lua writes it
+        return typeName(at: index, absent: "no value")
+    }
+
+    /// The string at `index` (not a number).
+    func requiredString(at index: Int32) throws -> String {
+        guard let value = string(at: index) else { throw valueError(index, expected: "string") }
         try chargeMemory(value.utf8.count)
         return value
     }
 
-    /// The integer at `index`, nil for nil; an error naming `field` otherwise.
-    func optionalInteger(_ index: Int32, field: String) throws -> Int? {
+    /// The string (or number, as text) at `index`; nil for nil.
+    func optionalString(at index: Int32) throws -> String? {
         if isNil(index) { return nil }
-        guard let value = integer(at: index) else {
-            throw LuaRaise(message: "field '\(field)' expects an integer or nil, got \(typeName(at: index))")
+        if type(at: index) == .number, let value = number(at: index) {
+            return integer(at: index).map(String.init) ?? String(value)
         }
-        return value
+        return try requiredString(at: index)
     }
 
-    /// `table[key]` (raw) as an optional string, or an error naming the field.
+    /// The integer at `index`; nil for nil.
+    func optionalInteger(at index: Int32) throws -> Int? {
+        if isNil(index) { return nil }
+        if let value = integer(at: index) { return value }
+        if type(at: index) == .number { throw LuaValueError(problem: "number has no integer representation") }
+        throw valueError(index, expected: "integer")
+    }
+
+    /// The table at `index` as a JSON object; nil for nil.
+    func optionalJSONObject(at index: Int32) throws -> JSONDictionary? {
+        if isNil(index) { return nil }
+        guard type(at: index) == .table else { throw valueError(index, expected: "table") }
+        guard case .object(let dictionary) = try json(at: index) else {
+            throw LuaValueError(problem: "table with string keys expected, got a list")
+        }
+        return dictionary
+    }
+
+    /// The `namespace:name` string at `index`.
+    func identifier(at index: Int32) throws -> Identifier {
+        let text = try requiredString(at: index)
+        guard let identifier = Identifier(string: text) else {
+            throw LuaValueError(problem: "'namespace:name' expected, got '\(text)'")
+        }
+        return identifier
+    }
+
+    /// The option at `index` named by its raw value, one of `options` (as Lua's
+    /// `luaL_checkoption` reads one).
+    func option<Option: RawRepresentable<String>>(at index: Int32, _ options: [Option]) throws -> Option {
+        if let text = string(at: index), let option = options.first(where: { $0.rawValue == text }) {
+            return option
+        }
+        let names = options.map { "'\($0.rawValue)'" }
+        let expected = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1] : names.joined()
+        throw LuaValueError(problem: "\(expected) expected, got \(shownValue(at: index))")
+    }
+
+    /// `table[key]` (raw), read by `read` from the index it is pushed at; an error about the
+    /// value names the field.
+    func field<Result>(_ table: Int32, _ key: String, _ read: (Int32) throws -> Result) throws -> Result {
+        rawField(table, key)
+        defer { pop() }
+        let index = top
+        return try LuaValueError.inField(key) { try read(index) }
+    }
+
+    /// `table[key]` (raw) as an optional string.
     func stringField(_ table: Int32, _ key: String) throws -> String? {
-        rawField(table, key)
-        defer { pop() }
-        return try optionalString(-1, field: key)
+        try field(table, key, optionalString(at:))
     }
 
-    /// `table[key]` (raw) as an optional integer, or an error naming the field.
+    /// `table[key]` (raw) as an optional integer.
     func integerField(_ table: Int32, _ key: String) throws -> Int? {
-        rawField(table, key)
-        defer { pop() }
-        return try optionalInteger(-1, field: key)
+        try field(table, key, optionalInteger(at:))
     }
 
     /// `table[key]` (raw) as a boolean; nil when absent.
@@ -52,12 +132,5 @@ extension LuaStack {
         rawField(table, key)
         defer { pop() }
         return isNil(-1) ? nil : boolean(at: -1)
-    }
-
-    /// Checks that the value at `index` is a table, for a field that takes a string or a table.
-    func checkTableField(_ index: Int32, field: String) throws {
-        guard type(at: index) == .table else {
-            throw LuaRaise(message: "field '\(field)' expects a string or a table, got \(typeName(at: index))")
-        }
     }
 }

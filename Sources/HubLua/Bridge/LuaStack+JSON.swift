@@ -95,19 +95,6 @@ extension LuaStack {
         }
     }
 
-    /// The table at `index` as a JSON object, nil for nil; an error naming `field` otherwise.
-    func jsonDictionary(at index: Int32, field: String) throws -> JSONDictionary? {
-        if isNil(index) { return nil }
-        guard type(at: index) == .table else {
-            throw LuaRaise(message: "field '\(field)' expects a table or nil, got \(typeName(at: index))")
-        }
-        switch try json(at: index) {
-        case .object(let dictionary): return dictionary
-        case .array(let items) where items.isEmpty: return [:]
-        default: throw LuaRaise(message: "field '\(field)' expects a table with string keys")
-        }
-    }
-
     /// A JSON argument: text to parse, or a Lua table. Malformed text is an error giving its
     /// line and column, and `source:` (the optional string argument after it, e.g. a file name).
     func jsonArgument(_ index: Int32, _ function: String) throws -> JSONValue {

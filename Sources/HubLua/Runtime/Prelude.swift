@@ -2,7 +2,9 @@
 /// returns `make_env(own_hub, shared_hub, read_module)`, which makes one feature folder's
 /// environment: its own globals over a base of its own (the safe standard functions, and
 /// read-only proxies of the libraries), its own read-only `hub` over the shared one, a
-/// text-only `load`, and a `require` that resolves modules inside the folder only.
+/// text-only `load`, and a `require` that resolves modules inside the folder only (`read_module`
+/// checks the name, and returns nil and the error for a bad one, which `require` raises at its
+/// caller's line).
 ///
 /// Nothing a script can reach is shared with another folder's scripts: every metatable it could
 /// follow is locked (`__metatable = false`), and each environment has its own base and proxies,
@@ -61,7 +63,6 @@ return function(own_hub, shared_hub, read_module)
     return load(chunk, name, "t", chunk_env or env)
   end
   env.require = function(name)
-    if type(name) ~= "string" then error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2) end
     local cached = loaded[name]
     if cached ~= nil then return cached end
     local source, chunk_name = read_module(name)

@@ -19,7 +19,7 @@ struct RuntimeBindings {
         builders = BuilderBindings()
         builders.register(lua.stack)
         errors = ErrorTables(lua: lua)
-        operations = try OperationBindings(lua: lua, loop: manager.loop, problems: problems, errors: errors, builders: builders)
+        operations = try OperationBindings(lua: lua, loop: manager.loop, problems: problems, errors: errors)
         features = FeatureBindings(lua: lua, manager: manager, operations: operations, problems: problems)
         components = ComponentBindings(lua: lua, registry: manager.componentRegistry, problems: problems)
         screens = ScreenBindings(lua: lua, manager: manager, errors: errors, problems: problems)

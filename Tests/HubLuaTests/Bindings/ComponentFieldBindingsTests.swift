@@ -62,8 +62,8 @@ import Testing
             hub.open("wrong:view")
             return messages
             """, inFolder: "Fixtures/Sandbox", chunkName: "@wrong.lua")
-        let expected = texts.map { "wrong.lua:5: field '\($0)' expects a string or nil, got table" }
-            + data.map { "wrong.lua:6: field '\($0)' expects a table or nil, got number" }
+        let expected = texts.map { "wrong.lua:5: field '\($0)': string expected, got table" }
+            + data.map { "wrong.lua:6: field '\($0)': table expected, got number" }
         #expect(result == .array(expected.map(JSONValue.string)))
     }
 

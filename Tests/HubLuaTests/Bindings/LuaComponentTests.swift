@@ -27,9 +27,9 @@ import Testing
         let runtime = try makeRuntime(TestPaths.fixture("Widgets"))
         let screen = try runtime.open("widgets:view", options: .init(width: 40))
         _ = screen.render()
-        screen.setSelectionState(.highlighted, forBodyAt: 1)
-        screen.setSelectionState(.selected, forBodyAt: 1)
-        screen.setSelectionState(.selected, forBodyAt: 1)
+        screen.setSelectionState(.highlighted, at: [1])
+        screen.setSelectionState(.selected, at: [1])
+        screen.setSelectionState(.selected, at: [1])
         #expect(screen.render().contains("Counter selected 1"))
         #expect(screen.savedUIState(forModel: "counter") == .object(["count": .int(1)]))
     }

@@ -54,9 +54,8 @@ final class Tracked {
     @Test func userdataIsReleasedExactlyOnceByTheCollector() throws {
         let lua = try LuaState()
         let counter = LiveCounter()
-        let tracked = LuaClass<Tracked>(name: "test.Tracked") { _ in "Tracked" }
-        tracked.property("live") { $0.push($1.counter.live) }
-        tracked.register(lua.stack)
+        let tracked = LuaClass<Tracked>(name: "test.Tracked")
+        tracked.register(lua.stack, describe: { _ in "Tracked" }, properties: ["live": .readOnly { $0.push($1.counter.live) }])
         LuaBridge.pushFunction(lua.stack) { call in
             tracked.push(call, Tracked(counter))
             return 1

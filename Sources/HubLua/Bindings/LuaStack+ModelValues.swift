@@ -35,13 +35,7 @@ extension LuaStack {
         if let target = model.target {
             newTable(record: 4)
             push(optional: target.uri); setRawField(-2, "uri")
-            let actions = target.actionIdentifiers ?? []
-            newTable(array: actions.count)
-            for (offset, action) in actions.enumerated() {
-                push(action.description)
-                setRawIndex(-2, offset + 1)
-            }
-            setRawField(-2, "actions")
+            push(strings: (target.actionIdentifiers ?? []).map(\.description)); setRawField(-2, "actions")
             push(optionalJSON: target.customData); setRawField(-2, "custom")
             if let view = target.initialViewModel { push(viewModel: view) } else { pushNil() }
             setRawField(-2, "view")
@@ -74,6 +68,8 @@ extension LuaStack {
         return try json(at: index)
     }
 
+    /// `[-0, +1]` Pushes a table describing image data (`uri`, `placeholder`, `local`,
+    /// `custom`), or nil.
     func push(image: ComponentImageData?) {
         guard let image else { return pushNil() }
         newTable(record: 4)
@@ -83,6 +79,7 @@ extension LuaStack {
         push(optionalJSON: image.customData); setRawField(-2, "custom")
     }
 
+    /// `[-0, +1]` Pushes a list of tables describing component models.
     func push(models: [ComponentModel], encodable: Bool = false) {
         newTable(array: models.count)
         for (offset, model) in models.enumerated() {
@@ -103,20 +100,13 @@ extension LuaStack {
         push(models: viewModel.overlays, encodable: true); setRawField(-2, "overlays")
         push(optionalJSON: viewModel.customData); setRawField(-2, "custom")
     }
-}
 
-/// The Swift model behind a model table, so `hub.json.encode` can serialize it exactly.
-final class ModelBox {
-    enum Model {
-        case view(ViewModel)
-        case component(ComponentModel)
-    }
-
-    static let typeName = "hub.Model"
-    static let field = "__hub_model"
-    let model: Model
-
-    init(_ model: Model) {
-        self.model = model
+    /// `[-0, +1]` Pushes a list of strings.
+    func push(strings: [String]) {
+        newTable(array: strings.count)
+        for (offset, string) in strings.enumerated() {
+            push(string)
+            setRawIndex(-2, offset + 1)
+        }
     }
 }

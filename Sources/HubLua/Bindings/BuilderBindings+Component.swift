@@ -1,0 +1,110 @@
+import HubCore
+
+// `hub.ComponentBuilder`: a component of the view model an operation builds.
+
+extension BuilderBindings {
+    /// `tostring(component)`: its id and component.
+    static func describe(component builder: ComponentModelBuilder) -> String {
+        "ComponentBuilder(\"\(builder.modelIdentifier)\", \(builder.componentIdentifier))"
+    }
+
+    /// The properties of `hub.ComponentBuilder`: its id (read-only), position, component,
+    /// category, the fields of `ComponentFields`, icon, images and target.
+    static func makeComponentProperties() -> [String: LuaProperty<ComponentModelBuilder>] {
+        var properties: [String: LuaProperty<ComponentModelBuilder>] = [
+            "id": .readOnly { $0.push($1.modelIdentifier) },
+            "index": .readWrite(
+                get: { stack, builder in
+                    if let index = builder.preferredIndex { stack.push(index + 1) } else { stack.pushNil() }
+                },
+                set: { $1.preferredIndex = try $0.optionalInteger(at: $2).map { $0 - 1 } }),
+            "component": .readWrite(
+                get: { $0.push($1.componentIdentifier.description) }, set: { $1.componentIdentifier = try $0.identifier(at: $2) }),
+            "category": .readWrite(
+                get: { $0.push($1.componentCategory) }, set: { $1.componentCategory = try $0.requiredString(at: $2) }),
+            "icon": .string(\.iconIdentifier),
+            "main_image": .readWrite(
+                get: { image.push($0, $1.mainImageDataBuilder) }, set: { try applyImage($0, $2, to: $1.mainImageDataBuilder) }),
+            "background_image": .readWrite(
+                get: { image.push($0, $1.backgroundImageDataBuilder) },
+                set: { try applyImage($0, $2, to: $1.backgroundImageDataBuilder) }),
+            "target": .readWrite(get: { target.push($0, $1.targetBuilder) }, set: { try applyTarget($0, $2, to: $1.targetBuilder) }),
+        ]
+        for field in ComponentFields.texts { properties[field.name] = .string(\.[dynamicMember: field.keyPath]) }
+        for field in ComponentFields.data { properties[field.name] = .json(\.[dynamicMember: field.keyPath]) }
+        return properties
+    }
+
+    /// The methods of `hub.ComponentBuilder`.
+    var componentMethods: LuaMethods<ComponentModelBuilder> {
+        LuaMethods(self, [
+            "custom_image": BuilderBindings.customImage,
+            "child": BuilderBindings.child,
+            "children": BuilderBindings.children,
+            "children_in_group": BuilderBindings.childrenInGroup,
+            "has_child": BuilderBindings.hasChild,
+            "remove_child": BuilderBindings.removeChild,
+            "remove": BuilderBindings.remove,
+            "set": BuilderBindings.set,
+            "add_json": BuilderBindings.addJSON,
+        ])
+    }
+
+    /// `row:custom_image(key)`: the custom image `key`, created if new.
+    private func customImage(_ stack: LuaStack, _ builder: ComponentModelBuilder) throws -> Int32 {
+        Self.image.push(stack, builder.customImageDataBuilder(try stack.checkString(2, "custom_image")))
+        return 1
+    }
+
+    /// `row:child(id)` or `row:child { id = ..., ... }`: a child component, created if new.
+    private func child(_ stack: LuaStack, _ builder: ComponentModelBuilder) throws -> Int32 {
+        try getOrCreate(stack, function: "child") { builder.childBuilder($0) }
+    }
+
+    /// `row:children()`: the child components, in order.
+    private func children(_ stack: LuaStack, _ builder: ComponentModelBuilder) -> Int32 {
+        Self.push(stack, list: builder.childBuilders)
+        return 1
+    }
+
+    /// `row:children_in_group(group)`: the child components of a group, in order.
+    private func childrenInGroup(_ stack: LuaStack, _ builder: ComponentModelBuilder) throws -> Int32 {
+        Self.push(stack, list: builder.childBuilders(inGroup: try stack.checkString(2, "children_in_group")) ?? [])
+        return 1
+    }
+
+    /// `row:has_child(id)`: whether there is a child component `id`.
+    private func hasChild(_ stack: LuaStack, _ builder: ComponentModelBuilder) throws -> Int32 {
+        stack.push(builder.hasChild(try stack.checkString(2, "has_child")))
+        return 1
+    }
+
+    /// `row:remove_child(id)`.
+    private func removeChild(_ stack: LuaStack, _ builder: ComponentModelBuilder) throws -> Int32 {
+        builder.removeChild(try stack.checkString(2, "remove_child"))
+        return 0
+    }
+
+    /// `row:remove()`: removes the component from its parent.
+    private func remove(_ stack: LuaStack, _ builder: ComponentModelBuilder) -> Int32 {
+        builder.removeFromParent()
+        return 0
+    }
+
+    /// `row:set { key = value, ... }`: sets several fields at once; returns the component.
+    private func set(_ stack: LuaStack, _ builder: ComponentModelBuilder) throws -> Int32 {
+        try stack.checkTable(2, "set")
+        try apply(stack, table: 2, to: builder, function: "set")
+        stack.pushValue(1)
+        return 1
+    }
+
+    /// `row:add_json(text_or_table)`: adds fields given as a JSON object, in the feature's schema.
+    private func addJSON(_ stack: LuaStack, _ builder: ComponentModelBuilder) throws -> Int32 {
+        guard let dictionary = try stack.jsonArgument(2, "add_json").objectValue else {
+            throw LuaRaise(message: "add_json: a component's JSON must be an object")
+        }
+        builder.addJSON(dictionary: dictionary)
+        return 0
+    }
+}

@@ -1,0 +1,52 @@
+import HubCore
+import HubRender
+
+/// What a `hub.Screen` reads back as tables: its chain's statuses and its layout.
+extension LuaStack {
+    /// `[-0, +1]` Pushes a list of the chain's operations: each one's `name`, `status`, `error`
+    /// (as `errors` makes error tables) and `runs`.
+    func push(chain statuses: [ContentOperationStatus], errors: ErrorTables) {
+        newTable(array: statuses.count)
+        for (offset, status) in statuses.enumerated() {
+            newTable(record: 4)
+            push(status.name); setRawField(-2, "name")
+            push(status.phase.rawValue); setRawField(-2, "status")
+            errors.push(self, status.error); setRawField(-2, "error")
+            push(status.runs); setRawField(-2, "runs")
+            setRawIndex(-2, offset + 1)
+        }
+    }
+
+    /// `[-0, +1]` Pushes the frames of `layout`, the layout of `model`: `header`, `body`,
+    /// `overlays` (each frame `id`, `x`, `y`, `width`, `height`) and `content_height`.
+    func push(frames layout: ViewLayout, of model: ViewModel) {
+        newTable(record: 4)
+        if let header = model.header, let rect = layout.header { push(frame: rect, of: header) } else { pushNil() }
+        setRawField(-2, "header")
+        push(frames: layout.body, of: model.body)
+        setRawField(-2, "body")
+        push(frames: layout.overlays, of: model.overlays)
+        setRawField(-2, "overlays")
+        push(layout.contentHeight)
+        setRawField(-2, "content_height")
+    }
+
+    /// `[-0, +1]` Pushes a list of the frames of `models`.
+    private func push(frames rects: [Rect], of models: [ComponentModel]) {
+        newTable(array: rects.count)
+        for (offset, (model, rect)) in zip(models, rects).enumerated() {
+            push(frame: rect, of: model)
+            setRawIndex(-2, offset + 1)
+        }
+    }
+
+    /// `[-0, +1]` Pushes the frame of `model`: its `id`, `x`, `y`, `width` and `height`.
+    private func push(frame rect: Rect, of model: ComponentModel) {
+        newTable(record: 5)
+        push(model.identifier); setRawField(-2, "id")
+        push(rect.x); setRawField(-2, "x")
+        push(rect.y); setRawField(-2, "y")
+        push(rect.width); setRawField(-2, "width")
+        push(rect.height); setRawField(-2, "height")
+    }
+}
