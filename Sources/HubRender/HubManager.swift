@@ -1,8 +1,9 @@
 import HubCore
 
 /// The composition root of an app that uses Hub, as Hub Framework's `HUBManager` was: it owns
-/// the feature, component, JSON schema and image registries, the event loop, the content
-/// operations prepended and appended to every feature's chain, and opens screens for view URIs.
+/// the feature, component, action, JSON schema, image and initial view model registries, the
+/// event loop, the content operations prepended and appended to every feature's chain, the
+/// default action handler, and opens screens (and stacks of screens) for view URIs.
 ///
 /// Lua scripts register into these same registries (`HubRuntime` is a front end over a
 /// manager), so an app can embed Hub with no Lua at all, or mix Swift and Lua features and
@@ -18,6 +19,13 @@ public final class HubManager {
     public let jsonSchemaRegistry = JSONSchemaRegistry()
     /// Remote image data the default image loaders serve.
     public let imageRegistry = ImageRegistry()
+    /// Action factories by namespace, and the selection action.
+    public let actionRegistry = ActionRegistry()
+    /// View models shown first on screens opened for a URI (a selected target's, while its
+    /// selection action runs).
+    public let initialViewModelRegistry = InitialViewModelRegistry()
+    /// Sees the actions of features that have no action handler of their own; nil: none.
+    public var defaultActionHandler: (any ActionHandler)?
     /// Creates each screen's image loader (default: offline loaders serving ``imageRegistry``).
     public var imageLoaderFactory: any ImageLoaderFactory
     /// Operations run before every feature's own, factory by factory.
@@ -60,14 +68,36 @@ public final class HubManager {
         featureRegistry.registration(forViewURI: viewURI) != nil
     }
 
-    /// A screen for `viewURI`, with its own loader, components and image loader. Unless
-    /// `options.load` is false, it has appeared and its first load has finished (or nothing
-    /// more can happen) when this returns; otherwise it shows the initial view model.
-    /// `initialViewModel`, when given, is shown instead of the operations' initial content.
+    /// A screen for `viewURI`, with its own loader, components and image loader, recording
+    /// its events in `eventLog`. Unless `options.load` is false, it has appeared and its first
+    /// load has finished (or nothing more can happen) when this returns; otherwise it shows
+    /// the initial view model. `initialViewModel`, or else the one registered for `viewURI` in
+    /// ``initialViewModelRegistry``, is shown instead of the operations' initial content.
+    /// Actions it performs open nothing: a ``ScreenStack`` opens screens that navigate.
     public func open(
         _ viewURI: String, options: ScreenOptions = ScreenOptions(),
         connectivity: any ConnectivityStateResolver = ManualConnectivityStateResolver(),
-        initialViewModel: ViewModel? = nil
+        initialViewModel: ViewModel? = nil, eventLog: ScreenEventLog = ScreenEventLog()
+    ) throws(ScreenOpeningError) -> Screen {
+        let screen = try makeScreen(
+            viewURI, options: options, connectivity: connectivity, initialViewModel: initialViewModel, eventLog: eventLog)
+        show(screen, load: options.load)
+        return screen
+    }
+
+    /// A stack of screens whose first shows `viewURI` (see ``open(_:options:connectivity:initialViewModel:eventLog:)``);
+    /// the screens its actions open go on top of it.
+    public func openStack(
+        _ viewURI: String, options: ScreenOptions = ScreenOptions(),
+        connectivity: any ConnectivityStateResolver = ManualConnectivityStateResolver()
+    ) throws(ScreenOpeningError) -> ScreenStack {
+        try ScreenStack(manager: self, viewURI: viewURI, options: options, connectivity: connectivity)
+    }
+
+    /// A screen for `viewURI` that has not appeared yet.
+    func makeScreen(
+        _ viewURI: String, options: ScreenOptions, connectivity: any ConnectivityStateResolver,
+        initialViewModel: ViewModel?, eventLog: ScreenEventLog
     ) throws(ScreenOpeningError) -> Screen {
         guard let feature = featureRegistry.registration(forViewURI: viewURI) else {
             throw .noFeature(viewURI: viewURI)
@@ -75,7 +105,9 @@ public final class HubManager {
         let loader: ViewModelLoader
         do {
             loader = try viewModelLoaderFactory.createLoader(
-                for: feature, viewURI: viewURI, initialViewModel: initialViewModel, connectivityResolver: connectivity)
+                for: feature, viewURI: viewURI,
+                initialViewModel: initialViewModel ?? initialViewModelRegistry.viewModel(forViewURI: viewURI),
+                connectivityResolver: connectivity)
         } catch {
             throw .noContentOperations(feature: feature.identifier, viewURI: viewURI)
         }
@@ -83,14 +115,23 @@ public final class HubManager {
             registry: componentRegistry, imageLoader: imageLoaderFactory.createImageLoader(for: feature)
         ) { [loop] in loop.now }
         let renderer = ViewRenderer(host: host, layoutManager: DefaultComponentLayoutManager(margin: options.margin))
-        let screen = Screen(loader: loader, renderer: renderer, width: options.width, height: options.height)
-        if options.load {
+        let actions = ActionDispatcher(
+            registry: actionRegistry, handler: feature.actionHandler ?? defaultActionHandler,
+            initialViewModels: initialViewModelRegistry)
+        return Screen(
+            loader: loader, renderer: renderer, width: options.width, height: options.height, actions: actions, loop: loop,
+            eventLog: eventLog)
+    }
+
+    /// Makes `screen` appear and, when `load` is true, runs the loop until its first load has
+    /// finished; otherwise it shows its initial view model.
+    func show(_ screen: Screen, load: Bool) {
+        if load {
             screen.appear()
             settle(screen)
         } else {
             screen.showInitialContent()
         }
-        return screen
     }
 
     /// Runs the event loop until `screen`'s loader has drained its queue (or nothing is left).

@@ -1,5 +1,5 @@
 /// Everything an action, action handler or action observer knows about one performed action.
-public struct ActionContext: Sendable {
+public struct ActionContext {
     /// What caused the action to be performed.
     public var trigger: ActionTrigger
     /// The custom action's identifier; nil for the default selection action.
@@ -14,12 +14,17 @@ public struct ActionContext: Sendable {
     public var viewModel: ViewModel
     /// The component model involved; nil for actions performed by content operations.
     public var componentModel: ComponentModel?
+    /// What opens views for the action, e.g. the selection action's target URI; nil when
+    /// nothing does.
+    public weak var navigator: (any Navigator)?
 
     /// An action context from all of its parts.
     public init(
         trigger: ActionTrigger, customActionIdentifier: Identifier?, customData: JSONDictionary?,
-        featureInfo: FeatureInfo, viewURI: String, viewModel: ViewModel, componentModel: ComponentModel?
+        featureInfo: FeatureInfo, viewURI: String, viewModel: ViewModel, componentModel: ComponentModel?,
+        navigator: (any Navigator)? = nil
     ) {
+        self.navigator = navigator
         self.trigger = trigger
         self.customActionIdentifier = customActionIdentifier
         self.customData = customData

@@ -12,17 +12,21 @@ public struct FeatureRegistration {
     public var contentReloadPolicy: (any ContentReloadPolicy)?
     /// nil, or an unknown identifier: the default JSON schema.
     public var customJSONSchemaIdentifier: String?
+    /// Sees the feature's actions first and may handle them itself; nil: the manager's default
+    /// handler.
+    public var actionHandler: (any ActionHandler)?
     /// The folder the feature's local images (`images.main.local`, `file:` URIs) resolve in;
     /// nil: none.
     public var resourceFolder: String?
 
-    /// A registration; by default with the manager's reload policy, the default JSON schema and
-    /// no resource folder.
+    /// A registration; by default with the manager's reload policy and action handler, the
+    /// default JSON schema and no resource folder.
     public init(
         identifier: String, viewURIPredicate: ViewURIPredicate, title: String,
         contentOperationFactories: [any ContentOperationFactory], contentReloadPolicy: (any ContentReloadPolicy)? = nil,
-        customJSONSchemaIdentifier: String? = nil, resourceFolder: String? = nil
+        customJSONSchemaIdentifier: String? = nil, actionHandler: (any ActionHandler)? = nil, resourceFolder: String? = nil
     ) {
+        self.actionHandler = actionHandler
         self.identifier = identifier
         self.viewURIPredicate = viewURIPredicate
         self.title = title

@@ -72,6 +72,33 @@ public protocol ComponentContentOffsetObserver: Component {
     func contentOffsetDidChange(to offset: Int)
 }
 
+/// A component that performs actions, e.g. in response to a custom interaction (Hub
+/// Framework's `HUBComponentActionPerformer`).
+public protocol ComponentActionPerformer: Component {
+    /// Set by the runtime while the component shows a model on a screen.
+    var actionDelegate: (any ComponentActionDelegate)? { get set }
+}
+
+/// Performs actions for a component: with trigger ``ActionTrigger/component`` and the model the
+/// component shows.
+public protocol ComponentActionDelegate: AnyObject {
+    /// Performs the action `identifier` with `customData`; returns whether it was performed.
+    func component(_ component: any Component, performAction identifier: Identifier, customData: JSONDictionary?) -> Bool
+}
+
+/// A component told of every action performed in the view it is shown in, performed or not
+/// (Hub Framework's `HUBComponentActionObserver`).
+public protocol ComponentActionObserver: Component {
+    /// Whether the component observes actions now (true by default).
+    var observesActions: Bool { get }
+    /// Called after an action was performed (or handled, or not performed at all).
+    func actionPerformed(_ context: ActionContext)
+}
+
+extension ComponentActionObserver {
+    public var observesActions: Bool { true }
+}
+
 extension ComponentWithImageHandling {
     public var handlesImages: Bool { true }
 }

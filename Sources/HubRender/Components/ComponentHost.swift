@@ -11,6 +11,11 @@ public final class ComponentHost {
     private lazy var measuringChildren = MeasuringChildDelegate(host: self)
     /// How many components the host has created (for tests and tools).
     public private(set) var createdCount = 0
+    /// Told when a component appears on screen (is drawn after being off screen) and when it
+    /// disappears (returns to the pool), with the model it showed.
+    var onComponentEvent: ((ScreenEvent.Kind, ComponentModel) -> Void)?
+    /// Performs actions components ask for, with the model the component shows.
+    var performComponentAction: ((Identifier, JSONDictionary?, ComponentModel) -> Bool)?
 
     /// A host creating components from `registry` and loading images with `imageLoader`;
     /// `now` gives milliseconds (for the image animation threshold).
@@ -37,9 +42,10 @@ public final class ComponentHost {
         return ComponentWrapper(component: registry.createComponent(for: model), identifier: model.componentIdentifier, host: self)
     }
 
-    /// Returns `wrapper` to the pool.
+    /// Returns `wrapper` to the pool; the model it showed has disappeared.
     func recycle(_ wrapper: ComponentWrapper) {
         wrapper.recycle()
+        if let model = wrapper.model { onComponentEvent?(.componentDidDisappear, model) }
         idle[wrapper.identifier, default: []].append(wrapper)
     }
 

@@ -1,8 +1,9 @@
 import HubCore
 
 /// One component instance and what the runtime tracks about it: its current model, selection
-/// state, size, and managed children. Forwards calls to the capabilities the component has.
-final class ComponentWrapper: ComponentChildDelegate {
+/// state, size, and managed children. Forwards calls to the capabilities the component has, and
+/// the actions the component performs to its host, with its model.
+final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
     let component: any Component
     let identifier: Identifier
     private(set) var model: ComponentModel?
@@ -32,6 +33,7 @@ final class ComponentWrapper: ComponentChildDelegate {
         }
         self.model = model
         self.containerSize = containerSize
+        if let performer = component as? any ComponentActionPerformer { performer.actionDelegate = self }
         component.configure(with: model, containerSize: containerSize)
         if let restorable = component as? any ComponentWithRestorableUIState, restorable.restoresUIState,
             let state = host.uiStates[model.identifier]
@@ -57,8 +59,25 @@ final class ComponentWrapper: ComponentChildDelegate {
         observer.viewDidResize(to: newSize)
     }
 
+    /// Tells the component, and the host's event observer, that it is about to appear.
     func willAppear() {
+        if let model { host.onComponentEvent?(.componentWillAppear, model) }
         if let observer = component as? any ComponentViewObserver, observer.observesView { observer.viewWillAppear() }
+    }
+
+    /// The wrapper showing the managed child at `indexPath` below this one (itself for an
+    /// empty path); nil when that child is not shown.
+    func descendant(at indexPath: ArraySlice<Int>) -> ComponentWrapper? {
+        guard let first = indexPath.first else { return self }
+        return children[first]?.descendant(at: indexPath.dropFirst())
+    }
+
+    /// Tells the component and its shown children about `context`, if they observe actions.
+    func actionPerformed(_ context: ActionContext) {
+        if let observer = component as? any ComponentActionObserver, observer.observesActions {
+            observer.actionPerformed(context)
+        }
+        for index in children.keys.sorted() { children[index]?.actionPerformed(context) }
     }
 
     func contentOffsetDidChange(to offset: Int) {
@@ -107,7 +126,15 @@ final class ComponentWrapper: ComponentChildDelegate {
         let childWrapper = wrapper ?? host.dequeue(for: child)
         children[index] = childWrapper
         childWrapper.configure(with: child, containerSize: containerSize)
+        if wrapper == nil { childWrapper.willAppear() }
         childWrapper.resize(to: canvas.frame.size)
         childWrapper.render(into: canvas)
+    }
+
+    // MARK: ComponentActionDelegate
+
+    func component(_ component: any Component, performAction identifier: Identifier, customData: JSONDictionary?) -> Bool {
+        guard let model else { return false }
+        return host.performComponentAction?(identifier, customData, model) ?? false
     }
 }

@@ -1,7 +1,8 @@
 import HubCore
 
 /// A headless view controller: it shows a view URI's content as its loader delivers it, in a
-/// viewport of its own size, and renders it as text.
+/// viewport of its own size, renders it as text, performs actions and selections, and records
+/// what happens in its event log.
 ///
 /// On ``appear()`` it shows the loader's initial view model, then loads. A failed load keeps
 /// the previous view model and records the error. Screens are opened by ``HubManager``.
@@ -10,10 +11,21 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
     public let loader: ViewModelLoader
     /// Lays out and draws the screen's view models with the screen's components.
     let renderer: ViewRenderer
+    /// Performs the screen's actions: the feature's action handler first, then the action.
+    let actions: ActionDispatcher
+    /// What happened on the screen (and on the other screens of its stack), oldest first.
+    public let eventLog: ScreenEventLog
+    /// What opens the URIs the screen's actions open (its stack); nil: nothing does, so the
+    /// selection action is not performed.
+    public weak var navigator: (any Navigator)?
+    /// The event loop selection states are reset on.
+    let loop: EventLoop?
+    /// The screen's size, and how its rows divide between the navigation bar and the viewport.
+    public private(set) var geometry: ViewGeometry
     /// Columns.
-    public private(set) var width: Int
+    public var width: Int { geometry.width }
     /// Rows of the whole screen, navigation bar included; nil when it shows all content.
-    public private(set) var height: Int?
+    public var height: Int? { geometry.height }
     /// The view model shown now.
     public private(set) var viewModel: ViewModel
     /// The error of the last load, or nil when it succeeded.
@@ -34,18 +46,40 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
     }
     private var previousViewModel: ViewModel?
     private var cachedDiff: ViewModelDiff?
-    private var hasAppeared = false
+    /// Whether the screen has shown a view model (its initial one, at least).
+    private(set) var hasAppeared = false
 
     /// A screen `width` columns wide and `height` rows high (nil: as high as its content) that
-    /// becomes `loader`'s delegate and action performer, and draws with `renderer`.
-    public init(loader: ViewModelLoader, renderer: ViewRenderer, width: Int, height: Int? = nil) {
+    /// becomes `loader`'s delegate and action performer, draws with `renderer`, performs actions
+    /// with `actions` (by default: none registered, no handler), resets selection states on
+    /// `loop` and records what happens in `eventLog`.
+    public init(
+        loader: ViewModelLoader, renderer: ViewRenderer, width: Int, height: Int? = nil,
+        actions: ActionDispatcher = ActionDispatcher(registry: ActionRegistry(), handler: nil, initialViewModels: nil),
+        loop: EventLoop? = nil, eventLog: ScreenEventLog = ScreenEventLog()
+    ) {
         self.loader = loader
         self.renderer = renderer
-        self.width = max(1, width)
-        self.height = height.map { max(0, $0) }
+        self.actions = actions
+        self.loop = loop
+        self.eventLog = eventLog
+        geometry = ViewGeometry(width: width, height: height)
         viewModel = .empty
         loader.delegate = self
         loader.actionPerformer = self
+        renderer.host.onComponentEvent = { [weak self] kind, model in self?.record(kind, component: model.identifier) }
+        renderer.host.performComponentAction = { [weak self] identifier, customData, model in
+            self?.performAction(identifier, customData: customData, trigger: .component, component: model) ?? false
+        }
+        actions.chainedActionObserver = { [weak loader] context, _ in loader?.actionPerformed(context) }
+    }
+
+    /// The events of ``eventLog``.
+    public var events: [ScreenEvent] { eventLog.events }
+
+    /// Records an event of `kind` on this screen.
+    func record(_ kind: ScreenEvent.Kind, component: String? = nil, detail: String? = nil) {
+        eventLog.record(ScreenEvent(kind, viewURI: viewURI, component: component, detail: detail))
     }
 
     /// The view the screen shows.
@@ -79,44 +113,23 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
         loader.loadNextPage()
     }
 
-    // MARK: Actions
-
-    /// Performs the action `identifier` for a content operation (trigger `operation`).
-    public func performAction(_ identifier: Identifier, customData: JSONDictionary?) -> Bool {
-        performAction(identifier, customData: customData, trigger: .contentOperation, component: nil)
-    }
-
-    /// Performs an action and tells the content operations about it. No action is registered
-    /// yet, so nothing is performed and the result is false; observers are told all the same.
-    @discardableResult
-    public func performAction(
-        _ identifier: Identifier?, customData: JSONDictionary?, trigger: ActionTrigger, component: ComponentModel?
-    ) -> Bool {
-        let context = ActionContext(
-            trigger: trigger, customActionIdentifier: identifier, customData: customData, featureInfo: featureInfo,
-            viewURI: viewURI, viewModel: viewModel, componentModel: component)
-        loader.actionPerformed(context)
-        return false
-    }
-
     // MARK: Geometry
 
     /// Changes the screen's size; the scroll offset stays within the content.
     public func resize(width: Int, height: Int?) {
-        self.width = max(1, width)
-        self.height = height.map { max(0, $0) }
+        geometry = ViewGeometry(width: width, height: height)
         scroll(by: 0)
     }
 
     /// Rows the body's viewport has below the navigation bar; nil when the screen shows all content.
     public var viewportHeight: Int? {
-        renderer.viewportHeight(forHeight: height, of: viewModel)
+        geometry.viewportHeight(for: viewModel)
     }
 
     /// Columns and rows ``render(ascii:color:)`` draws now: the screen's size, or with no fixed
     /// height, as many rows as the navigation bar and everything the view shows take.
     public var renderedSize: Size {
-        Size(width: width, height: renderer.renderedHeight(of: viewModel, layout: layout(), height: height))
+        Size(width: width, height: geometry.renderedHeight(of: viewModel, layout: layout()))
     }
 
     /// Where everything goes: body frames in content rows, overlays centred in the viewport.
@@ -127,8 +140,7 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
     /// Scrolls the body by `rows` (negative: up), within the content; returns the new offset.
     @discardableResult
     public func scroll(by rows: Int) -> Int {
-        let layout = layout()
-        let maximum = max(0, layout.contentHeight - (viewportHeight ?? layout.contentHeight))
+        let maximum = geometry.maximumScrollOffset(of: viewModel, layout: layout())
         scrollOffset = max(0, min(scrollOffset + rows, maximum))
         return scrollOffset
     }
@@ -147,9 +159,10 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
         FrameReport.json(for: viewModel, layout: layout())
     }
 
-    /// Shows `state` on the visible body component at `index`.
-    public func setSelectionState(_ state: ComponentSelectionState, forBodyAt index: Int) {
-        renderer.setSelectionState(state, forBodyAt: index)
+    /// Shows `state` on the shown body component at `indexPath` (a body index, then child
+    /// indexes); nothing happens when it is not shown.
+    public func setSelectionState(_ state: ComponentSelectionState, at indexPath: [Int]) {
+        renderer.setSelectionState(state, at: indexPath)
     }
 
     /// The UI state saved for the model `identifier` by the component that last showed it.
@@ -174,13 +187,16 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
                 oldFrames: old.body, newFrames: new.body, contentHeight: new.contentHeight,
                 viewportHeight: viewport ?? new.contentHeight)
         }
+        record(.willUpdate)
         self.viewModel = viewModel
         lastError = nil
+        record(.didUpdate)
         onUpdate?(self)
     }
 
     public func viewModelLoader(_ loader: ViewModelLoader, didFailWith error: ContentError) {
         lastError = error
+        record(.didFail, detail: error.description)
         onUpdate?(self)
     }
 }

@@ -31,25 +31,6 @@ public final class ViewRenderer {
             layoutManager: layoutManager)
     }
 
-    /// Rows the navigation bar takes: the title and a rule, or none without a title.
-    public func navigationBarHeight(for viewModel: ViewModel) -> Int {
-        viewModel.title == nil ? 0 : 2
-    }
-
-    /// The rows left for the body (and overlays) of `viewModel` in an output `height` rows high,
-    /// below the navigation bar; nil when the height is not fixed.
-    public func viewportHeight(forHeight height: Int?, of viewModel: ViewModel) -> Int? {
-        height.map { max(0, $0 - navigationBarHeight(for: viewModel)) }
-    }
-
-    /// Rows a render of `viewModel`, laid out as `layout`, takes in an output `height` rows high
-    /// (nil: as high as everything it shows): the navigation bar, then the body's viewport.
-    public func renderedHeight(of viewModel: ViewModel, layout: ViewLayout, height: Int?) -> Int {
-        let viewport = viewportHeight(forHeight: height, of: viewModel)
-            ?? max(layout.contentHeight, layout.header?.maxY ?? 0, layout.overlays.map(\.maxY).max() ?? 0)
-        return navigationBarHeight(for: viewModel) + viewport
-    }
-
     /// Where everything goes at `width`; overlays are centred in a viewport `viewportHeight` high
     /// (the content height when nil).
     public func layout(_ viewModel: ViewModel, width: Int, viewportHeight: Int? = nil) -> ViewLayout {
@@ -76,12 +57,12 @@ public final class ViewRenderer {
 
     /// The view as text lines joined by newlines, with a final newline.
     public func render(_ viewModel: ViewModel, options: RenderOptions = RenderOptions()) -> String {
-        let width = max(1, options.width)
-        let navigationHeight = navigationBarHeight(for: viewModel)
-        let layout = layout(viewModel, width: width, viewportHeight: viewportHeight(forHeight: options.height, of: viewModel))
-        let height = renderedHeight(of: viewModel, layout: layout, height: options.height)
-        let viewport = height - navigationHeight
-        let surface = TextSurface(width: width, height: height, boxCharacters: options.ascii ? .ascii : .unicode)
+        let geometry = ViewGeometry(width: options.width, height: options.height)
+        let width = geometry.width
+        let navigationHeight = ViewGeometry.navigationBarHeight(for: viewModel)
+        let layout = layout(viewModel, width: width, viewportHeight: geometry.viewportHeight(for: viewModel))
+        let viewport = geometry.drawnViewportHeight(of: viewModel, layout: layout)
+        let surface = TextSurface(width: width, height: navigationHeight + viewport, boxCharacters: options.ascii ? .ascii : .unicode)
         let screen = surface.canvas
         if let title = viewModel.title {
             let text = DisplayWidth.prefix(of: title, fitting: width)
@@ -146,8 +127,18 @@ public final class ViewRenderer {
         wrapper.render(into: canvas)
     }
 
-    /// Shows `state` on the visible body component at `index` (nothing when it is not visible).
-    public func setSelectionState(_ state: ComponentSelectionState, forBodyAt index: Int) {
-        bodySlots[index]?.setSelectionState(state)
+    /// Shows `state` on the shown body component at `indexPath` (a body index, then child
+    /// indexes); nothing happens when it is not shown.
+    public func setSelectionState(_ state: ComponentSelectionState, at indexPath: [Int]) {
+        guard let first = indexPath.first else { return }
+        bodySlots[first]?.descendant(at: indexPath.dropFirst())?.setSelectionState(state)
+    }
+
+    /// Tells every shown component that observes actions about `context`: the header, the body
+    /// in order, the overlays, each with its shown children.
+    public func actionPerformed(_ context: ActionContext) {
+        headerSlot?.actionPerformed(context)
+        for index in bodySlots.keys.sorted() { bodySlots[index]?.actionPerformed(context) }
+        for index in overlaySlots.keys.sorted() { overlaySlots[index]?.actionPerformed(context) }
     }
 }

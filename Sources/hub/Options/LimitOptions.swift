@@ -13,8 +13,11 @@ struct LimitOptions: ParsableArguments {
     @Option(help: "Milliseconds an operation's run may take (default: 10000).")
     var timeout: Int?
 
+    @Option(help: "Milliseconds a script may run without returning or yielding (default: 10000).")
+    var timeLimit: Int?
+
     func validate() throws {
-        for (name, value) in [("--memory", memory), ("--budget", budget), ("--timeout", timeout)] {
+        for (name, value) in [("--memory", memory), ("--budget", budget), ("--timeout", timeout), ("--time-limit", timeLimit)] {
             if let value, value <= 0 { throw ValidationError("\(name) must be a positive number, got \(value)") }
         }
     }
@@ -24,5 +27,6 @@ struct LimitOptions: ParsableArguments {
         if let memory { runtime.lua.memoryLimit = memory << 20 }
         if let budget { runtime.lua.instructionBudget = budget }
         if let timeout { runtime.manager.operationLimits.timeout = timeout }
+        if let timeLimit { runtime.lua.timeLimit = timeLimit }
     }
 }

@@ -111,8 +111,8 @@ import Testing
         }
         let screen = try manager.open("pick:view", options: ScreenOptions(width: 20))
         _ = screen.render()
-        screen.setSelectionState(.highlighted, forBodyAt: 0)
-        screen.setSelectionState(.selected, forBodyAt: 0)
+        screen.setSelectionState(.highlighted, at: [0])
+        screen.setSelectionState(.selected, at: [0])
         #expect(screen.render() == "        Pick\n────────────────────\n\nOne selected\n\n", "not stackable: margins above and below")
     }
 }

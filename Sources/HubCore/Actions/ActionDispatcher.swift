@@ -1,0 +1,69 @@
+/// Performs the actions of one view as Hub Framework's action handler wrapper did:
+///
+/// 1. The action is made: the registry's selection action for a plain selection (whose target's
+///    initial view model is registered for the target URI while it runs, so the screen it opens
+///    shows it first), or a fresh action for the custom identifier (nil when none is registered).
+/// 2. The feature's action handler (or the default one) sees it first: when it handles it, the
+///    action counts as performed and is not run.
+/// 3. Otherwise the action runs; an asynchronous one is kept until it finishes, and may then
+///    chain to another action, performed the same way with trigger ``ActionTrigger/chained``.
+public final class ActionDispatcher {
+    private let registry: ActionRegistry
+    private let handler: (any ActionHandler)?
+    private let initialViewModels: InitialViewModelRegistry?
+    private var pending: [ObjectIdentifier: any AsyncAction] = [:]
+
+    /// Told of every chained action after it was performed, with whether it performed (content
+    /// operations observe chained actions; components and the screen's delegate do not).
+    public var chainedActionObserver: ((ActionContext, Bool) -> Void)?
+
+    /// A dispatcher making actions with `registry`, asking `handler` first, and registering
+    /// selected targets' initial view models in `initialViewModels`.
+    public init(registry: ActionRegistry, handler: (any ActionHandler)?, initialViewModels: InitialViewModelRegistry?) {
+        self.registry = registry
+        self.handler = handler
+        self.initialViewModels = initialViewModels
+    }
+
+    /// Asynchronous actions started and not finished yet.
+    public var pendingActionCount: Int { pending.count }
+
+    /// Performs the action `context` names (the selection action when it names none); returns
+    /// whether it was performed or handled. An asynchronous action counts as performed when it
+    /// says so as it starts.
+    public func perform(_ context: ActionContext) -> Bool {
+        let action: (any Action)?
+        var initialViewModelURI: String?
+        if let identifier = context.customActionIdentifier {
+            action = registry.createAction(for: identifier)
+        } else {
+            action = registry.selectionAction
+            if let target = context.componentModel?.target, let uri = target.uri, let initial = target.initialViewModel {
+                initialViewModels?.register(initial, forViewURI: uri)
+                initialViewModelURI = uri
+            }
+        }
+        defer {
+            if let initialViewModelURI { initialViewModels?.removeViewModel(forViewURI: initialViewModelURI) }
+        }
+        if handler?.handleAction(with: context) == true { return true }
+        guard let action else { return false }
+        if let asynchronous = action as? any AsyncAction {
+            let key = ObjectIdentifier(asynchronous)
+            pending[key] = asynchronous
+            asynchronous.completion = { [weak self] completion in self?.finish(key, context: context, completion) }
+        }
+        return action.perform(with: context)
+    }
+
+    /// Lets go of a finished asynchronous action and performs the action it chains to.
+    private func finish(_ key: ObjectIdentifier, context: ActionContext, _ completion: ActionCompletion) {
+        guard pending.removeValue(forKey: key) != nil, let next = completion.chainedAction else { return }
+        var chained = context
+        chained.trigger = .chained
+        chained.customActionIdentifier = next
+        chained.customData = completion.customData
+        let performed = perform(chained)
+        chainedActionObserver?(chained, performed)
+    }
+}

@@ -1,0 +1,47 @@
+import HubCore
+
+/// How a view's rows divide in an output `width` columns wide and `height` rows high (nil: as
+/// high as everything it shows): a navigation bar with the title, then the body's viewport.
+/// The one place that arithmetic lives; a ``Screen`` owns its geometry.
+public struct ViewGeometry: Sendable, Equatable {
+    /// Columns (at least 1).
+    public var width: Int
+    /// Rows of the whole output, navigation bar included (never negative); nil for all content.
+    public var height: Int?
+
+    /// A geometry `width` columns wide (at least 1) and `height` rows high (nil: all content).
+    public init(width: Int, height: Int? = nil) {
+        self.width = max(1, width)
+        self.height = height.map { max(0, $0) }
+    }
+
+    /// Rows the navigation bar takes: the title and a rule, or none without a title.
+    public static func navigationBarHeight(for viewModel: ViewModel) -> Int {
+        viewModel.title == nil ? 0 : 2
+    }
+
+    /// Rows left for the body (and overlays) of `viewModel` below the navigation bar; nil when
+    /// the height is not fixed.
+    public func viewportHeight(for viewModel: ViewModel) -> Int? {
+        height.map { max(0, $0 - Self.navigationBarHeight(for: viewModel)) }
+    }
+
+    /// Rows of the viewport `viewModel`, laid out as `layout`, is drawn in: the fixed one, or
+    /// enough for the body, the header and every overlay.
+    public func drawnViewportHeight(of viewModel: ViewModel, layout: ViewLayout) -> Int {
+        viewportHeight(for: viewModel)
+            ?? max(layout.contentHeight, layout.header?.maxY ?? 0, layout.overlays.map(\.maxY).max() ?? 0)
+    }
+
+    /// Rows a render of `viewModel`, laid out as `layout`, takes: the navigation bar and the
+    /// viewport.
+    public func renderedHeight(of viewModel: ViewModel, layout: ViewLayout) -> Int {
+        Self.navigationBarHeight(for: viewModel) + drawnViewportHeight(of: viewModel, layout: layout)
+    }
+
+    /// The largest scroll offset of a body laid out as `layout`: how far its content reaches
+    /// past the viewport (0 when everything shows).
+    public func maximumScrollOffset(of viewModel: ViewModel, layout: ViewLayout) -> Int {
+        max(0, layout.contentHeight - (viewportHeight(for: viewModel) ?? layout.contentHeight))
+    }
+}
