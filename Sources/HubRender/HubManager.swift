@@ -37,6 +37,13 @@ public final class HubManager {
     /// The limits of operations that have none of their own: by default a 10 s timeout and
     /// 1,000 consecutive self-reschedules (``ContentOperationLimits/standard``).
     public var operationLimits = ContentOperationLimits.standard
+    /// Milliseconds of the loop's time that opening a screen waits, at most, for its first
+    /// load (30 s): a view whose operations keep rescheduling themselves on timers never
+    /// finishes loading, and a screen shows what it has by then.
+    public var settleTimeout = 30_000
+    /// Asked while the manager waits for a screen to load; true stops waiting (a runtime says
+    /// so when the script that opened the screen ran out of its budget).
+    public var isInterrupted: () -> Bool = { false }
     /// How new builders are seeded: the fallback handler's component defaults, with icons.
     public let builderConfiguration: BuilderConfiguration
 
@@ -134,9 +141,10 @@ public final class HubManager {
         }
     }
 
-    /// Runs the event loop until `screen`'s loader has drained its queue (or nothing is left).
+    /// Runs the event loop until `screen`'s loader has drained its queue, nothing is left to
+    /// run, ``settleTimeout`` has passed, or ``isInterrupted`` says to stop.
     public func settle(_ screen: Screen) {
-        loop.run { !screen.loader.isLoading }
+        loop.run(until: { !screen.loader.isLoading || isInterrupted() }, timeout: settleTimeout)
     }
 
     /// A renderer for view models that belong to no screen (e.g. read from a JSON file), with

@@ -118,4 +118,12 @@ int hub_openpatterns(lua_State *L);
    it to the instruction budget first; call it through lua_pcall. */
 int hub_openmetered(lua_State *L);
 
+/* [-0, +0, m] Keeps scripts from resuming or closing the threads Hub resumes itself: creates
+   the registry's table of such threads and guards coroutine.resume and coroutine.close; call
+   it through lua_pcall. */
+int hub_openthreads(lua_State *L);
+
+/* [-0, +0, m] Marks the thread on top of L's stack (left there) as one only Hub resumes. */
+void hub_own_thread(lua_State *L);
+
 #endif

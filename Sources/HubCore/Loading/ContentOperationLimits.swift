@@ -4,9 +4,10 @@ public struct ContentOperationLimits: Sendable, Equatable {
     /// Milliseconds a run may take before it fails with a timeout error (a late finish or fail
     /// is ignored); nil: no timeout.
     public var timeout: Int?
-    /// How many times in a row an operation may reschedule itself while the chain is running,
-    /// with nothing from outside (a load, a reload, an action, a timer) in between; the next
-    /// request fails the run instead. nil: no cap.
+    /// How many times in a row an operation's runs may reschedule it with nothing from outside
+    /// (a delivered load, a reload, a page, an action, a change of connectivity, an outside
+    /// reschedule) in between; a run that waited on a timer first is still the same run. The
+    /// next request fails the run instead. nil: no cap.
     public var maximumConsecutiveReschedules: Int?
 
     /// Limits with the given values; nil fields fall back on the defaults they are merged over.
@@ -23,5 +24,19 @@ public struct ContentOperationLimits: Sendable, Equatable {
         ContentOperationLimits(
             timeout: timeout ?? defaults.timeout,
             maximumConsecutiveReschedules: maximumConsecutiveReschedules ?? defaults.maximumConsecutiveReschedules)
+    }
+
+    /// These limits where they are stricter than `ceiling`'s, `ceiling`'s elsewhere: an
+    /// operation may lower its loader's limits, never lift them.
+    public func within(_ ceiling: ContentOperationLimits) -> ContentOperationLimits {
+        ContentOperationLimits(
+            timeout: Self.stricter(timeout, ceiling.timeout),
+            maximumConsecutiveReschedules: Self.stricter(maximumConsecutiveReschedules, ceiling.maximumConsecutiveReschedules))
+    }
+
+    /// The smaller of two limits, where nil is no limit.
+    public static func stricter(_ own: Int?, _ ceiling: Int?) -> Int? {
+        guard let own, let ceiling else { return own ?? ceiling }
+        return min(own, ceiling)
     }
 }

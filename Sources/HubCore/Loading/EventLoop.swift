@@ -70,11 +70,13 @@ public final class EventLoop {
         return true
     }
 
-    /// Lets `milliseconds` pass, running every timer that falls due meanwhile.
-    public func advance(by milliseconds: Int) {
+    /// Lets `milliseconds` pass, running every timer that falls due meanwhile; stops early,
+    /// right after a timer, when `shouldContinue` says so.
+    public func advance(by milliseconds: Int, while shouldContinue: () -> Bool = { true }) {
         let deadline = Self.time(now, plus: milliseconds)
         while let next = nextTimer(), timers[next].due <= deadline {
             fire(next)
+            guard shouldContinue() else { return }
         }
         wait(until: deadline)
     }

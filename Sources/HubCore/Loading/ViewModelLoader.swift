@@ -140,6 +140,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
 
     /// Loads the view model, unless the reload policy declines after a successful load.
     public func loadViewModel() {
+        somethingHappened()
         let resolved = connectivityResolver.resolveConnectivityState()
         if resolved != connectivityState {
             connectivityState = resolved
@@ -160,17 +161,20 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
 
     /// Loads the view model again, ignoring the reload policy.
     public func reloadViewModel() {
+        somethingHappened()
         schedule(from: 0, mode: .main)
     }
 
     /// Appends the next page; does nothing before a successful load or when no operation paginates.
     public func loadNextPage() {
         guard previouslyLoadedViewModel != nil, operations.contains(where: { $0.paginates }) else { return }
+        somethingHappened()
         schedule(from: 0, mode: .pagination)
     }
 
     /// Tells every operation about an action performed in the view, in chain order.
     public func actionPerformed(_ context: ActionContext) {
+        somethingHappened()
         for operation in operations {
             operation.actionPerformed(context, featureInfo: featureInfo, connectivityState: connectivityState)
         }
@@ -180,8 +184,16 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         let resolved = resolver.resolveConnectivityState()
         guard resolved != connectivityState else { return }
         connectivityState = resolved
+        somethingHappened()
         delegate?.viewModelLoader(self, didLoad: initialViewModel)
         schedule(from: 0, mode: .main)
+    }
+
+    /// Something outside the operations happened (a load, an action, a change of
+    /// connectivity, an outside reschedule, a delivery): self-reschedules from now on are no
+    /// longer in a row with the earlier ones.
+    private func somethingHappened() {
+        for index in consecutiveReschedules.indices { consecutiveReschedules[index] = 0 }
     }
 
     // MARK: The queue
@@ -191,21 +203,23 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// reschedule limit).
     public func rescheduleOperation(at index: Int) {
         guard operations.indices.contains(index) else { return }
+        somethingHappened()
         schedule(from: index, mode: .main)
     }
 
-    /// An operation asked, through its handle, to be rescheduled. Asked while the queue drains,
-    /// it counts against the operation's limit; past it, the running run fails instead.
+    /// An operation asked, through its handle, to be rescheduled. Asked by a run (even one that
+    /// waited on a timer first), it counts against the operation's limit of reschedules in a
+    /// row with nothing else happening, and past it the run fails instead; asked when no run of
+    /// it is going on (a timer it set after finishing, to poll), it is an outside event.
     func operationAskedToReschedule(at index: Int, location: String?) -> Bool {
         guard operations.indices.contains(index) else { return false }
-        if isDraining {
+        if let running = queue.first(where: { $0.index == index && $0.context != nil })?.context {
             consecutiveReschedules[index] += 1
             if let maximum = limits(of: index).maximumConsecutiveReschedules, consecutiveReschedules[index] > maximum {
-                let error = ContentError(
+                running.fail(ContentError(
                     domain: "hub", code: ContentError.Code.rescheduleLimit,
                     message: "rescheduled itself \(maximum) times in a row with nothing else happening (a loop?)",
-                    location: location, feature: featureInfo.identifier, operation: operations[index].name)
-                queue.first(where: { $0.index == index && $0.context != nil })?.context?.fail(error)
+                    location: location, feature: featureInfo.identifier, operation: operations[index].name))
                 return false
             }
         }
@@ -213,9 +227,10 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         return true
     }
 
-    /// The limits of the operation at `index`: its own over the loader's.
+    /// The limits of the operation at `index`: its own where they are stricter than the
+    /// loader's.
     private func limits(of index: Int) -> ContentOperationLimits {
-        operations[index].limits.merged(over: limits)
+        operations[index].limits.within(limits)
     }
 
     private func schedule(from index: Int, mode: Mode) {
@@ -303,7 +318,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         errorSnapshots[index] = error
         statuses[index].phase = error == nil ? .finished : .failed
         if queue.isEmpty {
-            consecutiveReschedules = Array(repeating: 0, count: operations.count)
+            somethingHappened()
             deliver()
         } else {
             drain()

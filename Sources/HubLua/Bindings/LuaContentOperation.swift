@@ -27,7 +27,7 @@ final class LuaContentOperation: ContentOperation {
         self.spec = spec
         self.featureIdentifier = featureIdentifier
         self.limits = limits.operation
-        instructionBudget = limits.budget ?? runner.lua.instructionBudget
+        instructionBudget = ContentOperationLimits.stricter(limits.budget, runner.lua.instructionBudget > 0 ? runner.lua.instructionBudget : nil) ?? 0
         let stack = runner.lua.stack
         stack.push(spec)
         stack.rawField(-1, "name")

@@ -3,7 +3,7 @@ import HubCore
 /// The limits a `hub.feature` or `hub.operation` table may set: `timeout` (milliseconds a run
 /// may take), `max_reschedules` (consecutive self-reschedules) and `budget` (instructions one
 /// run may use, across all its resumes and callbacks). An operation's own win over its
-/// feature's, which win over the runtime's.
+/// feature's; either may lower the runtime's limits, never lift them.
 struct LuaLimits {
     /// The loader's limits: `timeout` and `max_reschedules`.
     var operation = ContentOperationLimits()

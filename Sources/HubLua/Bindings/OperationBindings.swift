@@ -31,7 +31,7 @@ final class OperationBindings {
     static let longestWait = 86_400_000
 
     /// `hub.sleep(ms)` and `hub.await(start)`, given the tokens they yield, `advance(ms)` (lets
-    /// time pass when sleeping outside an operation, in a test), `in_operation()` (whether the
+    /// time pass when sleeping outside an operation, in a test, or returns nil and why not), `in_operation()` (whether the
     /// calling coroutine is an operation's own), and `check_sleep(ms)` and `check_await(start)`,
     /// which check the argument in Swift and return it, or nil and the argument error for the
     /// Lua function to raise at its caller's line.
@@ -42,7 +42,8 @@ final class OperationBindings {
           if not wait then error(problem, 2) end
           if in_operation() then return coroutine.yield(sleep_token, wait) end
           if coroutine.isyieldable() then error("hub.sleep can only suspend an operation, not a coroutine the script made", 2) end
-          advance(wait)
+          local passed, refusal = advance(wait)
+          if not passed then error(refusal, 2) end
         end
         local function await(start)
           local ok, problem = check_await(start)
@@ -54,7 +55,12 @@ final class OperationBindings {
         return sleep, await
         """
 
-    init(lua: LuaState, loop: EventLoop, problems: ProblemLog, errors: ErrorTables) throws(LuaError) {
+    /// A binding whose `hub.sleep`, outside an operation, passes time on `loop` only when
+    /// `canPassTime` says so (at the top level of a test), and stops once the calling script must
+    /// stop (its budget ran out in a timer's callback).
+    init(
+        lua: LuaState, loop: EventLoop, problems: ProblemLog, errors: ErrorTables, canPassTime: @escaping () -> Bool
+    ) throws(LuaError) {
         self.lua = lua
         self.loop = loop
         self.problems = problems
@@ -65,9 +71,16 @@ final class OperationBindings {
         try lua.load(Self.suspendingFunctions, chunkName: "=hub.sleep")
         stack.push(sleepToken)
         stack.push(awaitToken)
-        LuaBridge.pushFunction(stack) { [loop] call in
-            loop.advance(by: call.integer(at: 1) ?? 0)
-            return 0
+        LuaBridge.pushFunction(stack) { [loop, weak lua] call in
+            guard canPassTime() else {
+                call.pushNil()
+                call.push("hub.sleep outside an operation only passes time in a test (hub.test), not while "
+                    + "loading features, drawing or handling actions")
+                return 2
+            }
+            loop.advance(by: call.integer(at: 1) ?? 0) { lua?.isStopping == false }
+            call.push(true)
+            return 1
         }
         LuaBridge.pushFunction(stack) { [activeRuns] call in
             call.push(activeRuns.contains(thread: call))

@@ -1,4 +1,5 @@
 import CLua
+import CLuaShim
 
 /// A Lua coroutine that Swift starts and resumes, e.g. one run of a content operation.
 final class LuaCoroutine {
@@ -19,11 +20,13 @@ final class LuaCoroutine {
     /// Weak: a suspended coroutine may outlive its state; then it cannot be resumed.
     private weak var lua: LuaState?
 
-    /// `[-0, +0]` A new coroutine of `lua`.
+    /// `[-0, +0]` A new coroutine of `lua`, which only Hub resumes: scripts cannot resume or
+    /// close it (see Sources/CLuaShim/threads.c).
     init(in lua: LuaState) {
         guard let thread = lua_newthread(lua.L) else {
             preconditionFailure("lua_newthread returned NULL, which Lua never does")
         }
+        hub_own_thread(lua.L)
         stack = LuaStack(thread)
         reference = lua.reference(popping: lua.stack)
         self.lua = lua

@@ -39,7 +39,7 @@ public final class LuaState {
         }
         L = state
         hub_set_warnings(L)
-        for opener in [hub_openlibs, hub_openpatterns, hub_openmetered] as [lua_CFunction] {
+        for opener in [hub_openlibs, hub_openpatterns, hub_openmetered, hub_openthreads] as [lua_CFunction] {
             lua_pushcclosure(L, opener, 0)
             if clua_pcall(L, 0, 0, 0) != LUA_OK {
                 let message = stack.string(at: -1) ?? "cannot open the Lua libraries"
@@ -82,6 +82,21 @@ public final class LuaState {
     private var meteredDepth = 0
     /// How many executions (calls and resumes) are running.
     private var executionDepth = 0
+
+    /// How many calls and resumes into Lua are running, outermost first: 1 inside a call Swift
+    /// made, 2 in one that call's script made through Hub, and so on.
+    var nestingDepth: Int { executionDepth }
+
+    /// Whether the running script must stop: its instruction budget or time ran out, and the
+    /// next instruction raises. Swift work done on its behalf (a loop firing timers) should stop.
+    var isStopping: Bool {
+        limits.pointee.budget_limit > 0 && (limits.pointee.exhausted != 0 || limits.pointee.budget <= 0)
+    }
+
+    /// Instructions every call or resume nested in a budgeted one costs it besides what it runs:
+    /// Swift's part of going in and out, so that a loop of many small callbacks (timers a test's
+    /// sleep fires) runs out too.
+    static let nestedExecutionCost = 200
 
     /// How deep executions may nest: a script calling Hub, which calls back into scripts (an
     /// operation opening a screen whose operation opens one, ...). Each level takes native
@@ -236,7 +251,7 @@ public final class LuaState {
         meteredDepth += 1
         let status = body()
         meteredDepth -= 1
-        let used = start - max(0, limits.pointee.budget)
+        let used = start - max(0, limits.pointee.budget) + (enclosing == nil ? 0 : Self.nestedExecutionCost)
         if let enclosing {
             limits.pointee.budget = enclosing.left - used
             limits.pointee.budget_limit = enclosing.total

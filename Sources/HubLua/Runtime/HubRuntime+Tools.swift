@@ -5,12 +5,13 @@ import HubCore
 
 extension HubRuntime {
     /// Runs `source` in the environment of the loaded feature folder whose path ends with
-    /// `folderSuffix` (globals persist between calls) and returns its first result as JSON.
+    /// `folderSuffix` (globals persist between calls) and returns its first result as JSON. At
+    /// its top level, `hub.sleep` lets time pass on the runtime's loop.
     public func evaluate(_ source: String, inFolder folderSuffix: String, chunkName: String = "=eval") throws -> JSONValue {
         guard let loaded = folders.first(where: { $0.folder.path.hasSuffix(folderSuffix) }) else {
             throw LuaError(message: "no loaded feature folder ends with '\(folderSuffix)'")
         }
-        return try sandbox.evaluate(source, chunkName: chunkName, in: loaded.environment)
+        return try bindings.timePassing.granting { try sandbox.evaluate(source, chunkName: chunkName, in: loaded.environment) }
     }
 
     /// Runs every `*_test.lua` file inside the loaded feature folders under `directories`, each

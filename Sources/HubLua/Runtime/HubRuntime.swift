@@ -48,6 +48,7 @@ public final class HubRuntime {
         lua.timeLimit = HubRuntime.defaultTimeLimit
         bindings = try RuntimeBindings(lua: lua, manager: manager, problems: problemLog)
         sandbox = try Sandbox(lua: lua, shared: bindings.sharedLibrary)
+        manager.isInterrupted = { [weak lua] in lua?.isStopping == true }
     }
 
     /// The loop all asynchronous work runs on (the manager's).

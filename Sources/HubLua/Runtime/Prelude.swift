@@ -9,7 +9,8 @@
 /// Nothing a script can reach is shared with another folder's scripts: every metatable it could
 /// follow is locked (`__metatable = false`), and each environment has its own base and proxies,
 /// so even `rawset` on them changes that folder alone. `setmetatable` refuses `__gc`: no hook
-/// can stop a finalizer, so a looping one would hang the runtime. The prelude knows nothing of
+/// can stop a finalizer, so a looping one would hang the runtime. The shared `hub`'s sub-tables
+/// (`hub.json`) reach a folder as read-only proxies of its own. The prelude knows nothing of
 /// Hub's functions: the bindings register those.
 enum Prelude {
     static let chunkName = "=hub.prelude"
@@ -57,6 +58,9 @@ return function(own_hub, shared_hub, read_module)
   local env = {}
   local loaded = {}
   env._G = env
+  for key, value in next, shared_hub do
+    if type(value) == "table" and rawget(own_hub, key) == nil then own_hub[key] = freeze(value, "hub." .. key) end
+  end
   env.hub = raw_setmetatable(own_hub, { __index = shared_hub, __newindex = read_only("hub"), __metatable = false })
   env.load = function(chunk, name, mode, chunk_env)
     if type(chunk) ~= "string" then return nil, "load: only source strings can be loaded here" end

@@ -14,19 +14,24 @@ struct RuntimeBindings {
     let json: JSONBindings
     let images: ImageBindings
     let tests: TestBindings
+    /// When `hub.sleep` outside an operation may let time pass.
+    let timePassing: TimePassingPermit
 
     init(lua: LuaState, manager: HubManager, problems: ProblemLog) throws(LuaError) {
         builders = BuilderBindings()
         builders.register(lua.stack)
         errors = ErrorTables(lua: lua)
-        operations = try OperationBindings(lua: lua, loop: manager.loop, problems: problems, errors: errors)
+        let timePassing = TimePassingPermit(lua: lua)
+        self.timePassing = timePassing
+        tests = TestBindings(lua: lua, timePassing: timePassing)
+        operations = try OperationBindings(
+            lua: lua, loop: manager.loop, problems: problems, errors: errors, canPassTime: { timePassing.isGranted })
         features = FeatureBindings(lua: lua, manager: manager, operations: operations, problems: problems)
         components = ComponentBindings(lua: lua, registry: manager.componentRegistry, problems: problems)
         screens = ScreenBindings(lua: lua, manager: manager, errors: errors, problems: problems)
         schemas = SchemaBindings(lua: lua, registry: manager.jsonSchemaRegistry, problems: problems)
         json = JSONBindings(manager: manager)
         images = ImageBindings(registry: manager.imageRegistry)
-        tests = TestBindings(lua: lua)
     }
 
     /// The functions of the `hub` table every folder shares.

@@ -52,7 +52,10 @@ struct Render: ParsableCommand {
         }
         runtime.problems.forEach(Hub.warn)
         if let error = screen.lastError { Hub.warn(error) }
-        if !runtime.problems.isEmpty || screen.lastError != nil {
+        if screen.loader.isLoading {
+            Hub.warn("'\(uri)' was still loading after \(runtime.manager.settleTimeout) ms; this is what had loaded by then")
+        }
+        if !runtime.problems.isEmpty || screen.lastError != nil || screen.loader.isLoading {
             throw ExitCode.failure
         }
     }

@@ -34,6 +34,58 @@ import Testing
         #expect(try othersStillWork(runtime))
     }
 
+    @Test func aRunThatWaitsThenReschedulesItselfIsStillInARow() throws {
+        let runtime = try makeHostile(
+            """
+            hub.feature { id = "nap", uri = "nap:view", operations = {
+              hub.operation { name = "nap", perform = function(ctx) hub.sleep(0) ctx:reschedule() end },
+            } }
+            """)
+        let screen = try runtime.open("nap:view")
+        #expect(screen.loader.operationStatuses.map(\.runs) == [1_001])
+        #expect(screen.lastError?.description
+            == "feature 'nap', operation 'nap': hostile.lua:2: rescheduled itself 1000 times in a row with nothing else happening (a loop?)")
+        #expect(try othersStillWork(runtime))
+    }
+
+    @Test func aFeatureCannotLiftTheRuntimesLimits() throws {
+        let runtime = try makeHostile(
+            """
+            local huge = { budget = math.maxinteger, max_reschedules = math.maxinteger, timeout = math.maxinteger }
+            local function feature(id, perform)
+              hub.feature { id = id, uri = id .. ":view", budget = huge.budget, max_reschedules = huge.max_reschedules,
+                timeout = huge.timeout, operations = { hub.operation { name = id, perform = perform } } }
+            end
+            feature("spin", function(ctx) while true do end end)
+            feature("again", function(ctx) ctx:reschedule() end)
+            feature("wait", function(ctx) hub.await(function(done) end) end)
+            """, budget: 2_000_000)
+        let errors = try ["spin", "again", "wait"].map { try runtime.open("\($0):view").lastError?.message }
+        #expect(errors == [
+            "instruction budget exceeded (2000000 instructions)",
+            "rescheduled itself 1000 times in a row with nothing else happening (a loop?)",
+            "timed out after 10000 ms",
+        ])
+    }
+
+    @Test func openingAViewThatNeverFinishesLoadingGivesUpAfterTheSettleTimeout() throws {
+        let runtime = try makeHostile(
+            """
+            hub.feature { id = "poll", uri = "poll:view", operations = {
+              hub.operation { name = "poll", perform = function(ctx)
+                ctx.view:body("tick").title = "tick " .. ((ctx.state.n or 0) + 1)
+                ctx.state.n = (ctx.state.n or 0) + 1
+                hub.sleep(5000)
+                ctx:reschedule()
+              end },
+            } }
+            """)
+        let screen = try runtime.open("poll:view")
+        #expect(runtime.loop.now == runtime.manager.settleTimeout)
+        #expect(screen.loader.isLoading)
+        #expect(try othersStillWork(runtime))
+    }
+
     @Test func aFeatureOrOperationSetsItsOwnRescheduleLimit() throws {
         let runtime = try makeHostile(
             """

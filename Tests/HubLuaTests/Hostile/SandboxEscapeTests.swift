@@ -40,7 +40,7 @@ import Testing
             "attack.lua:6: cannot change a protected metatable",
             "attack.lua:7: bad argument #1 to 'rawset' (table expected, got boolean)",
         ])
-        #expect(neighbour == "42 OK function", "the neighbour's tostring and string.upper are untouched")
+        #expect(neighbour == "42 OK function [1] 2", "the neighbour's tostring and string.upper are untouched")
     }
 
     @Test func theSharedHubTableCannotBeReachedOrChanged() throws {
@@ -54,7 +54,47 @@ import Testing
             "attack.lua:4: cannot set 'open' in the read-only table 'hub'",
             "no error",
         ])
-        #expect(neighbour == "42 OK function", "the neighbour's hub.open is untouched")
+        #expect(neighbour == "42 OK function [1] 2", "the neighbour's hub.open is untouched")
+    }
+
+    @Test func theSharedHubsSubTablesCannotBeChanged() throws {
+        let (messages, neighbour) = try neighbourAfter([
+            #"hub.json.encode = function() return "PWNED" end"#,
+            #"rawset(hub.json, "decode", function() return { "PWNED" } end)"#,
+            "return getmetatable(hub.json).__index",
+        ])
+        #expect(messages == [
+            "attack.lua:3: cannot set 'encode' in the read-only table 'hub.json'",
+            "no error",
+            "attack.lua:5: attempt to index a boolean value",
+        ])
+        #expect(neighbour == "42 OK function [1] 2", "the neighbour's hub.json is untouched")
+    }
+
+    @Test func anOperationsCoroutineCannotBeResumedOrClosedByAScript() throws {
+        let runtime = try makeHostileRuntime(
+            """
+            stolen = nil
+            hub.feature { id = "forge", uri = "forge:view", operations = {
+              hub.operation { name = "victim", perform = function(ctx)
+                stolen = coroutine.running()
+                ctx.view:body("slept").title = select("#", hub.sleep(100)) .. " values"
+              end },
+            } }
+            hub.feature { id = "thief", uri = "thief:view", operations = { function(ctx)
+              local resumed, message = coroutine.resume(stolen, "forged")
+              local closed, problem = pcall(coroutine.close, stolen)
+              ctx.view:body("thief").title = tostring(resumed) .. ": " .. message .. " / " .. tostring(closed) .. ": " .. problem
+            end } }
+            """, chunk: "forge.lua")
+        let victim = try runtime.open("forge:view", options: .init(load: false))
+        victim.appear()
+        let thief = try runtime.open("thief:view")
+        #expect(thief.viewModel.body.first?.title == "false: cannot resume a coroutine that Hub runs (an operation's or an action's) / "
+            + "false: cannot close a coroutine that Hub runs (an operation's or an action's)")
+        runtime.manager.settle(victim)
+        #expect(victim.viewModel.body.first?.title == "0 values", "the sleep ended as Hub ended it, not with the forged value")
+        #expect(try othersStillWork(runtime))
     }
 
     @Test func finalizersAreNotAvailable() throws {

@@ -1,0 +1,23 @@
+/// Whether `hub.sleep`, outside an operation, may let time pass on the event loop: only in code
+/// the host runs to drive the runtime (a test case, ``HubRuntime/evaluate(_:inFolder:chunkName:)``),
+/// at its top level. Never while feature folders load, components draw, or an operation, an
+/// action or a timer's callback runs: there a sleep would block everything for real.
+final class TimePassingPermit {
+    private weak var lua: LuaState?
+    private var grants = 0
+
+    /// A permit for the scripts of `lua`.
+    init(lua: LuaState) {
+        self.lua = lua
+    }
+
+    /// Whether the running script may let time pass.
+    var isGranted: Bool { grants > 0 && lua?.nestingDepth == 1 }
+
+    /// Runs `body`, whose top-level script may let time pass.
+    func granting<Result>(_ body: () throws -> Result) rethrows -> Result {
+        grants += 1
+        defer { grants -= 1 }
+        return try body()
+    }
+}
