@@ -16,14 +16,17 @@ public final class ContentOperationContext {
     public let pageIndex: Int?
     /// The operation's own handle: reschedule it or perform actions.
     public let handle: ContentOperationHandle
+    /// Milliseconds of the loop's time the run may take before it fails (nil: no timeout).
+    public let timeout: Int?
 
     private var completion: ((ContentError?) -> Void)?
 
     init(
         viewURI: String, featureInfo: FeatureInfo, connectivityState: ConnectivityState,
         viewModelBuilder: ViewModelBuilder, previousError: ContentError?, pageIndex: Int?,
-        handle: ContentOperationHandle, completion: @escaping (ContentError?) -> Void
+        handle: ContentOperationHandle, timeout: Int? = nil, completion: @escaping (ContentError?) -> Void
     ) {
+        self.timeout = timeout
         self.viewURI = viewURI
         self.featureInfo = featureInfo
         self.connectivityState = connectivityState

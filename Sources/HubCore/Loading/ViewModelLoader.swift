@@ -279,7 +279,8 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         statuses[index].runs += 1
         let context = ContentOperationContext(
             viewURI: viewURI, featureInfo: featureInfo, connectivityState: connectivityState,
-            viewModelBuilder: builder, previousError: previousError, pageIndex: page, handle: handles[index]
+            viewModelBuilder: builder, previousError: previousError, pageIndex: page, handle: handles[index],
+            timeout: limits(of: index).timeout
         ) { [weak self] error in
             self?.complete(at: index, builder: builder, error: error)
         }

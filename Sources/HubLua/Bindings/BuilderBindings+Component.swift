@@ -1,4 +1,5 @@
 import HubCore
+import HubRender
 
 // `hub.ComponentBuilder`: a component of the view model an operation builds.
 
@@ -9,15 +10,17 @@ extension BuilderBindings {
     }
 
     /// The properties of `hub.ComponentBuilder`: its id (read-only), position, component,
-    /// category, the fields of `ComponentFields`, icon, images and target.
+    /// category, the fields of `ComponentFields`, icon, images and target. The position
+    /// (`index`) is 1-based and any integer: one below 1 or past the end puts the component
+    /// last (`math.mininteger` reads back one higher, as no 0-based position lies below it).
     static func makeComponentProperties() -> [String: LuaProperty<ComponentModelBuilder>] {
         var properties: [String: LuaProperty<ComponentModelBuilder>] = [
             "id": .readOnly { $0.push($1.modelIdentifier) },
             "index": .readWrite(
                 get: { stack, builder in
-                    if let index = builder.preferredIndex { stack.push(index + 1) } else { stack.pushNil() }
+                    if let index = builder.preferredIndex { stack.push(index.saturatingAdding(1)) } else { stack.pushNil() }
                 },
-                set: { $1.preferredIndex = try $0.optionalInteger(at: $2).map { $0 - 1 } }),
+                set: { $1.preferredIndex = try $0.optionalInteger(at: $2).map { $0.saturatingSubtracting(1) } }),
             "component": .readWrite(
                 get: { $0.push($1.componentIdentifier.description) }, set: { $1.componentIdentifier = try $0.identifier(at: $2) }),
             "category": .readWrite(

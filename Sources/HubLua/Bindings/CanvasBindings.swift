@@ -1,7 +1,7 @@
 import HubRender
 
 /// The `hub.Canvas` class: a component's clipped drawing surface. Coordinates are relative to
-/// the canvas; drawing outside it is clipped.
+/// the canvas and may be any integers; drawing outside it is clipped.
 enum CanvasBindings {
     /// The class, whose metatable `register` creates.
     static let canvasClass = LuaClass<TextCanvas>(name: "hub.Canvas")

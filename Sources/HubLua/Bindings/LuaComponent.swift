@@ -7,7 +7,8 @@ import HubRender
 /// `ui_state(self)` / `restore(self, state)`, `selection(self, state)`, `resized(self, width,
 /// height)`, `will_appear(self)`, `content_offset(self, rows)`. It draws the model's children
 /// with `self:render_child(i, canvas, x, y, w, h)` and measures them with
-/// `self:child_size(i, w, h)`.
+/// `self:child_size(i, w, h)`; the sizes these hand the child are clamped into
+/// ±``Size/componentLimit``, since components compute with them.
 ///
 /// Script errors are reported to the runtime and drawn in the component's frame; they never
 /// stop rendering.
@@ -50,10 +51,10 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
             guard let self, self.bindings != nil else { return 0 }
             let child = try self.child(call, at: 2, function: "render_child")
             let canvas = try CanvasBindings.canvasClass.check(call, 3, function: "render_child")
-            let rect = Rect(
-                x: try call.checkInt(4, "render_child"), y: try call.checkInt(5, "render_child"),
-                width: try call.checkInt(6, "render_child"), height: try call.checkInt(7, "render_child"))
-            self.childDelegate?.renderChild(child, into: canvas.canvas(for: rect))
+            let (x, y) = (try call.checkInt(4, "render_child"), try call.checkInt(5, "render_child"))
+            let size = Size(width: try call.checkInt(6, "render_child"), height: try call.checkInt(7, "render_child"))
+                .clampedForComponents
+            self.childDelegate?.renderChild(child, into: canvas.canvas(for: Rect(x: x, y: y, width: size.width, height: size.height)))
             return 0
         }
         stack.setRawField(-2, "render_child")
@@ -61,6 +62,7 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
             guard let self else { return 0 }
             let child = try self.child(call, at: 2, function: "child_size")
             let container = Size(width: try call.checkInt(3, "child_size"), height: try call.checkInt(4, "child_size"))
+                .clampedForComponents
             let size = self.childDelegate?.preferredSize(ofChild: child, containerSize: container) ?? .zero
             call.push(size.width)
             call.push(size.height)
@@ -76,7 +78,7 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
 
     private func child(_ call: LuaStack, at index: Int32, function: String) throws -> ComponentModel {
         let position = try call.checkInt(index, function)
-        guard let child = currentModel?.child(at: position - 1) else {
+        guard let child = currentModel?.child(at: position.saturatingSubtracting(1)) else {
             throw call.argumentError(index, function, "the model has no child \(position)")
         }
         return child
@@ -133,9 +135,9 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
         guard height <= Self.maximumHeight else {
             bindings.problems.report(
                 "component '\(identifier)': \(name) returned a height of \(height) rows; components are at most \(Self.maximumHeight) rows high")
-            return Size(width: width, height: Self.maximumHeight)
+            return Size(width: width, height: Self.maximumHeight).clampedForComponents
         }
-        return Size(width: width, height: height)
+        return Size(width: width, height: height).clampedForComponents
     }
 
     /// A size returned as floats, floored (0 when it is not finite).

@@ -121,16 +121,33 @@ final class LuaOperationRun {
         budget = LuaBudget(total: operation.instructionBudget)
     }
 
+    /// Makes the run stop computing once its timeout has passed from now, when time on `loop`
+    /// is real (the loop fails a run that waits past its timeout; this stops one that computes
+    /// past it). On a virtual clock computing takes no time: the budget and the time limit stop
+    /// a run there.
+    func startTimeout(on loop: EventLoop) {
+        guard loop.clock == .real, let timeout = context?.timeout else { return }
+        budget.deadline = LuaState.now + Int64(min(timeout, Int(Int32.max))) * 1_000_000
+    }
+
+    /// Whether this run was stopped because it computed past its timeout.
+    func ranPastItsTimeout(_ error: LuaError) -> Bool {
+        guard let deadline = budget.deadline else { return false }
+        return error.message.hasPrefix(LuaError.timeLimitMessagePrefix) && LuaState.now >= deadline
+    }
+
     convenience init(operation: LuaContentOperation, context: ContentOperationContext) {
         self.init(
             operation: operation, context: context, viewURI: context.viewURI, featureInfo: context.featureInfo,
             builder: context.viewModelBuilder, connectivityState: context.connectivityState)
     }
 
-    /// A content error for this run's operation, from a Lua error.
+    /// A content error for this run's operation, from a Lua error; a run stopped for computing
+    /// past its timeout says it timed out, as one waiting past it does.
     func error(from luaError: LuaError) -> ContentError {
-        ContentError(
-            domain: "hub.lua", message: luaError.message, location: luaError.location,
+        let message = ranPastItsTimeout(luaError) ? "timed out after \(context?.timeout ?? 0) ms" : luaError.message
+        return ContentError(
+            domain: "hub.lua", message: message, location: luaError.location,
             feature: featureInfo.identifier, operation: operation.name, traceback: luaError.traceback)
     }
 }

@@ -127,6 +127,7 @@ final class OperationBindings {
     /// `context` stands for; `page` is passed to `append`.
     func run(_ operation: LuaContentOperation, function: String, context: ContentOperationContext, page: Int?) {
         let run = LuaOperationRun(operation: operation, context: context)
+        run.startTimeout(on: loop)
         let coroutine = LuaCoroutine(in: lua)
         run.coroutine = coroutine
         activeRuns.add(run, for: context)

@@ -82,6 +82,9 @@ public struct LuaError: Error, Equatable, Sendable, CustomStringConvertible {
         return (String(head), String(text[colon.upperBound...]))
     }
 
+    /// How the message of a script stopped at its deadline begins (Sources/CLuaShim/shim.c).
+    static let timeLimitMessagePrefix = "time limit exceeded"
+
     /// `file:line: message`.
     public var description: String {
         location.map { "\($0): \(message)" } ?? message

@@ -234,11 +234,12 @@ struct LuaStack: Equatable {
     static let registrationSize = 256
 
     /// Counts `bytes` of Swift memory the running call is about to add to models against the
-    /// memory limit; throws "not enough memory" instead when that would go past it.
+    /// memory limit; throws "not enough memory" instead when that would go past it (as any
+    /// charge too large to add up does).
     func chargeMemory(_ bytes: Int) throws {
         guard let limits = hub_state_limits(L), limits.pointee.limit > 0 else { return }
-        let total = limits.pointee.used + limits.pointee.host_used + max(0, bytes)
-        guard total <= limits.pointee.limit else {
+        let (total, overflow) = (limits.pointee.used + limits.pointee.host_used).addingReportingOverflow(max(0, bytes))
+        guard !overflow, total <= limits.pointee.limit else {
             throw LuaRaise(message: "not enough memory (the limit is \(limits.pointee.limit >> 20) MiB)")
         }
         limits.pointee.host_used += max(0, bytes)

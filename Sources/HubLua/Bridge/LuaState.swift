@@ -6,11 +6,15 @@ import CLuaShim
 struct LuaBudget {
     var total: Int
     var left: Int
+    /// The moment (``hub_monotonic_ns()``) past which the execution must not run, besides the
+    /// state's own ``LuaState/timeLimit``; nil: none.
+    var deadline: Int64?
 
-    /// A full budget of `total` instructions (0: no limit).
-    init(total: Int) {
+    /// A full budget of `total` instructions (0: no limit), to be used before `deadline`.
+    init(total: Int, deadline: Int64? = nil) {
         self.total = total
         left = total
+        self.deadline = deadline
     }
 
     /// What is left, or nil without a limit.
@@ -55,6 +59,9 @@ public final class LuaState {
         lua_close(L)
         limits.deallocate()
     }
+
+    /// Nanoseconds of the monotonic clock deadlines are measured on.
+    static var now: Int64 { hub_monotonic_ns() }
 
     /// Bytes the state has allocated.
     public var memoryUsed: Int { limits.pointee.used }
@@ -167,13 +174,16 @@ public final class LuaState {
 
     /// The same, charged to `budget` (e.g. an operation run's, across all of its work).
     func call(arguments: Int32, results: Int32, budget: inout LuaBudget) throws(LuaError) {
-        let used = try protectedCall(arguments: arguments, results: results, limit: budget.limit, total: budget.total)
+        let used = try protectedCall(
+            arguments: arguments, results: results, limit: budget.limit, total: budget.total, deadline: budget.deadline)
         budget.left -= used
     }
 
     /// Calls in protected mode; returns the instructions used.
     @discardableResult
-    private func protectedCall(arguments: Int32, results: Int32, limit: Int?, total: Int) throws(LuaError) -> Int {
+    private func protectedCall(
+        arguments: Int32, results: Int32, limit: Int?, total: Int, deadline: Int64? = nil
+    ) throws(LuaError) -> Int {
         guard executionDepth < Self.maximumNesting else {
             stack.pop(arguments + 1)
             throw LuaError(message: nestedTooDeeply)
@@ -181,7 +191,7 @@ public final class LuaState {
         let base = stack.top - arguments
         lua_pushcclosure(L, hub_traceback, 0)
         stack.insert(at: base)
-        let (status, used) = metered(L, limit: limit, total: total) { clua_pcall(L, arguments, results, base) }
+        let (status, used) = metered(L, limit: limit, total: total, deadline: deadline) { clua_pcall(L, arguments, results, base) }
         stack.remove(at: base)
         if status != LUA_OK {
             let error = status == LUA_ERRMEM ? outOfMemory
@@ -213,7 +223,7 @@ public final class LuaState {
             return (LUA_ERRRUN, 1)
         }
         var results: Int32 = 0
-        let (status, used) = metered(thread.L, limit: budget.limit, total: budget.total) {
+        let (status, used) = metered(thread.L, limit: budget.limit, total: budget.total, deadline: budget.deadline) {
             lua_resume(thread.L, L, arguments, &results)
         }
         budget.left -= used
@@ -221,11 +231,14 @@ public final class LuaState {
     }
 
     /// Runs `body`, a protected call or resume on `thread`, with Lua as the host (allocations
-    /// may fail) and under a budget of `limit` instructions (nil: none of its own). Nested in
-    /// another budgeted execution, it gets at most what that one has left, and what it uses is
-    /// taken from it: nothing nested can refill a budget. `total` is the budget's size, for the
-    /// error message. Returns body's status and the instructions it used.
-    private func metered(_ thread: OpaquePointer, limit: Int?, total: Int, _ body: () -> Int32) -> (status: Int32, used: Int) {
+    /// may fail) and under a budget of `limit` instructions (nil: none of its own), stopping at
+    /// `deadline` or after ``timeLimit``, whichever comes first. Nested in another budgeted
+    /// execution, it gets at most what that one has left, and what it uses is taken from it:
+    /// nothing nested can refill a budget or put off a deadline. `total` is the budget's size,
+    /// for the error message. Returns body's status and the instructions it used.
+    private func metered(
+        _ thread: OpaquePointer, limit: Int?, total: Int, deadline: Int64? = nil, _ body: () -> Int32
+    ) -> (status: Int32, used: Int) {
         let host = limits.pointee.host
         limits.pointee.host = 0
         if executionDepth == 0 { limits.pointee.host_used = 0 }
@@ -237,15 +250,15 @@ public final class LuaState {
         }
         let enclosing = meteredDepth > 0 && limits.pointee.budget_limit > 0
             ? (left: limits.pointee.budget, total: limits.pointee.budget_limit, exhausted: limits.pointee.exhausted,
-               thread: limits.pointee.thread) : nil
+               thread: limits.pointee.thread, deadline: limits.pointee.deadline) : nil
         guard let start = [limit, enclosing?.left].compactMap({ $0 }).min() else { return (body(), 0) }
         limits.pointee.budget = start
         limits.pointee.budget_limit = limit != nil ? max(1, total) : enclosing?.total ?? max(1, total)
         hub_budget_set_exhausted(limits, start <= 0 ? HUB_EXHAUSTED_BUDGET : enclosing?.exhausted ?? 0)
         limits.pointee.thread = thread
-        if enclosing == nil {
-            limits.pointee.deadline = timeLimit > 0 ? hub_monotonic_ns() + Int64(timeLimit) * 1_000_000 : 0
-        }
+        let ownDeadline = [deadline, timeLimit > 0 ? Self.now + Int64(timeLimit) * 1_000_000 : nil].compactMap { $0 }.min()
+        let enclosingDeadline = enclosing.flatMap { $0.deadline > 0 ? $0.deadline : nil }
+        limits.pointee.deadline = [ownDeadline, enclosingDeadline].compactMap { $0 }.min() ?? 0
         let wasAttached = hub_budget_attached(thread) != 0
         hub_budget_attach(thread)
         meteredDepth += 1
@@ -257,6 +270,7 @@ public final class LuaState {
             limits.pointee.budget_limit = enclosing.total
             hub_budget_set_exhausted(limits, limits.pointee.budget <= 0 ? HUB_EXHAUSTED_BUDGET : enclosing.exhausted)
             limits.pointee.thread = enclosing.thread
+            limits.pointee.deadline = enclosing.deadline
         } else {
             limits.pointee.budget_limit = 0
             hub_budget_set_exhausted(limits, 0)

@@ -141,7 +141,7 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
     @discardableResult
     public func scroll(by rows: Int) -> Int {
         let maximum = geometry.maximumScrollOffset(of: viewModel, layout: layout())
-        scrollOffset = max(0, min(scrollOffset + rows, maximum))
+        scrollOffset = max(0, min(scrollOffset.addingReportingOverflow(rows).partialValue, maximum))
         return scrollOffset
     }
 

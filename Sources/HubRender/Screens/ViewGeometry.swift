@@ -9,10 +9,15 @@ public struct ViewGeometry: Sendable, Equatable {
     /// Rows of the whole output, navigation bar included (never negative); nil for all content.
     public var height: Int?
 
-    /// A geometry `width` columns wide (at least 1) and `height` rows high (nil: all content).
+    /// The most columns or rows a screen has: more than any text view needs, and small enough
+    /// that no sum of sizes and margins overflows.
+    public static let maximumSize = 1_000_000
+
+    /// A geometry `width` columns wide and `height` rows high (nil: all content), each within
+    /// 1...``maximumSize`` (0 rows are allowed).
     public init(width: Int, height: Int? = nil) {
-        self.width = max(1, width)
-        self.height = height.map { max(0, $0) }
+        self.width = min(max(1, width), Self.maximumSize)
+        self.height = height.map { min(max(0, $0), Self.maximumSize) }
     }
 
     /// Rows the navigation bar takes: the title and a rule, or none without a title.

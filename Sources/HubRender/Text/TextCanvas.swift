@@ -32,7 +32,7 @@ public final class TextSurface {
 
     /// Puts `character` at (`x`, `y`) unless it would cross `clip`; repairs wide characters it overwrites.
     func put(_ character: Character, columns: Int, x: Int, y: Int, style: TextStyle, clip: Rect) {
-        guard columns > 0, y >= clip.y, y < clip.maxY, x >= clip.x, x + columns <= clip.maxX else { return }
+        guard columns > 0, y >= clip.y, y < clip.maxY, x >= clip.x, x < clip.maxX, columns <= clip.maxX - x else { return }
         let index = y * width + x
         clearWide(at: index, row: y)
         if columns == 2 {
@@ -91,7 +91,9 @@ public final class TextSurface {
 }
 
 /// A clipped view of a text surface for one component's frame; coordinates are relative to
-/// the frame's top-left corner and nothing is drawn outside the frame.
+/// the frame's top-left corner and nothing is drawn outside the frame. Any `Int` is a valid
+/// coordinate or size (offsets saturate, as ``Rect``'s edges do), and drawing clips to the
+/// canvas before it loops, so it costs at most the canvas's cells however large the request.
 public final class TextCanvas {
     private let surface: TextSurface
     /// The canvas's frame on the surface.
@@ -115,7 +117,8 @@ public final class TextCanvas {
     public func canvas(for rect: Rect) -> TextCanvas {
         TextCanvas(
             surface: surface,
-            frame: Rect(x: frame.x + rect.x, y: frame.y + rect.y, width: rect.width, height: rect.height),
+            frame: Rect(
+                x: frame.x.saturatingAdding(rect.x), y: frame.y.saturatingAdding(rect.y), width: rect.width, height: rect.height),
             clip: clip)
     }
 
@@ -125,24 +128,30 @@ public final class TextCanvas {
         var row = y
         for character in string {
             if character == "\n" {
-                row += 1
+                row = row.saturatingAdding(1)
                 column = x
                 continue
             }
             let columns = DisplayWidth.of(character)
-            surface.put(character, columns: columns, x: frame.x + column, y: frame.y + row, style: style, clip: clip)
-            column += columns
+            surface.put(
+                character, columns: columns, x: frame.x.saturatingAdding(column), y: frame.y.saturatingAdding(row), style: style,
+                clip: clip)
+            column = column.saturatingAdding(columns)
         }
     }
 
-    /// Fills a rectangle with `character` (a space by default).
+    /// Fills a rectangle with `character` (a space by default), repeated from its left edge.
     public func fill(_ x: Int, _ y: Int, _ width: Int, _ height: Int, character: Character = " ", style: TextStyle = .plain) {
         let columns = max(1, DisplayWidth.of(character))
-        for row in y..<(y + max(0, height)) {
-            var column = x
-            while column + columns <= x + width {
-                surface.put(character, columns: columns, x: frame.x + column, y: frame.y + row, style: style, clip: clip)
-                column += columns
+        let area = Rect(x: frame.x.saturatingAdding(x), y: frame.y.saturatingAdding(y), width: width, height: height)
+        let visible = area.intersection(clip)
+        guard visible.width > 0, visible.height > 0 else { return }
+        // The first visible column a character starts at: a whole number of characters from
+        // the area's left edge (exact here: an area that reaches the surface has not saturated).
+        let first = visible.x + ((area.x % columns - visible.x % columns) % columns + columns) % columns
+        for row in visible.y..<visible.maxY {
+            for column in stride(from: first, through: visible.maxX - columns, by: columns) {
+                surface.put(character, columns: columns, x: column, y: row, style: style, clip: clip)
             }
         }
     }
@@ -164,13 +173,14 @@ public final class TextCanvas {
             return
         }
         let chars = boxCharacters
-        hline(x + 1, y, width - 2, style: style)
-        hline(x + 1, y + height - 1, width - 2, style: style)
-        vline(x, y + 1, height - 2, style: style)
-        vline(x + width - 1, y + 1, height - 2, style: style)
+        let (right, bottom) = (x.saturatingAdding(width - 1), y.saturatingAdding(height - 1))
+        hline(x.saturatingAdding(1), y, width - 2, style: style)
+        hline(x.saturatingAdding(1), bottom, width - 2, style: style)
+        vline(x, y.saturatingAdding(1), height - 2, style: style)
+        vline(right, y.saturatingAdding(1), height - 2, style: style)
         text(x, y, String(chars.topLeft), style: style)
-        text(x + width - 1, y, String(chars.topRight), style: style)
-        text(x, y + height - 1, String(chars.bottomLeft), style: style)
-        text(x + width - 1, y + height - 1, String(chars.bottomRight), style: style)
+        text(right, y, String(chars.topRight), style: style)
+        text(x, bottom, String(chars.bottomLeft), style: style)
+        text(right, bottom, String(chars.bottomRight), style: style)
     }
 }

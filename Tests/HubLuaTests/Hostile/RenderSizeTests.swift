@@ -42,7 +42,7 @@ import Testing
         let runtime = try makeTall(height: "1")
         let result = try runtime.evaluate(
             """
-            local s = hub.open("tall:view", { width = 1e9, height = 0 })
+            local s = hub.open("tall:view", { width = 1e9, height = 1000 })
             return select(2, pcall(s.render, s))
             """, inFolder: "Fixtures/Sandbox", chunkName: "@wide.lua")
         #expect(result == .string("not enough memory (the limit is 256 MiB)"))

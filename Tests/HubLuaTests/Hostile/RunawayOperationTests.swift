@@ -125,6 +125,26 @@ import Testing
         #expect(try othersStillWork(runtime))
     }
 
+    @Test func onARealClockARunThatComputesPastItsTimeoutIsStoppedWhereItIs() throws {
+        let runtime = try HubRuntime(clock: .real)
+        try runtime.loadFeatures(at: TestPaths.fixture("Sandbox"))
+        runtime.lua.instructionBudget = Int.max / 2
+        _ = try runtime.evaluate(
+            """
+            hub.feature { id = "busy", uri = "busy:view", timeout = 300, operations = {
+              hub.operation { name = "busy", perform = function(ctx)
+                local parts = {}
+                for i = 1, 1e5 do parts[i] = "x" end
+                while true do local text = table.concat(parts) end
+              end },
+            } }
+            """, inFolder: "Fixtures/Sandbox", chunkName: "@busy.lua")
+        let start = ContinuousClock.now
+        let screen = try runtime.open("busy:view")
+        #expect(screen.lastError?.description == "feature 'busy', operation 'busy': busy.lua:5: timed out after 300 ms")
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+
     @Test func anOperationsOwnTimeoutWinsOverItsFeatures() throws {
         let runtime = try makeHostile(
             """
