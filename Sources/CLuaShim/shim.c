@@ -164,6 +164,18 @@ void hub_budget_charge(lua_State *L, long cost) {
     if (limits->budget <= 0) hub_budget_raise(L, 1, HUB_EXHAUSTED_BUDGET);
 }
 
+int hub_budget_debit(lua_State *L, long cost) {
+    void *ud = NULL;
+    if (lua_getallocf(L, &ud) != hub_alloc) return 0; /* a state without Hub's limits */
+    hub_limits *limits = (hub_limits *)ud;
+    if (limits->budget_limit <= 0) return 0;
+    limits->budget -= cost;
+    if (limits->budget > 0 && !limits->exhausted) return 0;
+    if (!limits->exhausted) hub_budget_set_exhausted(limits, HUB_EXHAUSTED_BUDGET);
+    lua_sethook(L, hub_budget_hook, LUA_MASKCOUNT, 1);
+    return 1;
+}
+
 void hub_budget_attach(lua_State *L) {
     hub_limits *limits = hub_state_limits(L);
     lua_sethook(L, hub_budget_hook, LUA_MASKCOUNT, limits->exhausted ? 1 : HUB_HOOK_EVERY);

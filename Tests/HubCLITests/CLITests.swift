@@ -38,6 +38,13 @@ struct HubProcess {
 }
 
 @Suite struct CLITests {
+    @Test func renderKeepsWhatScriptsPrintOffTheView() throws {
+        let result = try HubProcess.run(["render", "--features", "Tests/HubCLITests/Fixtures/Printing", "printing:view", "--json"])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("{\n"))
+        #expect(result.errors == "printed while loading\nprinted by the operation\n")
+    }
+
     @Test func renderJSONPrintsTheBodyFrames() throws {
         let result = try HubProcess.run(["render", "--features", "Examples", "cities:overview", "--width", "60", "--json"])
         #expect(result.status == 0)

@@ -97,6 +97,11 @@ int hub_budget_attached(lua_State *L);
    not made by hub_newstate. */
 void hub_budget_charge(lua_State *L, long cost);
 
+/* [-0, +0, -] Charges `cost` instructions of work the host does for the running script (parsing
+   its JSON, say) without raising; returns 1 when the budget has run out, and then the script
+   stops at its next instruction. No-op (0) without a budget. */
+int hub_budget_debit(lua_State *L, long cost);
+
 /* [-0, +0, -] Removes the instruction budget hook from thread L. */
 void hub_budget_detach(lua_State *L);
 

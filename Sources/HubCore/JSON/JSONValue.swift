@@ -39,6 +39,15 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// How many values this one holds, itself included (an array of two numbers: 3).
+    public var valueCount: Int {
+        switch self {
+        case .array(let items): return items.reduce(1) { $0 + $1.valueCount }
+        case .object(let members): return members.values.reduce(1) { $0 + $1.valueCount }
+        default: return 1
+        }
+    }
+
     /// The boolean, when this is a boolean.
     public var boolValue: Bool? {
         if case .bool(let value) = self { return value }

@@ -23,7 +23,9 @@ final class JSONBindings {
     /// default schema.
     private func encode(_ call: LuaStack) throws -> Int32 {
         let pretty = call.boolean(at: 2)
-        call.push(try call.encodable(at: 1).serialized(pretty: pretty))
+        let text = try call.encodable(at: 1).serialized(pretty: pretty)
+        try call.chargeWork(text.utf8.count * LuaStack.jsonWorkPerByte)
+        call.push(text)
         return 1
     }
 

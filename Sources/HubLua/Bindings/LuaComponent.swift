@@ -108,6 +108,20 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
         }
     }
 
+    /// `file:line: ` where the component's function `name` is defined, or an empty string.
+    private func definition(of name: String) -> String {
+        guard let stack = bindings?.lua.stack else { return "" }
+        stack.push(spec)
+        stack.rawField(-1, name)
+        stack.remove(at: -2)
+        guard stack.type(at: -1) == .function else {
+            stack.pop()
+            return ""
+        }
+        guard let (source, line) = stack.popFunctionDefinition() else { return "" }
+        return "\(source.hasPrefix("@") ? String(source.dropFirst()) : source):\(line): "
+    }
+
     private func pushContainer(_ stack: LuaStack, _ size: Size) {
         stack.newTable(record: 2)
         stack.push(size.width)
@@ -129,12 +143,12 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
         guard let width = stack.integer(at: -2) ?? stack.number(at: -2).map(Self.floor),
             let height = stack.integer(at: -1) ?? stack.number(at: -1).map(Self.floor)
         else {
-            bindings.problems.report("component '\(identifier)': \(name) must return two integers (width, height)")
+            bindings.problems.report("component '\(identifier)': \(definition(of: name))\(name) must return two integers (width, height)")
             return nil
         }
         guard height <= Self.maximumHeight else {
-            bindings.problems.report(
-                "component '\(identifier)': \(name) returned a height of \(height) rows; components are at most \(Self.maximumHeight) rows high")
+            bindings.problems.report("component '\(identifier)': \(definition(of: name))\(name) returned a height of \(height) rows; "
+                + "components are at most \(Self.maximumHeight) rows high")
             return Size(width: width, height: Self.maximumHeight).clampedForComponents
         }
         return Size(width: width, height: height).clampedForComponents

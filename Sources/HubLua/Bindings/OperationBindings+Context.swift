@@ -47,6 +47,10 @@ extension OperationBindings {
         return 0
     }
 
+    /// The keys of `ctx:fail { ... }`: `message`, `domain` and `code`, and the others of an error
+    /// table (`ctx:fail(ctx.error)` passes an error on), which are not read.
+    private static let failureKeys = ["message", "domain", "code", "location", "feature", "operation", "traceback", "text"]
+
     /// `ctx:fail(message)` or `ctx:fail { message, domain, code }`: ends the run with an error.
     private static func fail(_ stack: LuaStack, _ run: LuaOperationRun) throws -> Int32 {
         run.context?.fail(try contentError(stack, run: run))
@@ -78,7 +82,7 @@ extension OperationBindings {
         if let message = stack.string(at: 2) {
             failure.message = message
         } else if stack.type(at: 2) == .table {
-            try stack.argument(2, "fail") {
+            try stack.options(2, "fail", known: Self.failureKeys) {
                 failure.message = try stack.stringField(2, "message") ?? failure.message
                 failure.domain = try stack.stringField(2, "domain") ?? failure.domain
                 failure.code = try stack.integerField(2, "code") ?? failure.code

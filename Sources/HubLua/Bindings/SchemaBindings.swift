@@ -93,6 +93,9 @@ final class SchemaBindings {
     private func registerSchema(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         try call.checkTable(1, "hub.schema")
         try call.chargeMemory(LuaStack.registrationSize)
+        if let problem = TableKeys.firstUnknownKey(call, table: 1, known: ["id", "extends"] + Self.setters.keys) {
+            throw call.argumentError(1, "hub.schema", problem)
+        }
         let (identifier, base) = try call.argument(1, "hub.schema") {
             (try call.stringField(1, "id"), try call.stringField(1, "extends") ?? "default")
         }

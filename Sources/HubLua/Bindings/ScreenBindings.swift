@@ -37,7 +37,7 @@ final class ScreenBindings {
         let uri = try call.checkString(1, "hub.open")
         var options = ScreenOptions()
         let connectivity = ManualConnectivityStateResolver()
-        try call.options(2, "hub.open") {
+        try call.options(2, "hub.open", known: ["width", "height", "margin", "load", "connectivity"]) {
             options.width = try call.integerField(2, "width") ?? options.width
             options.height = try call.integerField(2, "height")
             options.margin = try call.integerField(2, "margin") ?? options.margin
@@ -170,7 +170,7 @@ final class ScreenBindings {
     private func render(_ stack: LuaStack, _ screen: LuaScreen) throws -> Int32 {
         var ascii = false
         var color = false
-        try stack.options(2, "render") {
+        try stack.options(2, "render", known: ["width", "height", "ascii", "color"]) {
             let width = try stack.integerField(2, "width")
             let height = try stack.integerField(2, "height")
             if width != nil || height != nil {

@@ -32,10 +32,14 @@ extension LuaStack {
     }
 
     /// Reads the option table at argument `index` of `function` with `read`, which is not
-    /// called when the argument is nil or absent; anything else than a table is an error.
-    func options(_ index: Int32, _ function: String, _ read: () throws -> Void) throws {
+    /// called when the argument is nil or absent; anything else than a table, or a key not in
+    /// `known` (a typo), is an error.
+    func options(_ index: Int32, _ function: String, known: [String], _ read: () throws -> Void) throws {
         if isNil(index) { return }
         guard type(at: index) == .table else { throw typeError(index, function, expected: "table or nil") }
+        if let problem = TableKeys.firstUnknownKey(self, table: index, known: known) {
+            throw argumentError(index, function, problem)
+        }
         try argument(index, function, read)
     }
 

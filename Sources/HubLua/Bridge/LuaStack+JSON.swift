@@ -95,19 +95,31 @@ extension LuaStack {
         }
     }
 
+    /// Instructions of the script's budget that JSON costs: per byte of text read or written,
+    /// and per value read (each then goes into a model, which takes a microsecond or so).
+    static let jsonWorkPerByte = 1
+    static let jsonWorkPerValue = 100
+
     /// A JSON argument: text to parse, or a Lua table. Malformed text is an error giving its
     /// line and column, and `source:` (the optional string argument after it, e.g. a file name).
+    /// Charged to the script's memory and budget by its size.
     func jsonArgument(_ index: Int32, _ function: String) throws -> JSONValue {
         if let text = string(at: index) {
             try chargeMemory(text.utf8.count * LuaStack.jsonExpansion)
+            try chargeWork(text.utf8.count * LuaStack.jsonWorkPerByte)
+            let value: JSONValue
             do {
-                return try JSONParser.parse(text)
+                value = try JSONParser.parse(text)
             } catch {
                 throw LuaRaise(message: "\(function): \(error.contentError(source: string(at: index + 1)))")
             }
+            try chargeWork(value.valueCount * LuaStack.jsonWorkPerValue)
+            return value
         }
         guard type(at: index) == .table else { throw typeError(index, function, expected: "string or table") }
-        return try json(at: index)
+        let value = try json(at: index)
+        try chargeWork(value.valueCount * LuaStack.jsonWorkPerValue)
+        return value
     }
 
     /// Makes room for the few values one level of a nested conversion pushes. (The Lua API only

@@ -245,6 +245,14 @@ struct LuaStack: Equatable {
         limits.pointee.host_used += max(0, bytes)
     }
 
+    /// Charges `instructions` of work Swift does for the running script (parsing its JSON,
+    /// encoding its values) to the script's budget; throws "instruction budget exceeded"
+    /// when that uses it up, and from then on the script cannot go on.
+    func chargeWork(_ instructions: Int) throws {
+        guard hub_budget_debit(L, instructions) != 0, let limits = hub_state_limits(L) else { return }
+        throw LuaRaise(message: "instruction budget exceeded (\(limits.pointee.budget_limit) instructions)")
+    }
+
     /// Whether the running Swift function was called as a method (`object:name(...)`), so that
     /// argument 1 is `self`; Lua's `luaL_argerror` asks the same.
     var isMethodCall: Bool {

@@ -281,6 +281,27 @@ public final class LuaState {
         return (status, used)
     }
 
+    /// Runs `body`, Swift code that calls into Lua many times (drawing a screen's components),
+    /// so that all those calls share one budget of ``instructionBudget`` instructions and one
+    /// ``timeLimit``, as the calls nested in one script do: a thousand components whose `render`
+    /// loops forever take one budget, not a thousand. Inside a budgeted execution already,
+    /// `body` shares that one.
+    func sharingOneBudget<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        guard meteredDepth == 0, instructionBudget > 0 else { return try body() }
+        limits.pointee.budget = instructionBudget
+        limits.pointee.budget_limit = instructionBudget
+        hub_budget_set_exhausted(limits, 0)
+        limits.pointee.deadline = timeLimit > 0 ? Self.now + Int64(timeLimit) * 1_000_000 : 0
+        meteredDepth += 1
+        defer {
+            meteredDepth -= 1
+            limits.pointee.budget_limit = 0
+            hub_budget_set_exhausted(limits, 0)
+            limits.pointee.deadline = 0
+        }
+        return try body()
+    }
+
     /// The error of a script that went past the memory limit.
     var outOfMemory: LuaError {
         LuaError(message: "not enough memory (the limit is \(memoryLimit >> 20) MiB)")

@@ -20,14 +20,22 @@ extension HubRuntime {
 
     /// `screen` as text (see ``Screen/render(ascii:color:)``), unless drawing it would take more
     /// memory than the runtime lets scripts use (a view of many very tall components, printed
-    /// whole): then an error saying how big it is.
+    /// whole): then an error saying how big it is. Its Lua components' calls share one budget.
     public func render(_ screen: Screen, ascii: Bool = false, color: Bool = false) throws(LuaError) -> String {
-        let bytes = ScreenBindings.renderingSize(of: screen)
-        guard lua.memoryLimit == 0 || bytes <= lua.memoryLimit else {
-            let size = screen.renderedSize
-            throw LuaError(message: "the view '\(screen.viewURI)' is \(size.width) × \(size.height) cells, more than fits in "
-                + "the memory limit (\(lua.memoryLimit >> 20) MiB); give it a height to print part of it")
+        try lua.sharingOneBudget { () throws(LuaError) -> String in
+            let bytes = ScreenBindings.renderingSize(of: screen)
+            guard lua.memoryLimit == 0 || bytes <= lua.memoryLimit else {
+                let size = screen.renderedSize
+                throw LuaError(message: "the view '\(screen.viewURI)' is \(size.width) × \(size.height) cells, more than fits "
+                    + "in the memory limit (\(lua.memoryLimit >> 20) MiB); give it a height to print part of it")
+            }
+            return screen.render(ascii: ascii, color: color)
         }
-        return screen.render(ascii: ascii, color: color)
+    }
+
+    /// The laid-out frames of `screen` as JSON (see ``Screen/frameReport()``); its Lua
+    /// components' calls share one budget.
+    public func frameReport(of screen: Screen) -> String {
+        lua.sharingOneBudget { screen.frameReport() }
     }
 }

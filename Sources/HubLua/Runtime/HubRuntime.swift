@@ -15,6 +15,7 @@ public final class HubRuntime {
     let problemLog = ProblemLog()
     let bindings: RuntimeBindings
     let sandbox: Sandbox
+    private let printed: PrintedLines
     /// The feature folders loaded so far, in order, each with its environment.
     var folders: [LoadedFolder] = []
 
@@ -47,8 +48,17 @@ public final class HubRuntime {
         lua.memoryLimit = HubRuntime.defaultMemoryLimit
         lua.timeLimit = HubRuntime.defaultTimeLimit
         bindings = try RuntimeBindings(lua: lua, manager: manager, problems: problemLog)
-        sandbox = try Sandbox(lua: lua, shared: bindings.sharedLibrary)
+        let printed = PrintedLines()
+        self.printed = printed
+        sandbox = try Sandbox(lua: lua, shared: bindings.sharedLibrary) { printed.write($0) }
         manager.isInterrupted = { [weak lua] in lua?.isStopping == true }
+    }
+
+    /// Where the lines scripts `print` go (default: standard output); `hub render` sends them
+    /// to standard error, so they never mix with the view it prints.
+    public var printOutput: (String) -> Void {
+        get { printed.destination }
+        set { printed.destination = newValue }
     }
 
     /// The loop all asynchronous work runs on (the manager's).
@@ -63,4 +73,14 @@ public final class HubRuntime {
 struct LoadedFolder {
     let folder: FeatureFolder
     let environment: LuaReference
+}
+
+/// Where scripts' `print` writes. Its own object, kept by the Lua state's `print`, so that the
+/// state never keeps the runtime alive.
+private final class PrintedLines {
+    var destination: (String) -> Void = { print($0) }
+
+    func write(_ line: String) {
+        destination(line)
+    }
 }

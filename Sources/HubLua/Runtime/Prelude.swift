@@ -1,5 +1,5 @@
-/// The Lua code run once per state, with the full standard library, before any script. It
-/// returns `make_env(own_hub, shared_hub, read_module)`, which makes one feature folder's
+/// The Lua code run once per state, with the full standard library, before any script, given
+/// the function scripts' `print` writes its lines with. It returns `make_env(own_hub, shared_hub, read_module)`, which makes one feature folder's
 /// environment: its own globals over a base of its own (the safe standard functions, and
 /// read-only proxies of the libraries), its own read-only `hub` over the shared one, a
 /// text-only `load`, and a `require` that resolves modules inside the folder only (`read_module`
@@ -16,10 +16,19 @@ enum Prelude {
     static let chunkName = "=hub.prelude"
 
     static let source = #"""
+local write_line = ...
 string.dump = nil
 getmetatable("").__metatable = false
 
 local raw_setmetatable, rawget, error, tostring, type, pcall = setmetatable, rawget, error, tostring, type, pcall
+local select, concat = select, table.concat
+
+-- Lua's print, writing its line where the host says (standard error while hub render prints a view).
+local function print(...)
+  local parts = {}
+  for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+  write_line(concat(parts, "\t"))
+end
 
 local function read_only(name)
   return function(_, key)

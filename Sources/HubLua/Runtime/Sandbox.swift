@@ -11,12 +11,17 @@ final class Sandbox {
     /// The `hub` table every folder shares.
     private let sharedHub: LuaReference
 
-    /// A sandbox whose shared `hub` table holds `library`.
-    init(lua: LuaState, shared library: LuaLibrary) throws(LuaError) {
+    /// A sandbox whose shared `hub` table holds `library`, and whose scripts' `print` writes
+    /// each line to `output`.
+    init(lua: LuaState, shared library: LuaLibrary, output: @escaping (String) -> Void) throws(LuaError) {
         self.lua = lua
         let stack = lua.stack
         try lua.load(Prelude.source, chunkName: Prelude.chunkName)
-        try lua.call(arguments: 0, results: 1)
+        LuaBridge.pushFunction(stack) { call in
+            output(call.string(at: 1) ?? "")
+            return 0
+        }
+        try lua.call(arguments: 1, results: 1)
         environmentMaker = lua.reference(popping: stack)
         stack.newTable(record: library.members.count)
         stack.register(library, into: -1)

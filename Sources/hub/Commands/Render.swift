@@ -33,7 +33,7 @@ struct Render: ParsableCommand {
     /// Renders the view, then reports on standard error what went wrong on the way (a failed
     /// load, a component that failed to draw); any of them makes the exit status non-zero.
     func run() throws {
-        let runtime = try features.makeRuntime(clock: .real)
+        let runtime = try features.makeRuntime(clock: .real) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
         let screen: Screen
         do {
             screen = try runtime.open(uri, options: .init(width: width, height: height, margin: margin))
@@ -42,7 +42,7 @@ struct Render: ParsableCommand {
             throw ExitCode.failure
         }
         do {
-            print(json ? screen.frameReport() : try runtime.render(screen, ascii: ascii, color: color.isOn), terminator: "")
+            print(json ? runtime.frameReport(of: screen) : try runtime.render(screen, ascii: ascii, color: color.isOn), terminator: "")
         } catch {
             Hub.warn(error)
             throw ExitCode.failure

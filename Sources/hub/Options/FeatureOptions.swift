@@ -13,11 +13,12 @@ struct FeatureOptions: ParsableArguments {
     /// The folders to load.
     var paths: [String] { folders.isEmpty ? ["."] : folders }
 
-    /// A runtime with the limits set and every feature folder loaded. A folder that fails to
-    /// load is reported on standard error and the others load; a path with no feature folder
-    /// at all is an error.
-    func makeRuntime(clock: EventLoop.Clock) throws -> HubRuntime {
+    /// A runtime with the limits set, scripts' `print` going to `printOutput` (default: standard
+    /// output), and every feature folder loaded. A folder that fails to load is reported on
+    /// standard error and the others load; a path with no feature folder at all is an error.
+    func makeRuntime(clock: EventLoop.Clock, printOutput: ((String) -> Void)? = nil) throws -> HubRuntime {
         let runtime = try HubRuntime(clock: clock)
+        if let printOutput { runtime.printOutput = printOutput }
         limits.apply(to: runtime)
         for path in paths {
             let failures = runtime.loadFailures.count

@@ -52,6 +52,20 @@ import Testing
         ])
     }
 
+    @Test func aTypoInAnOptionTableIsAnArgumentErrorNamingTheKey() throws {
+        #expect(try messages([
+            #"hub.open("args:view", { widht = 10 })"#,
+            "s:render { ascii = true, colour = true }",
+            #"hub.schema { id = "typo", veiw = {} }"#,
+        ]) == [
+            "args.lua:4: bad argument #2 to 'hub.open' (unknown key 'widht'; did you mean 'width'? "
+                + "(known: connectivity, height, load, margin, width))",
+            "args.lua:5: bad argument #1 to 'render' (unknown key 'colour'; did you mean 'color'? (known: ascii, color, height, width))",
+            "args.lua:6: bad argument #1 to 'hub.schema' (unknown key 'veiw'; did you mean 'view'? "
+                + "(known: component, extends, id, image, target, view))",
+        ])
+    }
+
     @Test func methodsDoNotCountSelf() throws {
         #expect(try messages([
             #"s:scroll("down")"#,

@@ -2,8 +2,9 @@ import HubRender
 import Testing
 @testable import HubLua
 
-/// Scripts cannot make drawing a view allocate without bound: a component's height is capped,
-/// and a render that would not fit in the memory limit is an error, from Lua and from Swift.
+/// Scripts cannot make drawing a view allocate or run without bound: a component's height is
+/// capped, a render that would not fit in the memory limit is an error, from Lua and from Swift,
+/// and all the component calls of one render share one budget.
 @Suite struct RenderSizeTests {
     private func makeTall(height: String, rows: Int = 1) throws -> HubRuntime {
         try makeHostileRuntime(
@@ -23,7 +24,7 @@ import Testing
         // The navigation bar, a margin, the component and a margin.
         #expect(try runtime.render(screen).filter { $0 == "\n" }.count == 2 + 1 + 10_000 + 1)
         #expect(runtime.problems == [
-            "component 't:tall': size returned a height of 1000000000000 rows; components are at most 10000 rows high",
+            "component 't:tall': tall.lua:1: size returned a height of 1000000000000 rows; components are at most 10000 rows high",
         ])
         #expect(try othersStillWork(runtime))
     }
@@ -47,5 +48,31 @@ import Testing
             """, inFolder: "Fixtures/Sandbox", chunkName: "@wide.lua")
         #expect(result == .string("not enough memory (the limit is 256 MiB)"))
         #expect(try othersStillWork(runtime))
+    }
+
+    @Test func theComponentsOfOneRenderShareOneBudget() throws {
+        let runtime = try makeHostileRuntime(
+            """
+            hub.component { id = "z:spin", size = function(self, model, container) return container.width, 1 end,
+              render = function(self, model, canvas) while true do end end }
+            hub.feature { id = "spin", uri = "spin:view", operations = { function(ctx)
+              for i = 1, 30 do ctx.view:body("row-" .. i).component = "z:spin" end
+            end } }
+            """, chunk: "spin.lua")
+        runtime.lua.instructionBudget = 5_000_000
+        let screen = try runtime.open("spin:view", options: ScreenOptions(width: 60))
+        let start = ContinuousClock.now
+        let text = try runtime.render(screen)
+        #expect(ContinuousClock.now - start < .seconds(2), "one budget for 30 components, not 30")
+        #expect(text.split(separator: "\n").filter { $0.hasPrefix(" ! z:spin: render: spin.lua:2: instruction") }.count == 30)
+        #expect(runtime.problems == ["component 'z:spin': render: spin.lua:2: instruction budget exceeded (5000000 instructions)"])
+        #expect(try othersStillWork(runtime))
+    }
+
+    @Test func aSizeThatIsNotTwoNumbersIsReportedWhereTheFunctionIs() throws {
+        let runtime = try makeTall(height: "'tall'")
+        let screen = try runtime.open("tall:view", options: ScreenOptions(width: 20))
+        #expect(screen.layout().body.map(\.height) == [1], "the default size")
+        #expect(runtime.problems == ["component 't:tall': tall.lua:1: size must return two integers (width, height)"])
     }
 }

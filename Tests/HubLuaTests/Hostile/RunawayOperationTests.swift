@@ -208,6 +208,26 @@ import Testing
         #expect(runtime.loop.now > 10 && runtime.loop.now < 100, "it ran out part way, not on its first resume")
     }
 
+    @Test(arguments: [
+        "for i = 1, 1000 do ctx.view:add_json(text) end",
+        "local parsed = hub.json.decode(text) for i = 1, 1000 do ctx.view:add_json(parsed) end",
+        "local parsed = hub.json.decode(text) for i = 1, 1000 do local again = hub.json.encode(parsed) end",
+    ])
+    func jsonWorkCountsAgainstTheBudget(_ loop: String) throws {
+        let runtime = try makeHostile(
+            """
+            hub.feature { id = "json", uri = "json:view", operations = { function(ctx)
+              local items = {} for i = 1, 2000 do items[i] = '{"id": "x' .. i .. '"}' end
+              local text = "[" .. table.concat(items, ",") .. "]"
+              \(loop)
+            end } }
+            """, budget: 4_000_000)
+        let start = ContinuousClock.now
+        let screen = try runtime.open("json:view")
+        #expect(screen.lastError?.description == "feature 'json', operation 'hostile': hostile.lua:4: instruction budget exceeded (4000000 instructions)")
+        #expect(ContinuousClock.now - start < .seconds(10), "a few dozen passes of 2,000 values, not a thousand")
+    }
+
     @Test func nestedWorkCannotRefillTheBudget() throws {
         let runtime = try makeHostile(
             """

@@ -10,10 +10,27 @@ enum TableKeys {
                 throw LuaRaise(message: "\(owner): keys must be strings, got a \(stack.typeName(at: -2)) key")
             }
             guard known.contains(key) || privatePrefix.map(key.hasPrefix) == true else {
-                let hint = closest(to: key, in: known).map { "; did you mean '\($0)'?" } ?? ""
-                throw LuaRaise(message: "\(owner): unknown key '\(key)'\(hint) (known: \(known.sorted().joined(separator: ", ")))")
+                throw LuaRaise(message: "\(owner): \(unknownKey(key, known: known))")
             }
         }
+    }
+
+    /// The first key of the table at `table` that is not a string in `known`, said as
+    /// ``unknownKey(_:known:)`` says it; nil when every key is known.
+    static func firstUnknownKey(_ stack: LuaStack, table: Int32, known: [String]) -> String? {
+        var problem: String?
+        stack.forEachPair(table) {
+            guard problem == nil else { return }
+            let key = stack.string(at: -2) ?? "(a \(stack.typeName(at: -2)))"
+            if !known.contains(key) { problem = unknownKey(key, known: known) }
+        }
+        return problem
+    }
+
+    /// `unknown key 'widht'; did you mean 'width'? (known: ...)`.
+    static func unknownKey(_ key: String, known: [String]) -> String {
+        let hint = closest(to: key, in: known).map { "; did you mean '\($0)'?" } ?? ""
+        return "unknown key '\(key)'\(hint) (known: \(known.sorted().joined(separator: ", ")))"
     }
 
     /// The known key `key` is most likely a typo of: at most two edits away.
