@@ -141,10 +141,11 @@ public final class HubManager {
         }
     }
 
-    /// Runs the event loop until `screen`'s loader has drained its queue, nothing is left to
-    /// run, ``settleTimeout`` has passed, or ``isInterrupted`` says to stop.
+    /// Runs the event loop until `screen` is no longer busy (its loader has drained its queue
+    /// and its actions have finished), nothing is left to run, ``settleTimeout`` has passed, or
+    /// ``isInterrupted`` says to stop.
     public func settle(_ screen: Screen) {
-        loop.run(until: { !screen.loader.isLoading || isInterrupted() }, timeout: settleTimeout)
+        loop.run(until: { !screen.isBusy || isInterrupted() }, timeout: settleTimeout)
     }
 
     /// A renderer for view models that belong to no screen (e.g. read from a JSON file), with

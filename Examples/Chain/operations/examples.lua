@@ -35,7 +35,7 @@ M.maybe_add_c = hub.operation {
     end
   end,
   on_action = function(ctx, action)
-    if action.id == "chain:toggle" then
+    if action.action == "chain:toggle" then
       ctx.state.hide_c = not ctx.state.hide_c
       ctx:reschedule()
     end

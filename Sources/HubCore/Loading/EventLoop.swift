@@ -17,6 +17,8 @@ public final class EventLoop {
     private struct Timer {
         var due: Int
         var sequence: Int
+        /// Whether the timer only watches for something that does not happen (a timeout).
+        var isWatchdog: Bool
         var work: () -> Void
     }
 
@@ -41,10 +43,11 @@ public final class EventLoop {
     }
 
     /// Runs `work` after `milliseconds` (0 or less: on the next turn), after timers due earlier
-    /// or at the same time and scheduled before it.
-    public func schedule(after milliseconds: Int, _ work: @escaping () -> Void) {
+    /// or at the same time and scheduled before it. A watchdog (a timeout) fires when time
+    /// passes, but is not work that ``run(until:timeout:)`` waits for.
+    public func schedule(after milliseconds: Int, isWatchdog: Bool = false, _ work: @escaping () -> Void) {
         sequence += 1
-        timers.append(Timer(due: Self.time(now, plus: milliseconds), sequence: sequence, work: work))
+        timers.append(Timer(due: Self.time(now, plus: milliseconds), sequence: sequence, isWatchdog: isWatchdog, work: work))
     }
 
     /// `time` plus `milliseconds` (negative ones count as 0), or the end of time when that does
@@ -54,13 +57,14 @@ public final class EventLoop {
         return overflow ? Int.max : sum
     }
 
-    /// Runs timers until `condition` holds. Returns false when no timer is left to run while
-    /// the condition is still false, or when `timeout` milliseconds have passed.
+    /// Runs timers until `condition` holds. Returns false when nothing is left to run but
+    /// watchdogs while the condition is still false (it could only change by timing out), or
+    /// when `timeout` milliseconds have passed.
     @discardableResult
     public func run(until condition: () -> Bool, timeout: Int? = nil) -> Bool {
         let deadline = timeout.map { Self.time(now, plus: $0) }
         while !condition() {
-            guard let next = nextTimer() else { return false }
+            guard timers.contains(where: { !$0.isWatchdog }), let next = nextTimer() else { return false }
             if let deadline, timers[next].due > deadline {
                 wait(until: deadline)
                 return condition()

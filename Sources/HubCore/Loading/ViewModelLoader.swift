@@ -295,7 +295,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// Fails the run of `context` if it is still running when its timeout has passed.
     private func startTimeout(of context: ContentOperationContext, at index: Int) {
         guard let loop, let timeout = limits(of: index).timeout else { return }
-        loop.schedule(after: timeout) { [weak self, weak context] in
+        loop.schedule(after: timeout, isWatchdog: true) { [weak self, weak context] in
             guard let self, let context, !context.isCompleted else { return }
             let operation = self.operations[index]
             let location = operation.runDidTimeOut(context)

@@ -18,6 +18,13 @@ extension ViewModel {
         Self.indexPath(in: body, where: { $0 == model }) ?? Self.indexPath(in: body, where: { $0.identifier == model.identifier })
     }
 
+    /// Where the component `identifier` is: the body component with that identifier, else the
+    /// first child (searched in order, depth first) that has it; nil when there is none.
+    public func indexPath(ofIdentifier identifier: String) -> [Int]? {
+        if let index = body.firstIndex(where: { $0.identifier == identifier }) { return [index] }
+        return Self.indexPath(in: body, where: { $0.identifier == identifier })
+    }
+
     private static func indexPath(in models: [ComponentModel], where matches: (ComponentModel) -> Bool) -> [Int]? {
         for (index, candidate) in models.enumerated() {
             if matches(candidate) { return [index] }

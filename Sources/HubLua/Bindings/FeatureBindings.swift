@@ -7,6 +7,7 @@ final class FeatureBindings {
     private let lua: LuaState
     private let manager: HubManager
     private let operations: OperationBindings
+    private let actions: ActionBindings
     private let problems: ProblemLog
     /// What each folder registered, by folder path, so that it can be rolled back.
     private var registered: [String: [Registration]] = [:]
@@ -18,10 +19,11 @@ final class FeatureBindings {
         case appended(LuaFeatureOperations)
     }
 
-    init(lua: LuaState, manager: HubManager, operations: OperationBindings, problems: ProblemLog) {
+    init(lua: LuaState, manager: HubManager, operations: OperationBindings, actions: ActionBindings, problems: ProblemLog) {
         self.lua = lua
         self.manager = manager
         self.operations = operations
+        self.actions = actions
         self.problems = problems
     }
 
@@ -64,12 +66,14 @@ final class FeatureBindings {
     // MARK: hub.feature
 
     /// The keys of a `hub.feature` table.
-    static let featureKeys = ["id", "title", "uri", "uri_prefix", "uri_match", "operations", "schema", "reload_policy"] + LuaLimits.keys
+    static let featureKeys = [
+        "id", "title", "uri", "uri_prefix", "uri_exclude", "uri_match", "operations", "schema", "reload_policy", "action_handler",
+    ] + LuaLimits.keys
     /// The keys of an operation table.
     static let operationKeys = ["name", "perform", "initial", "append", "on_action"] + LuaLimits.keys
 
-    /// `hub.feature { id, title, uri | uri_prefix | uri_match, operations, schema, reload_policy,
-    /// timeout, max_reschedules, budget }`.
+    /// `hub.feature { id, title, uri | uri_prefix (and uri_exclude) | uri_match, operations,
+    /// schema, reload_policy, action_handler, timeout, max_reschedules, budget }`.
     private func registerFeature(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         try call.checkTable(1, "hub.feature")
         try call.chargeMemory(LuaStack.registrationSize)
@@ -103,7 +107,19 @@ final class FeatureBindings {
                 LuaFeatureOperations(features: self, runner: operations, feature: identifier, entries: entries, limits: limits)
             ],
             contentReloadPolicy: try reloadPolicy(call, feature: identifier),
-            customJSONSchemaIdentifier: try call.stringField(1, "schema"), resourceFolder: folder.path)
+            customJSONSchemaIdentifier: try call.stringField(1, "schema"),
+            actionHandler: try actionHandler(call, feature: identifier), resourceFolder: folder.path)
+    }
+
+    /// The feature's `action_handler` function as an action handler, or nil.
+    private func actionHandler(_ call: LuaStack, feature: String) throws -> LuaActionHandler? {
+        call.rawField(1, "action_handler")
+        defer { call.pop() }
+        if call.isNil(-1) { return nil }
+        guard call.type(at: -1) == .function else {
+            throw LuaRaise(message: "feature '\(feature)': 'action_handler' must be a function(ctx)")
+        }
+        return actions.makeHandler(call, at: -1, owner: "feature '\(feature)'")
     }
 
     /// The feature's `reload_policy` function as a content reload policy, or nil.
@@ -120,10 +136,13 @@ final class FeatureBindings {
         return LuaReloadPolicy(lua: lua, problems: problems, function: lua.reference(popping: call), feature: feature)
     }
 
-    /// The feature's `uri` (exact), `uri_prefix` (a string prefix) or `uri_match` (a function).
+    /// The feature's `uri` (exact), `uri_prefix` (a string prefix, but none of the URIs in the
+    /// list `uri_exclude`) or `uri_match` (a function).
     private func uriPredicate(_ call: LuaStack) throws -> ViewURIPredicate {
         if let uri = try call.stringField(1, "uri") { return .exact(uri) }
-        if let prefix = try call.stringField(1, "uri_prefix") { return .root(prefix) }
+        if let prefix = try call.stringField(1, "uri_prefix") {
+            return .root(prefix, excluding: Set(try call.field(1, "uri_exclude") { try call.optionalStrings(at: $0) } ?? []))
+        }
         call.rawField(1, "uri_match")
         guard call.type(at: -1) == .function else {
             call.pop()

@@ -5,24 +5,27 @@ import HubRender
 /// `render(self, model, canvas)`, and optionally `prepare(self)`, `configure(self, model,
 /// container)`, `image_size(self, image, model, container)` / `on_image(self, image, model)`,
 /// `ui_state(self)` / `restore(self, state)`, `selection(self, state)`, `resized(self, width,
-/// height)`, `will_appear(self)`, `content_offset(self, rows)`. It draws the model's children
-/// with `self:render_child(i, canvas, x, y, w, h)` and measures them with
-/// `self:child_size(i, w, h)`; the sizes these hand the child are clamped into
-/// ±``Size/componentLimit``, since components compute with them.
+/// height)`, `will_appear(self)`, `content_offset(self, rows)`, `on_action(self, ctx)` (told of
+/// every action performed in the view). It draws the model's children with
+/// `self:render_child(i, canvas, x, y, w, h)` and measures them with `self:child_size(i, w, h)`
+/// (the sizes these hand the child are clamped into ±``Size/componentLimit``, since components
+/// compute with them), and performs actions for its model with `self:perform(id, custom)`.
 ///
 /// Script errors are reported to the runtime and drawn in the component's frame; they never
 /// stop rendering.
 final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, ComponentWithRestorableUIState,
-    ComponentWithSelectionState, ComponentViewObserver, ComponentContentOffsetObserver
+    ComponentWithSelectionState, ComponentViewObserver, ComponentContentOffsetObserver, ComponentActionPerformer,
+    ComponentActionObserver
 {
     static let optionalFunctions = [
         "prepare", "configure", "image_size", "on_image", "ui_state", "restore", "selection", "resized", "will_appear",
-        "content_offset",
+        "content_offset", "on_action",
     ]
 
     let identifier: Identifier
     let layoutTraits: Set<LayoutTrait>
     weak var childDelegate: (any ComponentChildDelegate)?
+    weak var actionDelegate: (any ComponentActionDelegate)?
     /// Weak: screens (and so their components) may outlive the runtime; then nothing is drawn.
     private weak var bindings: ComponentBindings?
     /// The component table, shared by the component's instances.
@@ -69,6 +72,14 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
             return 2
         }
         stack.setRawField(-2, "child_size")
+        LuaBridge.pushFunction(stack, cost: ScreenBindings.settlingCost) { [weak self] call in
+            guard let self else { return 0 }
+            let identifier = try call.checkIdentifier(2, "perform")
+            let custom = try call.optionalJSONObject(3, "perform")
+            call.push(self.actionDelegate?.component(self, performAction: identifier, customData: custom) ?? false)
+            return 1
+        }
+        stack.setRawField(-2, "perform")
         stack.newTable(record: 1)
         stack.push(spec)
         stack.setRawField(-2, "__index")
@@ -278,6 +289,15 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
     func contentOffsetDidChange(to offset: Int) {
         call("content_offset") { stack in
             stack.push(offset)
+            return 1
+        }
+    }
+
+    var observesActions: Bool { functions.contains("on_action") }
+
+    func actionPerformed(_ context: ActionContext) {
+        call("on_action") { stack in
+            ActionContextBindings.push(stack, context)
             return 1
         }
     }

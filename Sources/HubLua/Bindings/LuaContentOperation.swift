@@ -96,7 +96,7 @@ final class LuaContentOperation: ContentOperation {
 /// What `ctx` gives a Lua operation: the run's context (nil for initial content and action
 /// observation), the operation, the builder (nil when observing actions) and the connectivity;
 /// and what the run has: its coroutine while it runs, and what is left of its budget.
-final class LuaOperationRun {
+final class LuaOperationRun: SuspendableRun {
     let operation: LuaContentOperation
     let context: ContentOperationContext?
     let viewURI: String
@@ -107,6 +107,11 @@ final class LuaOperationRun {
     var coroutine: LuaCoroutine?
     /// What the run may still run, across all its resumes and callbacks.
     var budget: LuaBudget
+    let kind = "operation"
+    /// Where errors go that no run can fail with (the run has completed).
+    weak var problems: ProblemLog?
+    /// Called once the run's coroutine has ended.
+    var onEnd: (() -> Void)?
 
     init(
         operation: LuaContentOperation, context: ContentOperationContext?, viewURI: String, featureInfo: FeatureInfo,
@@ -140,6 +145,23 @@ final class LuaOperationRun {
         self.init(
             operation: operation, context: context, viewURI: context.viewURI, featureInfo: context.featureInfo,
             builder: context.viewModelBuilder, connectivityState: context.connectivityState)
+    }
+
+    func didReturn(_ stack: LuaStack, count: Int32) {
+        onEnd?()
+        if let context, !context.isCompleted { context.finish() }
+    }
+
+    /// Fails the run with `error` (as a content error naming the feature and operation), or
+    /// reports it when the run has completed already.
+    func didFail(_ error: LuaError) {
+        onEnd?()
+        let contentError = self.error(from: error)
+        if let context, !context.isCompleted {
+            context.fail(contentError)
+        } else {
+            problems?.report(contentError.description)
+        }
     }
 
     /// A content error for this run's operation, from a Lua error; a run stopped for computing

@@ -1,7 +1,7 @@
 import HubCore
 import HubRender
 
-/// What a `hub.Screen` reads back as tables: its chain's statuses and its layout.
+/// What a `hub.Screen` reads back as tables: its chain's statuses, its layout and its events.
 extension LuaStack {
     /// `[-0, +1]` Pushes a list of the chain's operations: each one's `name`, `status`, `error`
     /// (as `errors` makes error tables) and `runs`.
@@ -48,5 +48,21 @@ extension LuaStack {
         push(rect.y); setRawField(-2, "y")
         push(rect.width); setRawField(-2, "width")
         push(rect.height); setRawField(-2, "height")
+    }
+
+    /// `[-0, +1]` Pushes a list of `events`, each a table: `kind` (`"selected"`, `"did perform
+    /// action"`, ...), `uri`, `component` and `detail` (or nil), and `text`, the whole event in
+    /// one line.
+    func push(events: [ScreenEvent]) {
+        newTable(array: events.count)
+        for (offset, event) in events.enumerated() {
+            newTable(record: 5)
+            push(event.kind.rawValue); setRawField(-2, "kind")
+            push(event.viewURI); setRawField(-2, "uri")
+            push(optional: event.component); setRawField(-2, "component")
+            push(optional: event.detail); setRawField(-2, "detail")
+            push(event.description); setRawField(-2, "text")
+            setRawIndex(-2, offset + 1)
+        }
     }
 }

@@ -1,9 +1,10 @@
 import HubCore
 import HubRender
 
-/// Screens from Lua: `hub.open(uri, options)` and the `hub.Screen` class, which drives a screen
-/// the manager opened (load, reschedule, scroll, perform) and reads it back (model, chain,
-/// errors, render, frames, diff, snapshots).
+/// Screens from Lua: `hub.open(uri, options)` and the `hub.Screen` class, which drives a stack of
+/// screens the manager opened (load, reschedule, scroll, perform, select, back) and reads back
+/// the one on top (model, chain, errors, render, frames, diff, snapshots) and the stack's
+/// events. Selecting a target opens its URI on top; `s:back()` closes it.
 final class ScreenBindings {
     private let manager: HubManager
     private let errors: ErrorTables
@@ -14,7 +15,7 @@ final class ScreenBindings {
         self.manager = manager
         self.errors = errors
         self.problems = problems
-        screenClass.register(lua.stack, describe: { "Screen(\($0.screen.viewURI))" }, properties: properties, methods: methods)
+        screenClass.register(lua.stack, describe: { "Screen(\($0.stack.viewURIs.joined(separator: " > ")))" }, properties: properties, methods: methods)
     }
 
     /// What opening a screen, or settling one after a load, reload, reschedule or action,
@@ -46,13 +47,13 @@ final class ScreenBindings {
                 call.isNil(index) ? nil : try call.option(at: index, Self.connectivityStates)
             } ?? connectivity.state
         }
-        let screen: Screen
+        let stack: ScreenStack
         do {
-            screen = try manager.open(uri, options: options, connectivity: connectivity)
+            stack = try manager.openStack(uri, options: options, connectivity: connectivity)
         } catch {
             throw LuaRaise(message: problems.openError(error).description)
         }
-        screenClass.push(call, LuaScreen(screen: screen, connectivity: connectivity))
+        screenClass.push(call, LuaScreen(stack: stack, connectivity: connectivity))
         return 1
     }
 
@@ -71,6 +72,9 @@ final class ScreenBindings {
                 if let height = screen.screen.height { stack.push(height) } else { stack.pushNil() }
             },
             "chain": .readOnly { [errors] in $0.push(chain: $1.screen.loader.operationStatuses, errors: errors) },
+            "stack": .readOnly { $0.push(strings: $1.stack.viewURIs) },
+            "opened": .readOnly { $0.push(strings: $1.stack.openedExternally) },
+            "events": .readOnly { $0.push(events: $1.stack.eventLog.events) },
         ]
     }
 
@@ -94,6 +98,8 @@ final class ScreenBindings {
                 "reschedule": ScreenBindings.reschedule,
                 "set_connectivity": ScreenBindings.setConnectivity,
                 "perform": ScreenBindings.perform,
+                "select": ScreenBindings.select,
+                "back": ScreenBindings.back,
             ])
     }
 
@@ -236,12 +242,50 @@ final class ScreenBindings {
     }
 
     /// `s:perform(id, custom)`: performs the custom action `id`, with the table `custom` as its
-    /// data, as a content operation would.
+    /// data, as a content operation would; returns whether it was performed (or handled).
     private func perform(_ stack: LuaStack, _ screen: LuaScreen) throws -> Int32 {
         let identifier = try stack.checkIdentifier(2, "perform")
         let custom = try stack.optionalJSONObject(3, "perform")
-        screen.screen.performAction(identifier, customData: custom, trigger: .contentOperation, component: nil)
-        return settle(stack, screen)
+        let performed = screen.screen.performAction(identifier, customData: custom, trigger: .contentOperation, component: nil)
+        manager.settle(screen.screen)
+        stack.push(performed)
+        return 1
+    }
+
+    /// `s:select(target, custom)`: selects a component of the screen on top, as a tap would: its
+    /// target's actions, else the selection action, which opens its target URI on top of the
+    /// stack. The target is a component's identifier (a body component, else a child), a body
+    /// position, or a path of positions (`{ 2, 1 }`: the first child of the second body
+    /// component). Returns whether the selection was handled.
+    private func select(_ stack: LuaStack, _ screen: LuaScreen) throws -> Int32 {
+        let top = screen.screen
+        let path = try stack.argument(2, "select") { try Self.indexPath(stack, at: 2, in: top.viewModel) }
+        let custom = try stack.optionalJSONObject(3, "select")
+        let handled = top.select(at: path, customData: custom)
+        manager.settle(screen.screen)
+        stack.push(handled)
+        return 1
+    }
+
+    /// The 0-based index path that argument `index` names in `viewModel`.
+    private static func indexPath(_ stack: LuaStack, at index: Int32, in viewModel: ViewModel) throws -> [Int] {
+        if let position = stack.integer(at: index) { return [position.saturatingSubtracting(1)] }
+        if let identifier = stack.string(at: index) {
+            guard let path = viewModel.indexPath(ofIdentifier: identifier) else {
+                throw LuaValueError(problem: "no component '\(identifier)' on the screen")
+            }
+            return path
+        }
+        guard let positions = try stack.optionalIntegers(at: index), !positions.isEmpty else {
+            throw stack.valueError(index, expected: "identifier, position or list of positions")
+        }
+        return positions.map { $0.saturatingSubtracting(1) }
+    }
+
+    /// `s:back()`: closes the screen on top, back to the one below; whether there was one.
+    private func back(_ stack: LuaStack, _ screen: LuaScreen) -> Int32 {
+        stack.push(screen.stack.back())
+        return 1
     }
 
     /// Lets the event loop run until `screen`'s loader has settled; returns the screen.
@@ -252,16 +296,20 @@ final class ScreenBindings {
     }
 }
 
-/// A screen as Lua sees it, with the connectivity resolver `s:set_connectivity` changes.
+/// A stack of screens as Lua sees it, with the connectivity resolver `s:set_connectivity`
+/// changes for all of them.
 final class LuaScreen {
-    /// The screen.
-    let screen: Screen
-    /// The connectivity the screen's operations see.
+    /// The screens.
+    let stack: ScreenStack
+    /// The connectivity the screens' operations see.
     let connectivity: ManualConnectivityStateResolver
 
-    /// `screen`, whose operations see the connectivity `connectivity` resolves.
-    init(screen: Screen, connectivity: ManualConnectivityStateResolver) {
-        self.screen = screen
+    /// `stack`, whose operations see the connectivity `connectivity` resolves.
+    init(stack: ScreenStack, connectivity: ManualConnectivityStateResolver) {
+        self.stack = stack
         self.connectivity = connectivity
     }
+
+    /// The screen on top, which the screen's properties and methods are about.
+    var screen: Screen { stack.top }
 }

@@ -5,8 +5,8 @@ import CLuaShim
 final class LuaCoroutine {
     /// How a resume ended.
     enum Outcome {
-        /// The function returned (its results are popped).
-        case returned
+        /// The function returned this many results, left on ``stack`` (for the caller to pop).
+        case returned(Int32)
         /// It yielded this many values, left on ``stack``.
         case yielded(Int32)
         /// It raised an error (with the coroutine's traceback).
@@ -39,8 +39,7 @@ final class LuaCoroutine {
         let (status, results) = lua.resume(stack, arguments: arguments, budget: &budget)
         switch status {
         case LUA_OK:
-            stack.pop(results)
-            return .returned
+            return .returned(results)
         case LUA_YIELD:
             return .yielded(results)
         case LUA_ERRMEM:

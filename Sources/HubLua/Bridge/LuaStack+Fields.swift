@@ -16,9 +16,10 @@ struct LuaValueError: Error, CustomStringConvertible {
         field.map { "field '\($0)': \(problem)" } ?? problem
     }
 
-    /// This error, about a value read from within field `key`: `target` and `uri` give `target.uri`.
+    /// This error, about a value read from within field `key`: `target` and `uri` give
+    /// `target.uri`, `operations` and `[2]` give `operations[2]`.
     func within(_ key: String) -> LuaValueError {
-        LuaValueError(field: field.map { "\(key).\($0)" } ?? key, problem: problem)
+        LuaValueError(field: field.map { $0.hasPrefix("[") ? "\(key)\($0)" : "\(key).\($0)" } ?? key, problem: problem)
     }
 
     /// Runs `read`, which reads what field `key` holds; an error about the value names the field.
@@ -68,6 +69,33 @@ extension LuaStack {
             return integer(at: index).map(String.init) ?? String(value)
         }
         return try requiredString(at: index)
+    }
+
+    /// The list of strings at `index` (`{ "a", "b" }`); nil for nil.
+    func optionalStrings(at index: Int32) throws -> [String]? {
+        if isNil(index) { return nil }
+        guard type(at: index) == .table else { throw valueError(index, expected: "list of strings") }
+        let list = absolute(index)
+        return try (0..<rawLength(list)).map { offset in
+            rawIndex(list, offset + 1)
+            defer { pop() }
+            return try LuaValueError.inField("[\(offset + 1)]") { try requiredString(at: -1) }
+        }
+    }
+
+    /// The list of integers at `index` (`{ 2, 1 }`); nil for nil.
+    func optionalIntegers(at index: Int32) throws -> [Int]? {
+        if isNil(index) { return nil }
+        guard type(at: index) == .table else { throw valueError(index, expected: "list of integers") }
+        let list = absolute(index)
+        return try (0..<rawLength(list)).map { offset in
+            rawIndex(list, offset + 1)
+            defer { pop() }
+            return try LuaValueError.inField("[\(offset + 1)]") {
+                guard let value = try optionalInteger(at: -1) else { throw valueError(-1, expected: "integer") }
+                return value
+            }
+        }
     }
 
     /// The integer at `index`; nil for nil.

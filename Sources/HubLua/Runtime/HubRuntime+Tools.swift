@@ -15,9 +15,11 @@ extension HubRuntime {
     }
 
     /// Runs every `*_test.lua` file inside the loaded feature folders under `directories`, each
-    /// in a new environment of its feature folder, and every case it registers. A folder under
-    /// them that failed to load counts as a failed case. Writes one line per case to `output`,
-    /// and the summary line last.
+    /// in the environment of its feature folder (so that `require` gives a test the very
+    /// modules the feature's scripts got, and a test can set them up), and every case it
+    /// registers. A folder under them that failed to load counts as a failed case. Writes one
+    /// line per case to `output` (or, when there is none, which folders it searched), and the
+    /// summary line last.
     public func runTests(under directories: [String], output: (String) -> Void) -> TestSummary {
         var summary = TestSummary(passed: 0, failed: 0)
         let roots = directories.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
@@ -32,8 +34,7 @@ extension HubRuntime {
             for file in FeatureFolder.files(under: folder.path, matching: { $0.hasSuffix("_test.lua") }) {
                 tests.discardCases()
                 do {
-                    let environment = try sandbox.makeEnvironment(for: folder, library: bindings.folderLibrary(folder))
-                    try sandbox.run(file, of: folder, in: environment)
+                    try sandbox.run(file, of: folder, in: loaded.environment)
                 } catch {
                     tests.discardCases()
                     summary.failed += 1
@@ -42,6 +43,11 @@ extension HubRuntime {
                 }
                 tests.runCases(into: &summary, output: output)
             }
+        }
+        if summary.passed + summary.failed == 0 {
+            let searched = folders.filter { isUnderRoots($0.folder.path) }.map { "\n  \($0.folder.displayPath)" }.joined()
+            output("no tests found: no tests/*_test.lua file in the feature folders under \(directories.joined(separator: ", "))"
+                + (searched.isEmpty ? " (there are none)" : ":\(searched)"))
         }
         output(summary.line)
         return summary

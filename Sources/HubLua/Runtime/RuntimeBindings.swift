@@ -6,7 +6,9 @@ import HubRender
 struct RuntimeBindings {
     let builders: BuilderBindings
     let errors: ErrorTables
+    let runner: ScriptRunner
     let operations: OperationBindings
+    let actions: ActionBindings
     let features: FeatureBindings
     let components: ComponentBindings
     let screens: ScreenBindings
@@ -24,9 +26,10 @@ struct RuntimeBindings {
         let timePassing = TimePassingPermit(lua: lua)
         self.timePassing = timePassing
         tests = TestBindings(lua: lua, timePassing: timePassing)
-        operations = try OperationBindings(
-            lua: lua, loop: manager.loop, problems: problems, errors: errors, canPassTime: { timePassing.isGranted })
-        features = FeatureBindings(lua: lua, manager: manager, operations: operations, problems: problems)
+        runner = try ScriptRunner(lua: lua, loop: manager.loop, problems: problems, canPassTime: { timePassing.isGranted })
+        operations = OperationBindings(runner: runner, problems: problems, errors: errors)
+        actions = ActionBindings(runner: runner, manager: manager, problems: problems)
+        features = FeatureBindings(lua: lua, manager: manager, operations: operations, actions: actions, problems: problems)
         components = ComponentBindings(lua: lua, registry: manager.componentRegistry, problems: problems)
         screens = ScreenBindings(lua: lua, manager: manager, errors: errors, problems: problems)
         schemas = SchemaBindings(lua: lua, registry: manager.jsonSchemaRegistry, problems: problems)
@@ -36,19 +39,21 @@ struct RuntimeBindings {
 
     /// The functions of the `hub` table every folder shares.
     var sharedLibrary: LuaLibrary {
-        operations.library + features.library + screens.library + schemas.library + json.library + images.library
+        runner.library + features.library + screens.library + schemas.library + json.library + images.library
             + tests.library
     }
 
     /// The functions of `folder`'s own `hub` table (over the shared one).
     func folderLibrary(_ folder: FeatureFolder) -> LuaLibrary {
         features.folderLibrary(folder) + components.folderLibrary(folder) + schemas.folderLibrary(folder)
+            + actions.folderLibrary(folder)
     }
 
     /// Removes from the manager everything `folder` registered; returns its features.
     func rollBack(_ folder: FeatureFolder) -> [FeatureRegistration] {
         components.rollBack(folder)
         schemas.rollBack(folder)
+        actions.rollBack(folder)
         return features.rollBack(folder)
     }
 }

@@ -5,6 +5,12 @@ extension Screen {
     /// showed it for 0.2 s).
     public static let selectionStateDuration = 200
 
+    /// Whether work the screen set going is under way: its loader is loading, or an action it
+    /// performed has not finished.
+    public var isBusy: Bool {
+        loader.isLoading || actions.pendingActionCount > 0
+    }
+
     /// Performs the action `identifier` for a content operation (trigger `operation`).
     public func performAction(_ identifier: Identifier, customData: JSONDictionary?) -> Bool {
         performAction(identifier, customData: customData, trigger: .contentOperation, component: nil)
@@ -54,7 +60,9 @@ extension Screen {
         if let indexPath {
             setSelectionState(.highlighted, at: indexPath)
             setSelectionState(.selected, at: indexPath)
-            loop?.schedule(after: Self.selectionStateDuration) { [weak self] in self?.setSelectionState(.none, at: indexPath) }
+            loop?.schedule(after: Self.selectionStateDuration, isWatchdog: true) { [weak self] in
+                self?.setSelectionState(.none, at: indexPath)
+            }
         }
         var handled = false
         for identifier in model.target?.actionIdentifiers ?? [] where !handled {

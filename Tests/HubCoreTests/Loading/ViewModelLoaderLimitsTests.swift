@@ -126,7 +126,9 @@ import Testing
         let (loader, recorder) = makeLoader([silent, after], loop: loop, limits: ContentOperationLimits(timeout: 500))
         loader.loadViewModel()
         #expect(loader.isLoading)
-        loop.run { !loader.isLoading }
+        #expect(loop.run { !loader.isLoading } == false, "nothing but the timeout is left to run")
+        #expect(loop.now == 0)
+        loop.advance(by: 500)
         #expect(loop.now == 500)
         #expect(silent.timeouts == 1)
         let error = try #require(after.previousError)
@@ -143,7 +145,7 @@ import Testing
         silent.limits.timeout = 50
         let (loader, _) = makeLoader([silent], loop: loop, limits: ContentOperationLimits(timeout: 500))
         loader.loadViewModel()
-        loop.run { !loader.isLoading }
+        loop.advance(by: 50)
         #expect(loop.now == 50 && silent.timeouts == 1)
         loader.reloadViewModel()
         silent.contexts.last?.finish()

@@ -62,7 +62,7 @@ import Testing
               end },
               hub.operation { name = "observer", perform = function(ctx) end,
                 on_action = function(ctx, action)
-                  seen[#seen + 1] = action.id .. "/" .. action.trigger .. "/" .. action.custom.n .. "/" .. tostring(action.component)
+                  seen[#seen + 1] = action.action .. "/" .. action.trigger .. "/" .. action.custom.n .. "/" .. tostring(action.component)
                 end },
             } }
             hub.open("acting:view")

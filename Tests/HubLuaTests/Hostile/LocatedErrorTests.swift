@@ -64,7 +64,7 @@ import Testing
             """)
         #expect(result == .array([
             .bool(true),
-            .string("caller.lua:4: component 'loc:typo': unknown key 'ui_sate'; did you mean 'ui_state'? (known: configure, content_offset, id, image_size, on_image, prepare, render, resized, restore, selection, size, traits, ui_state, will_appear)"),
+            .string("caller.lua:4: component 'loc:typo': unknown key 'ui_sate'; did you mean 'ui_state'? (known: configure, content_offset, id, image_size, on_action, on_image, prepare, render, resized, restore, selection, size, traits, ui_state, will_appear)"),
         ]))
     }
 }

@@ -60,7 +60,11 @@ import Testing
             feature("again", function(ctx) ctx:reschedule() end)
             feature("wait", function(ctx) hub.await(function(done) end) end)
             """, budget: 2_000_000)
-        let errors = try ["spin", "again", "wait"].map { try runtime.open("\($0):view").lastError?.message }
+        let errors = try ["spin", "again", "wait"].map { id in
+            let screen = try runtime.open("\(id):view")
+            runtime.loop.advance(by: 20_000)
+            return screen.lastError?.message
+        }
         #expect(errors == [
             "instruction budget exceeded (2000000 instructions)",
             "rescheduled itself 1000 times in a row with nothing else happening (a loop?)",
@@ -116,6 +120,8 @@ import Testing
             } }
             """)
         let screen = try runtime.open("stuck:view")
+        #expect(screen.loader.isLoading && runtime.loop.now == 0, "opening does not wait for a timeout alone")
+        runtime.loop.advance(by: 500)
         #expect(runtime.loop.now == 500)
         #expect(screen.viewModel.body.map(\.title)
             == ["feature 'stuck', operation 'wait': hostile.lua:4: timed out after 500 ms"])
@@ -255,7 +261,7 @@ import Testing
             """)
         let screen = try runtime.open("mine:view")
         #expect(screen.loader.operationStatuses.map { $0.error?.description } == [
-            "feature 'mine', operation 'wrap': hostile.lua:3: hub.sleep can only suspend an operation, not a coroutine the script made",
+            "feature 'mine', operation 'wrap': hostile.lua:3: hub.sleep can only suspend an operation or an action, not a coroutine the script made",
             "feature 'mine', operation 'raw': hostile.lua:6: operation yielded outside hub.sleep and hub.await",
         ])
     }
@@ -275,7 +281,7 @@ import Testing
             end
             return messages
             """, inFolder: "Fixtures/Sandbox", chunkName: "@keys.lua")
-        let keys = "budget, id, max_reschedules, operations, reload_policy, schema, timeout, title, uri, uri_match, uri_prefix"
+        let keys = "action_handler, budget, id, max_reschedules, operations, reload_policy, schema, timeout, title, uri, uri_exclude, uri_match, uri_prefix"
         #expect(result == .array([
             .string("keys.lua:3: feature 'typo': unknown key 'timout'; did you mean 'timeout'? (known: \(keys))"),
             .string("keys.lua:4: feature 'typo': operations[1]: an operation needs a 'perform' function"),

@@ -6,8 +6,7 @@ import Testing
 /// test, `evaluate`), never while features load or components draw; and time passed there
 /// cannot outrun the budget through timers.
 @Suite struct SleepTests {
-    private static let refusal = "hub.sleep outside an operation only passes time in a test (hub.test), not while "
-        + "loading features, drawing or handling actions"
+    private static let refusal = "hub.sleep outside an operation or an action only passes time in a test (hub.test)"
 
     @Test func sleepingWhileAFeatureLoadsFailsThatFolderAtItsLine() throws {
         let runtime = try makeRuntime(TestPaths.fixture("Neighbour"))

@@ -1,0 +1,26 @@
+-- The action programming guide's example, in Lua: a list of songs, each with a delete button.
+-- The button (a component) performs `delete:song` with the song's id; the action removes the
+-- song from the data source; the operation observes the action and reschedules itself, so the
+-- song disappears. The feature's action handler vetoes deleting protected songs.
+local songs = require("data.songs")
+
+hub.feature {
+  id = "songs",
+  title = "Songs",
+  uri = "songs:list",
+  operations = { require("operations.songs") },
+  action_handler = function(ctx)
+    -- Handled here (so not performed): a protected song is never deleted.
+    return ctx.action == "delete:song" and songs.is_protected(ctx.custom.id)
+  end,
+}
+
+hub.feature {
+  id = "song",
+  title = "Song",
+  uri_prefix = "songs:song:",
+  operations = { require("operations.song") },
+}
+
+require("components.song")
+require("actions.delete")

@@ -1,0 +1,24 @@
+-- One row per song, each with a delete button as its child. Observes `delete:song` and
+-- reschedules itself, so the view shows the data source as it is now.
+local songs = require("data.songs")
+
+return hub.operation {
+  name = "songs",
+  perform = function(ctx)
+    for _, song in ipairs(songs.list) do
+      local row = ctx.view:body("song-" .. song.id)
+      row.component = "songs:song"
+      row.title = song.title
+      row.subtitle = song.artist .. (song.protected and " (protected)" or "")
+      row.target.uri = "songs:song:" .. song.id
+      row.target.view.title = song.title
+      row.target.view:body("loading").title = "Loading " .. song.title .. "..."
+      local button = row:child("delete")
+      button.component = "songs:delete"
+      button.custom = { song = song.id }
+    end
+  end,
+  on_action = function(ctx, action)
+    if action.action == "delete:song" then ctx:reschedule() end
+  end,
+}

@@ -1,0 +1,269 @@
+import HubCore
+
+/// A script function run as a coroutine that may suspend itself with `hub.sleep(ms)` or
+/// `hub.await(start)`: one run of an operation's `perform`/`append`, or of an action. Its
+/// budget covers all of its resumes and the `start` functions of its awaits.
+protocol SuspendableRun: AnyObject {
+    /// The run's coroutine, until it ends (or the run is cancelled).
+    var coroutine: LuaCoroutine? { get set }
+    /// What the run may still run.
+    var budget: LuaBudget { get set }
+    /// What the run is, for messages: `operation` or `action`.
+    var kind: String { get }
+    /// The run's function returned; its `count` results are on top of `stack` (popped after).
+    func didReturn(_ stack: LuaStack, count: Int32)
+    /// The run failed with `error`.
+    func didFail(_ error: LuaError)
+}
+
+/// Runs scripts as coroutines that suspend: resumes them, handles `hub.sleep` (a timer on the
+/// loop) and `hub.await` (the `done` callback), and owns those two functions and `hub.after`.
+/// Only the coroutines it runs may suspend; elsewhere `hub.sleep` lets time pass where the host
+/// allows it (a test) and is an error otherwise.
+final class ScriptRunner {
+    /// The state the runs' coroutines belong to.
+    let lua: LuaState
+    let loop: EventLoop
+    private let problems: ProblemLog
+    /// What `hub.sleep` and `hub.await` yield first, so a resume can tell them apart.
+    private let sleepToken: LuaReference
+    private let awaitToken: LuaReference
+    /// The Lua functions `hub.sleep` and `hub.await` (they yield, so they are written in Lua;
+    /// their arguments are checked in Swift).
+    private let sleepFunction: LuaReference
+    private let awaitFunction: LuaReference
+    /// The runs whose coroutine has not ended.
+    private let active = ActiveRuns()
+
+    /// Instructions each suspension (`hub.sleep`, `hub.await`) costs a run, so that a run that
+    /// only sleeps (`while true do hub.sleep(0) end`) still runs out.
+    static let suspensionCost = 10_000
+    /// The longest wait `hub.sleep` and `hub.after` accept, in milliseconds (a day).
+    static let longestWait = 86_400_000
+
+    /// `hub.sleep(ms)` and `hub.await(start)`, given the tokens they yield, `advance(ms)` (lets
+    /// time pass when sleeping outside a run, in a test, or returns nil and why not),
+    /// `in_run()` (whether the calling coroutine is one of the runs), and `check_sleep(ms)` and
+    /// `check_await(start)`, which check the argument in Swift and return it, or nil and the
+    /// argument error for the Lua function to raise at its caller's line.
+    private static let suspendingFunctions = """
+        local sleep_token, await_token, advance, in_run, check_sleep, check_await = ...
+        local function sleep(ms)
+          local wait, problem = check_sleep(ms)
+          if not wait then error(problem, 2) end
+          if in_run() then return coroutine.yield(sleep_token, wait) end
+          if coroutine.isyieldable() then
+            error("hub.sleep can only suspend an operation or an action, not a coroutine the script made", 2)
+          end
+          local passed, refusal = advance(wait)
+          if not passed then error(refusal, 2) end
+        end
+        local function await(start)
+          local ok, problem = check_await(start)
+          if not ok then error(problem, 2) end
+          if in_run() then return coroutine.yield(await_token, start) end
+          if coroutine.isyieldable() then
+            error("hub.await can only suspend an operation or an action, not a coroutine the script made", 2)
+          end
+          error("hub.await can only be used inside an operation or an action", 2)
+        end
+        return sleep, await
+        """
+
+    /// A runner whose runs wait on `loop`. Outside a run, `hub.sleep` passes time on `loop`
+    /// only when `canPassTime` says so, and stops once the calling script must stop (its budget
+    /// ran out in a timer's callback).
+    init(lua: LuaState, loop: EventLoop, problems: ProblemLog, canPassTime: @escaping () -> Bool) throws(LuaError) {
+        self.lua = lua
+        self.loop = loop
+        self.problems = problems
+        let stack = lua.stack
+        sleepToken = lua.makeMarker()
+        awaitToken = lua.makeMarker()
+        try lua.load(Self.suspendingFunctions, chunkName: "=hub.sleep")
+        stack.push(sleepToken)
+        stack.push(awaitToken)
+        LuaBridge.pushFunction(stack) { [loop, weak lua] call in
+            guard canPassTime() else {
+                call.pushNil()
+                call.push("hub.sleep outside an operation or an action only passes time in a test (hub.test)")
+                return 2
+            }
+            loop.advance(by: call.integer(at: 1) ?? 0) { lua?.isStopping == false }
+            call.push(true)
+            return 1
+        }
+        LuaBridge.pushFunction(stack) { [active] call in
+            call.push(active.contains(thread: call))
+            return 1
+        }
+        LuaBridge.pushFunction(stack) { call in
+            Self.returningError(call) { call.push(try call.checkMilliseconds(1, "hub.sleep", upTo: Self.longestWait)) }
+        }
+        LuaBridge.pushFunction(stack) { call in
+            Self.returningError(call) {
+                try call.checkFunction(1, "hub.await")
+                call.push(true)
+            }
+        }
+        try lua.call(arguments: 6, results: 2)
+        awaitFunction = lua.reference(popping: stack)
+        sleepFunction = lua.reference(popping: stack)
+    }
+
+    /// `[-0, +1|2]` Runs `check`, which pushes one value; when it throws an argument error,
+    /// pushes nil and the error's message instead, for a function written in Lua to raise at
+    /// its own caller's line (`error(message, 2)`), where a Swift function cannot.
+    private static func returningError(_ call: LuaStack, _ check: () throws -> Void) -> Int32 {
+        do {
+            try check()
+            return 1
+        } catch {
+            call.pushNil()
+            call.push((error as? LuaRaise)?.message ?? String(describing: error))
+            return 2
+        }
+    }
+
+    /// `hub.sleep`, `hub.await` and `hub.after`.
+    var library: LuaLibrary {
+        LuaLibrary([("sleep", .value(sleepFunction)), ("await", .value(awaitFunction))])
+            + LuaLibrary(self, ["after": ScriptRunner.after])
+    }
+
+    // MARK: Runs
+
+    /// Gives `run` a new coroutine, on whose stack `push` puts the function and its arguments
+    /// (returning how many arguments), and starts it.
+    func start(_ run: any SuspendableRun, push: (LuaStack) -> Int32) {
+        let coroutine = LuaCoroutine(in: lua)
+        run.coroutine = coroutine
+        active.add(run)
+        resume(run, arguments: push(coroutine.stack))
+    }
+
+    /// Stops `run`: it is never resumed again. Returns where it was waiting.
+    func cancel(_ run: any SuspendableRun) -> String? {
+        let location = run.coroutine?.stack.scriptLocation()
+        end(run)
+        return location
+    }
+
+    /// Resumes a run's coroutine and handles how it stopped: returned, asleep, awaiting, or
+    /// failed. A cancelled run (its coroutine gone) is not resumed.
+    private func resume(_ run: any SuspendableRun, arguments: Int32) {
+        guard let coroutine = run.coroutine else { return }
+        switch coroutine.resume(arguments: arguments, budget: &run.budget) {
+        case .returned(let count):
+            end(run)
+            run.didReturn(coroutine.stack, count: count)
+            coroutine.stack.pop(count)
+        case .yielded(let count):
+            suspend(run, coroutine: coroutine, yielded: count)
+        case .failed(let error):
+            end(run)
+            run.didFail(error)
+        }
+    }
+
+    /// Handles the `count` values a run's coroutine yielded: a sleep resumes it later on the
+    /// loop, an await calls its `start(done)`; anything else, or a run out of budget, fails.
+    private func suspend(_ run: any SuspendableRun, coroutine: LuaCoroutine, yielded count: Int32) {
+        let stack = coroutine.stack
+        let first = stack.top - count + 1
+        let isSleep = count >= 2 && coroutine.holds(sleepToken, at: first)
+        let isAwait = count >= 2 && coroutine.holds(awaitToken, at: first)
+        run.budget.left -= Self.suspensionCost
+        let problem = !(isSleep || isAwait) ? "\(run.kind) yielded outside hub.sleep and hub.await"
+            : run.budget.left <= 0 ? "instruction budget exceeded (\(run.budget.total) instructions)" : nil
+        if let problem {
+            let location = stack.scriptLocation()
+            stack.pop(count)
+            end(run)
+            return run.didFail(LuaError(message: problem, location: location))
+        }
+        if isSleep {
+            let milliseconds = stack.integer(at: first + 1) ?? 0
+            stack.pop(count)
+            loop.schedule(after: milliseconds) { [weak self] in
+                self?.resume(run, arguments: 0)
+            }
+        } else {
+            stack.pushValue(first + 1)
+            stack.move(1, to: lua.stack)
+            stack.pop(count)
+            startAwait(run)
+        }
+    }
+
+    /// Forgets a run whose coroutine has ended (or that was cancelled).
+    private func end(_ run: any SuspendableRun) {
+        run.coroutine = nil
+        active.remove(run)
+    }
+
+    /// Calls the `start(done)` function on top of the main stack (popped), under the run's
+    /// budget; the first call of `done(...)` resumes the suspended run with its arguments, on
+    /// the next loop turn.
+    private func startAwait(_ run: any SuspendableRun) {
+        var resumed = false
+        LuaBridge.pushFunction(lua.stack) { [weak self] call in
+            guard let self, !resumed, let coroutine = run.coroutine else { return 0 }
+            let count = call.top
+            guard coroutine.stack.ensureRoom(count + 1) else {
+                throw LuaRaise(message: "hub.await: too many values passed to done")
+            }
+            resumed = true
+            call.move(count, to: coroutine.stack)
+            self.loop.schedule(after: 0) { [weak self] in
+                self?.resume(run, arguments: count)
+            }
+            return 0
+        }
+        do {
+            try lua.call(arguments: 1, results: 0, budget: &run.budget)
+        } catch {
+            end(run)
+            run.didFail(error)
+        }
+    }
+
+    // MARK: hub.after
+
+    /// `hub.after(ms, fn)`: calls `fn` on the event loop after `ms` milliseconds.
+    private func after(_ call: LuaStack) throws -> Int32 {
+        let milliseconds = try call.checkMilliseconds(1, "hub.after", upTo: Self.longestWait)
+        try call.checkFunction(2, "hub.after")
+        try call.chargeMemory(LuaStack.registrationSize)
+        let location = call.location(level: 1)
+        call.pushValue(2)
+        let callback = lua.reference(popping: call)
+        loop.schedule(after: milliseconds) { [weak self] in
+            guard let self else { return }
+            do {
+                try self.lua.call(callback, results: 0) { _ in }
+            } catch {
+                self.problems.report("hub.after callback from \(location)\(error)")
+            }
+        }
+        return 0
+    }
+}
+
+/// The runs whose coroutine has not ended.
+private final class ActiveRuns {
+    private var runs: [ObjectIdentifier: any SuspendableRun] = [:]
+
+    func add(_ run: any SuspendableRun) {
+        runs[ObjectIdentifier(run)] = run
+    }
+
+    func remove(_ run: any SuspendableRun) {
+        runs.removeValue(forKey: ObjectIdentifier(run))
+    }
+
+    /// Whether `thread` is the coroutine of one of the runs.
+    func contains(thread: LuaStack) -> Bool {
+        runs.values.contains { $0.coroutine?.stack == thread }
+    }
+}
