@@ -38,6 +38,18 @@ struct HubProcess {
 }
 
 @Suite struct CLITests {
+    @Test func testSaysWhereItLookedWhenItFindsNoTests() throws {
+        let result = try HubProcess.run(["test", "Tests/HubCLITests/Fixtures/Printing"])
+        #expect(result.status == 1)
+        #expect(result.output == """
+            printed while loading
+            no tests found: no tests/*_test.lua file in the feature folders under Tests/HubCLITests/Fixtures/Printing:
+              Tests/HubCLITests/Fixtures/Printing
+            0 passed, 0 failed
+
+            """)
+    }
+
     @Test func renderKeepsWhatScriptsPrintOffTheView() throws {
         let result = try HubProcess.run(["render", "--features", "Tests/HubCLITests/Fixtures/Printing", "printing:view", "--json"])
         #expect(result.status == 0)

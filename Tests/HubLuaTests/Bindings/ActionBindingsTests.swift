@@ -1,0 +1,246 @@
+import HubCore
+import HubRender
+import Testing
+@testable import HubLua
+
+/// Actions, handlers, selection and navigation from Lua (the `hub.action*` functions, a
+/// feature's `action_handler`, `hub.Action` contexts, and a screen's `select`, `back`, `stack`,
+/// `opened` and `events`).
+@Suite struct ActionBindingsTests {
+    /// Runs `source` (chunk `actions.lua`) in the Sandbox fixture's environment (or
+    /// `runtime`'s) and expects its result as text (lists joined by " | ") to be `expected`.
+    private func check(
+        _ source: String, expected: String, runtime: HubRuntime? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let actual = try run(source, runtime: runtime)
+        #expect(actual == expected, sourceLocation: sourceLocation)
+    }
+
+    /// The result of `source` as text.
+    private func run(_ source: String, runtime: HubRuntime? = nil) throws -> String {
+        let runtime = try runtime ?? makeRuntime(TestPaths.fixture("Sandbox"))
+        let result = try runtime.evaluate(source, inFolder: "Fixtures/Sandbox", chunkName: "@actions.lua")
+        if let list = result.arrayValue { return list.map { $0.stringValue ?? "\($0)" }.joined(separator: " | ") }
+        return result.stringValue ?? "\(result)"
+    }
+
+    /// A list feature `list:view` whose rows `a` (target URI `list:detail`, initial view model
+    /// titled "Detail soon"), `b` (target actions `demo:first`, `demo:second`) and `c`
+    /// (target URI `https://example.com`) have a child `child` of `b`; and `list:detail`.
+    private static let listFeature = """
+        hub.feature { id = "list", title = "List", uri = "list:view", operations = { function(ctx)
+          local a = ctx.view:body("a")
+          a.title = "A"
+          a.target.uri = "list:detail"
+          a.target.view.title = "Detail soon"
+          local b = ctx.view:body("b")
+          b.title = "B"
+          b.target:add_action("demo:first")
+          b.target:add_action("demo:second")
+          b:child("child").title = "Child of B"
+          local c = ctx.view:body("c")
+          c.title = "C"
+          c.target.uri = "https://example.com"
+        end } }
+        hub.feature { id = "detail", uri_prefix = "list:detail", uri_exclude = { "list:detail:hidden" }, operations = {
+          function(ctx) hub.sleep(10) ctx.view:body("d").title = "Detail of " .. ctx.uri end,
+        } }
+        """
+
+    @Test func anActionSeesItsWholeContext() throws {
+        try check(Self.listFeature + """
+            local seen
+            hub.action("demo:first", function(ctx)
+              seen = { ctx.uri, ctx.action, ctx.trigger, ctx.custom.who, ctx.component.id, ctx.view_model.body[2].title,
+                ctx.feature.id, tostring(ctx) }
+              return true
+            end)
+            local s = hub.open("list:view")
+            assert(s:select("b", { who = "me" }))
+            return seen
+            """, expected: "list:view | demo:first | selection | me | b | B | list | Action(demo:first, list:view)")
+    }
+
+    @Test func theTargetsActionsAreTriedInOrderUntilOnePerforms() throws {
+        try check(Self.listFeature + """
+            local ran = {}
+            hub.actions("demo", function(name)
+              return function(ctx)
+                ran[#ran + 1] = name
+                return name == "second"
+              end
+            end)
+            local s = hub.open("list:view")
+            local handled = s:select("b")
+            ran[#ran + 1] = tostring(handled)
+            return ran
+            """, expected: "first | second | true")
+    }
+
+    @Test func aFactoryIsAskedForEveryPerformanceAndMayHaveNone() throws {
+        try check(Self.listFeature + """
+            local asked = 0
+            hub.actions("demo", function(name)
+              asked = asked + 1
+              if name == "known" then return function() return true end end
+            end)
+            local s = hub.open("list:view")
+            return { tostring(s:perform("demo:known")), tostring(s:perform("demo:known")), tostring(s:perform("demo:unknown")), tostring(asked) }
+            """, expected: "true | true | false | 3")
+    }
+
+    @Test func theDefaultHandlerVetoesAndAFeaturesOwnHandlerReplacesIt() throws {
+        try check(Self.listFeature + """
+            local log = {}
+            hub.action("demo:first", function() log[#log + 1] = "first ran" return true end)
+            hub.action_handler(function(ctx)
+              log[#log + 1] = "default saw " .. ctx.action
+              return ctx.custom ~= nil and ctx.custom.veto == true
+            end)
+            hub.feature { id = "own", uri = "own:view", operations = { function(ctx) ctx.view:body("x").title = "X" end },
+              action_handler = function(ctx) log[#log + 1] = "own saw " .. ctx.action return true end }
+            local s = hub.open("list:view")
+            s:perform("demo:first", { veto = true })
+            s:perform("demo:first")
+            hub.open("own:view"):perform("demo:first")
+            local again = select(2, pcall(function() hub.action_handler(function() end) end))
+            log[#log + 1] = again
+            return log
+            """, expected: "default saw demo:first | default saw demo:first | first ran | own saw demo:first | "
+            + "actions.lua:29: the default action handler is already set by 'Tests/HubLuaTests/Fixtures/Sandbox'")
+    }
+
+    @Test func anAsynchronousActionIsPerformedWhileItRunsAndChainsWhenItEnds() throws {
+        try check(Self.listFeature + """
+            local log = {}
+            hub.action("demo:slow", function(ctx)
+              log[#log + 1] = "started"
+              hub.sleep(100)
+              ctx:chain("demo:next", { after = "slow" })
+              log[#log + 1] = "ended"
+              return true
+            end)
+            hub.action("demo:next", function(ctx)
+              log[#log + 1] = "next " .. ctx.trigger .. " " .. ctx.custom.after .. " " .. tostring(ctx.component and ctx.component.id)
+              return true
+            end)
+            local s = hub.open("list:view")
+            local performed = s:perform("demo:slow")
+            log[#log + 1] = tostring(performed)
+            return log
+            """, expected: "started | ended | next chained slow nil | true")
+    }
+
+    @Test func aScriptErrorInAnActionIsReportedAtItsLineAndCountsAsNotPerformed() throws {
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        try check(Self.listFeature + """
+            hub.action("demo:broken", function(ctx)
+              local missing = nil
+              return missing.field
+            end)
+            hub.action_handler(function(ctx) local none = nil return ctx.action == "demo:handled" and none.field end)
+            local s = hub.open("list:view")
+            return { tostring(s:perform("demo:broken")), tostring(s:perform("demo:handled")) }
+            """, expected: "false | false", runtime: runtime)
+        #expect(runtime.problems == [
+            "action 'demo:broken': actions.lua:19: attempt to index a nil value (local 'missing')",
+            "action handler of Tests/HubLuaTests/Fixtures/Sandbox: actions.lua:21: attempt to index a nil value (local 'none')",
+        ])
+    }
+
+    @Test func chainingIsForActionsNotHandlersOrObservers() throws {
+        try check(Self.listFeature + """
+            local message
+            hub.action_handler(function(ctx)
+              local ok, problem = pcall(ctx.chain, ctx, "demo:next")
+              message = problem
+              return false
+            end)
+            hub.open("list:view"):perform("demo:anything")
+            return message
+            """, expected: "ctx:chain works in an action, not in an action handler or observer")
+    }
+
+    @Test func selectingATargetURIOpensItOnTopShowingItsInitialViewModelFirst() throws {
+        try check(Self.listFeature + """
+            local s = hub.open("list:view", { width = 30 })
+            local log = {}
+            log[#log + 1] = tostring(s:select("a"))
+            log[#log + 1] = table.concat(s.stack, " > ")
+            log[#log + 1] = s.model.body[1].title
+            for _, event in ipairs(s.events) do
+              if event.kind == "navigated" or event.uri == "list:detail" then log[#log + 1] = event.text end
+            end
+            log[#log + 1] = tostring(s:back()) .. " " .. table.concat(s.stack, " > ")
+            log[#log + 1] = tostring(s:back())
+            return log
+            """, expected: "true | list:view > list:detail | Detail of list:detail | list:view: navigated (list:detail) | "
+            + "list:detail: will update (detail) | list:detail: did update (detail) | true list:view | false")
+    }
+
+    @Test func aURINoFeatureHandlesGoesToTheOpenerAndAnExcludedOneToo() throws {
+        try check(Self.listFeature + """
+            local s = hub.open("list:view")
+            s:select("c")
+            local excluded = pcall(hub.open, "list:detail:hidden")
+            return { table.concat(s.opened, ","), table.concat(s.stack, ","), tostring(excluded), tostring(pcall(hub.open, "list:detail:shown")) }
+            """, expected: "https://example.com | list:view | false | true")
+    }
+
+    @Test func aComponentSelectedByIndexPathGetsTheSelectionAndItsChildToo() throws {
+        try check(Self.listFeature + """
+            local seen = {}
+            hub.action_handler(function(ctx) seen[#seen + 1] = ctx.component.id .. ":" .. tostring(ctx.action) return true end)
+            local s = hub.open("list:view")
+            s:select(1)
+            s:select({ 2, 1 })
+            s:select("child")
+            local ok, problem = pcall(function() return s:select("nothing") end)
+            seen[#seen + 1] = problem
+            return seen
+            """, expected: "a:nil | child:nil | child:nil | actions.lua:23: bad argument #1 to 'select' (no component 'nothing' on the screen)")
+    }
+
+    @Test func componentsPerformActionsForTheirModelAndObserveThem() throws {
+        try check("""
+            local log = {}
+            hub.component { id = "t:button", size = function(self, model, container) return container.width, 1 end,
+              render = function(self, model, canvas) canvas:text(0, 0, "[" .. model.title .. "]") end,
+              configure = function(self, model) self._model = model end,
+              selection = function(self, state)
+                if state == "selected" then self:perform("demo:press", { title = self._model.title }) end
+              end,
+              on_action = function(self, ctx) log[#log + 1] = "observed " .. tostring(ctx.action) .. " by " .. self._model.title end }
+            hub.action("demo:press", function(ctx)
+              log[#log + 1] = "pressed " .. ctx.custom.title .. " " .. ctx.trigger .. " " .. ctx.component.id
+              return true
+            end)
+            hub.feature { id = "buttons", uri = "buttons:view", operations = { function(ctx)
+              for _, name in ipairs({ "One", "Two" }) do
+                local row = ctx.view:body(name:lower())
+                row.component = "t:button"
+                row.title = name
+              end
+            end } }
+            local s = hub.open("buttons:view")
+            s:render()
+            s:select("two")
+            return log
+            """, expected: "pressed Two component two | observed demo:press by One | observed demo:press by Two | "
+            + "observed nil by One | observed nil by Two")
+    }
+
+    @Test func aFolderThatFailsToLoadTakesItsActionsWithIt() throws {
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        _ = try run("hub.action('kept:one', function() return true end)", runtime: runtime)
+        #expect(runtime.manager.actionRegistry.hasFactory(forNamespace: "kept"))
+        #expect(throws: (any Error).self) {
+            try runtime.loadFeatures(at: TestPaths.fixture("BrokenActions"))
+        }
+        #expect(runtime.manager.actionRegistry.hasFactory(forNamespace: "broken") == false)
+        #expect(runtime.manager.defaultActionHandler == nil)
+        try check(
+            "return select(2, pcall(function() hub.action('kept:two', 5) end))",
+            expected: "actions.lua:1: bad argument #2 to 'hub.action' (function expected, got number)", runtime: runtime)
+    }
+}
