@@ -109,6 +109,18 @@ public final class HubManager {
         guard let feature = featureRegistry.registration(forViewURI: viewURI) else {
             throw .noFeature(viewURI: viewURI)
         }
+        return try makeScreen(
+            viewURI, feature: feature, options: options, connectivity: connectivity, initialViewModel: initialViewModel,
+            eventLog: eventLog)
+    }
+
+    /// A screen for the view `viewURI` of `feature` that has not appeared yet: its own loader
+    /// (showing `initialViewModel`, else the one registered for `viewURI`), components, image
+    /// loader and actions (the feature's handler, else the default one).
+    func makeScreen(
+        _ viewURI: String, feature: FeatureRegistration, options: ScreenOptions,
+        connectivity: any ConnectivityStateResolver, initialViewModel: ViewModel?, eventLog: ScreenEventLog
+    ) throws(ScreenOpeningError) -> Screen {
         let loader: ViewModelLoader
         do {
             loader = try viewModelLoaderFactory.createLoader(
@@ -118,9 +130,9 @@ public final class HubManager {
         } catch {
             throw .noContentOperations(feature: feature.identifier, viewURI: viewURI)
         }
-        let host = ComponentHost(
-            registry: componentRegistry, imageLoader: imageLoaderFactory.createImageLoader(for: feature)
-        ) { [loop] in loop.now }
+        let host = ComponentHost(registry: componentRegistry, imageLoader: imageLoaderFactory.createImageLoader(for: feature)) {
+            [loop] in loop.now
+        }
         let renderer = ViewRenderer(host: host, layoutManager: DefaultComponentLayoutManager(margin: options.margin))
         let actions = ActionDispatcher(
             registry: actionRegistry, handler: feature.actionHandler ?? defaultActionHandler,

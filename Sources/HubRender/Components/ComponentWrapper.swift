@@ -10,7 +10,8 @@ final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
     private(set) var selectionState = ComponentSelectionState.none
     private var size: Size?
     private unowned let host: ComponentHost
-    private var children: [Int: ComponentWrapper] = [:]
+    /// The managed children shown, by child index.
+    private(set) var children: [Int: ComponentWrapper] = [:]
     private var containerSize = Size.zero
 
     init(component: any Component, identifier: Identifier, host: ComponentHost) {
@@ -52,17 +53,20 @@ final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
         host.uiStates[model.identifier] = restorable.currentUIState
     }
 
-    /// Tells the component its frame's size, if it changed since last time.
+    /// Tells the component its frame's size, if it changed since last time (a component is
+    /// first sized from zero).
     func resize(to newSize: Size) {
         defer { size = newSize }
-        guard let size, size != newSize, let observer = component as? any ComponentViewObserver, observer.observesView else { return }
+        guard (size ?? .zero) != newSize, let observer = component as? any ComponentViewObserver, observer.observesView else { return }
         observer.viewDidResize(to: newSize)
     }
 
-    /// Tells the component, and the host's event observer, that it is about to appear.
+    /// Tells the component, and the host's event observer, that it is about to appear; then
+    /// its shown children.
     func willAppear() {
         if let model { host.onComponentEvent?(.componentWillAppear, model) }
         if let observer = component as? any ComponentViewObserver, observer.observesView { observer.viewWillAppear() }
+        for index in children.keys.sorted() { children[index]?.willAppear() }
     }
 
     /// The wrapper showing the managed child at `indexPath` below this one (itself for an
@@ -80,10 +84,12 @@ final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
         for index in children.keys.sorted() { children[index]?.actionPerformed(context) }
     }
 
+    /// Tells the component and its shown children the body's scroll offset, if they observe it.
     func contentOffsetDidChange(to offset: Int) {
         if let observer = component as? any ComponentContentOffsetObserver, observer.observesContentOffset {
             observer.contentOffsetDidChange(to: offset)
         }
+        for index in children.keys.sorted() { children[index]?.contentOffsetDidChange(to: offset) }
     }
 
     /// Shows `state`, unless the component already shows it.
@@ -125,7 +131,7 @@ final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
         }
         let childWrapper = wrapper ?? host.dequeue(for: child)
         children[index] = childWrapper
-        childWrapper.configure(with: child, containerSize: containerSize)
+        childWrapper.configure(with: child, containerSize: size ?? containerSize)
         if wrapper == nil { childWrapper.willAppear() }
         childWrapper.resize(to: canvas.frame.size)
         childWrapper.render(into: canvas)

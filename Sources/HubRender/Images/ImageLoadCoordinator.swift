@@ -27,11 +27,10 @@ final class ImageLoadCoordinator {
             guard let data = model.imageData(in: slot) else { continue }
             let size = component.preferredImageSize(for: data, model: model, containerSize: containerSize)
             guard size.width > 0, size.height > 0 else { continue }
-            if let local = data.localImage {
-                if let image = loader.loadLocalImage(named: local, targetSize: size) {
-                    component.imageDidLoad(image, for: data, model: model, animated: false)
-                }
-                continue
+            // A local image shows at once, and the image at the URL (if any) is still loaded, as
+            // in Hub Framework.
+            if let local = data.localImage, let image = loader.loadLocalImage(named: local, targetSize: size) {
+                component.imageDidLoad(image, for: data, model: model, animated: false)
             }
             guard let url = data.url else { continue }
             let waiter = Waiter(wrapper: wrapper, slot: slot)

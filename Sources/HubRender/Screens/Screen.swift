@@ -34,6 +34,9 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
     public private(set) var scrollOffset = 0
     /// Called after every view model update or failure.
     public var onUpdate: ((Screen) -> Void)?
+    /// Asked before the body scrolls; false keeps the scroll offset where it is. nil: the body
+    /// always scrolls.
+    public var shouldStartScrolling: ((Screen) -> Bool)?
     /// An object the screen keeps alive, such as the runtime whose scripts its components run.
     public var owner: AnyObject?
     /// What changed in the body with the last view model update (worked out when asked).
@@ -90,10 +93,12 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
 
     // MARK: Loading
 
-    /// Shows the initial view model (on first appearance) and loads content.
+    /// Shows the initial view model (on first appearance) and loads content; the components
+    /// shown are told they are about to appear (again).
     public func appear() {
         showInitialContent()
         loader.loadViewModel()
+        renderer.viewWillAppear()
     }
 
     /// Shows the loader's initial view model unless the screen has appeared before.
@@ -137,9 +142,11 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
         renderer.layout(viewModel, width: width, viewportHeight: viewportHeight)
     }
 
-    /// Scrolls the body by `rows` (negative: up), within the content; returns the new offset.
+    /// Scrolls the body by `rows` (negative: up), within the content, unless
+    /// ``shouldStartScrolling`` says no; returns the new offset.
     @discardableResult
     public func scroll(by rows: Int) -> Int {
+        if rows != 0, let shouldStartScrolling, !shouldStartScrolling(self) { return scrollOffset }
         let maximum = geometry.maximumScrollOffset(of: viewModel, layout: layout())
         scrollOffset = max(0, min(scrollOffset.addingReportingOverflow(rows).partialValue, maximum))
         return scrollOffset
@@ -187,10 +194,11 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
                 oldFrames: old.body, newFrames: new.body, contentHeight: new.contentHeight,
                 viewportHeight: viewport ?? new.contentHeight)
         }
-        record(.willUpdate)
+        let name = viewModel.title ?? viewModel.identifier
+        record(.willUpdate, detail: name)
         self.viewModel = viewModel
         lastError = nil
-        record(.didUpdate)
+        record(.didUpdate, detail: name)
         onUpdate?(self)
     }
 

@@ -33,8 +33,8 @@ public struct ScreenEvent: Equatable, Sendable, CustomStringConvertible {
     public var viewURI: String
     /// The component model involved, if any.
     public var component: String?
-    /// What else says what happened: the action and whether it performed, the error, the URI
-    /// opened.
+    /// What else says what happened: the view model's title (or identifier) of an update, the
+    /// action and whether it performed, the error, the URI opened.
     public var detail: String?
 
     /// An event of `kind` on the screen for `viewURI`.

@@ -12,9 +12,12 @@ public final class ViewRenderer {
     public let host: ComponentHost
     /// The margins the body's layout uses.
     public let layoutManager: any ComponentLayoutManager
-    private var headerSlot: ComponentWrapper?
-    private var bodySlots: [Int: ComponentWrapper] = [:]
-    private var overlaySlots: [Int: ComponentWrapper] = [:]
+    /// The shown header's component, if any.
+    private(set) var headerSlot: ComponentWrapper?
+    /// The shown body components' components, by body index.
+    private(set) var bodySlots: [Int: ComponentWrapper] = [:]
+    /// The shown overlays' components, by overlay index.
+    private(set) var overlaySlots: [Int: ComponentWrapper] = [:]
     private var lastScrollOffset: Int?
 
     /// A renderer whose components come from `host`.
@@ -73,31 +76,41 @@ public final class ViewRenderer {
         let container = Size(width: width, height: viewport)
         let offsetChanged = lastScrollOffset != options.scrollOffset
         lastScrollOffset = options.scrollOffset
-        var visible: [Int: ComponentWrapper] = [:]
+        var shown: [(index: Int, model: ComponentModel, frame: Rect)] = []
         for (index, (model, frame)) in zip(viewModel.body, layout.body).enumerated() {
             let shifted = Rect(x: frame.x, y: frame.y - options.scrollOffset, width: frame.width, height: frame.height)
             guard shifted.maxY > 0, shifted.y < viewport else { continue }
-            let (wrapper, appeared) = slot(bodySlots[index], for: model, container: container)
-            bodySlots.removeValue(forKey: index)
+            shown.append((index, model, shifted))
+        }
+        // Components scrolled out of view go back to the pool first, so the ones scrolled in reuse them.
+        let shownIndexes = Set(shown.map(\.index))
+        for index in bodySlots.keys.sorted() where !shownIndexes.contains(index) {
+            if let wrapper = bodySlots.removeValue(forKey: index) { host.recycle(wrapper) }
+        }
+        var visible: [Int: ComponentWrapper] = [:]
+        for (index, model, frame) in shown {
+            let (wrapper, appeared) = slot(bodySlots.removeValue(forKey: index), for: model, container: container)
             visible[index] = wrapper
             if appeared || offsetChanged { wrapper.contentOffsetDidChange(to: options.scrollOffset) }
-            draw(wrapper, in: viewportCanvas.canvas(for: shifted))
+            draw(wrapper, in: viewportCanvas.canvas(for: frame))
         }
-        for wrapper in bodySlots.values { host.recycle(wrapper) }
         bodySlots = visible
         if let header = viewModel.header, let frame = layout.header {
-            headerSlot = slot(headerSlot, for: header, container: container).wrapper
+            let (wrapper, appeared) = slot(headerSlot, for: header, container: container)
+            headerSlot = wrapper
+            if appeared || offsetChanged { wrapper.contentOffsetDidChange(to: options.scrollOffset) }
             let canvas = viewportCanvas.canvas(for: frame)
             canvas.fill(0, 0, frame.width, frame.height)
-            headerSlot.map { draw($0, in: canvas) }
+            draw(wrapper, in: canvas)
         } else if let wrapper = headerSlot {
             host.recycle(wrapper)
             headerSlot = nil
         }
         var overlays: [Int: ComponentWrapper] = [:]
         for (index, (model, frame)) in zip(viewModel.overlays, layout.overlays).enumerated() {
-            let wrapper = slot(overlaySlots.removeValue(forKey: index), for: model, container: container).wrapper
+            let (wrapper, appeared) = slot(overlaySlots.removeValue(forKey: index), for: model, container: container)
             overlays[index] = wrapper
+            if appeared || offsetChanged { wrapper.contentOffsetDidChange(to: options.scrollOffset) }
             let canvas = viewportCanvas.canvas(for: frame)
             canvas.fill(0, 0, frame.width, frame.height)
             draw(wrapper, in: canvas)
@@ -132,6 +145,14 @@ public final class ViewRenderer {
     public func setSelectionState(_ state: ComponentSelectionState, at indexPath: [Int]) {
         guard let first = indexPath.first else { return }
         bodySlots[first]?.descendant(at: indexPath.dropFirst())?.setSelectionState(state)
+    }
+
+    /// Tells the shown components (the header, the body in order, the overlays, each with its
+    /// shown children) that they are about to appear again, as when their screen reappears.
+    func viewWillAppear() {
+        headerSlot?.willAppear()
+        for index in bodySlots.keys.sorted() { bodySlots[index]?.willAppear() }
+        for index in overlaySlots.keys.sorted() { overlaySlots[index]?.willAppear() }
     }
 
     /// Tells every shown component that observes actions about `context`: the header, the body

@@ -245,6 +245,6 @@ struct RuntimeFixture {
             _ = renderer.render(model, options: RenderOptions(width: width))
         }
         let component = try #require(fixture.created.all["capable"]?.last)
-        #expect(component.resizes == [Size(width: 30, height: 2)])
+        #expect(component.resizes == [Size(width: 20, height: 2), Size(width: 30, height: 2)], "first sized from zero")
     }
 }
