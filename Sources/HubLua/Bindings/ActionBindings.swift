@@ -10,7 +10,7 @@ final class ActionBindings {
     private let manager: HubManager
     private let problems: ProblemLog
     /// The factory of each namespace Lua actions were registered in.
-    private var factories: [String: LuaActionFactory] = [:]
+    private var namespaces = FolderNamespaces<LuaActionFactory>(kind: "action")
     /// The folder that set the default action handler.
     private var defaultHandlerOwner: String?
 
@@ -32,10 +32,7 @@ final class ActionBindings {
 
     /// Removes from the manager the action namespaces and default handler `folder` registered.
     func rollBack(_ folder: FeatureFolder) {
-        for (namespace, factory) in factories where factory.owner == folder.displayPath {
-            manager.actionRegistry.unregisterFactory(forNamespace: namespace)
-            factories[namespace] = nil
-        }
+        namespaces.rollBack(folder) { manager.actionRegistry.unregisterFactory(forNamespace: $0) }
         if defaultHandlerOwner == folder.displayPath {
             manager.defaultActionHandler = nil
             defaultHandlerOwner = nil
@@ -92,20 +89,11 @@ final class ActionBindings {
     /// The factory of `namespace`, created and registered if new; another folder's (or a Swift
     /// factory's) is an error.
     private func factory(for namespace: String, folder: FeatureFolder) throws -> LuaActionFactory {
-        if let existing = factories[namespace] {
-            guard existing.owner == folder.displayPath else {
-                throw LuaRaise(message: "action namespace '\(namespace)' belongs to '\(existing.owner)'")
-            }
-            return existing
-        }
-        let factory = LuaActionFactory(bindings: self, namespace: namespace, owner: folder.displayPath)
-        do {
-            try manager.actionRegistry.register(factory, forNamespace: namespace)
-        } catch {
-            throw LuaRaise(message: error.message)
-        }
-        factories[namespace] = factory
-        return factory
+        try namespaces.factory(
+            for: namespace, folder: folder, make: { LuaActionFactory(bindings: self, namespace: namespace) },
+            register: { [manager] factory throws(RegistrationError) in
+                try manager.actionRegistry.register(factory, forNamespace: namespace)
+            })
     }
 
     /// Asks a `hub.actions` resolver for the action `name`; nil when it has none (or fails,
@@ -129,18 +117,15 @@ final class ActionBindings {
 /// The Lua actions of one namespace: those `hub.action` registered by name, then what the
 /// namespace's `hub.actions` factory makes. Every performance gets a fresh action.
 final class LuaActionFactory: ActionFactory {
-    /// The folder that registered the namespace.
-    let owner: String
     let namespace: String
     var functions: [String: LuaReference] = [:]
     var resolver: LuaReference?
     /// Weak: the registry (the manager's) may outlive the runtime.
     private weak var bindings: ActionBindings?
 
-    init(bindings: ActionBindings, namespace: String, owner: String) {
+    init(bindings: ActionBindings, namespace: String) {
         self.bindings = bindings
         self.namespace = namespace
-        self.owner = owner
     }
 
     func createAction(forName name: String) -> (any Action)? {

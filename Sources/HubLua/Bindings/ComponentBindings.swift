@@ -9,7 +9,7 @@ final class ComponentBindings {
     let problems: ProblemLog
     private let registry: ComponentRegistry
     /// The factory of each namespace Lua components were registered in.
-    private var factories: [String: LuaComponentFactory] = [:]
+    private var namespaces = FolderNamespaces<LuaComponentFactory>(kind: "component")
 
     init(lua: LuaState, registry: ComponentRegistry, problems: ProblemLog) {
         self.lua = lua
@@ -28,10 +28,7 @@ final class ComponentBindings {
 
     /// Removes from the registry the component namespaces `folder` registered.
     func rollBack(_ folder: FeatureFolder) {
-        for (namespace, factory) in factories where factory.owner == folder.displayPath {
-            registry.unregisterFactory(forNamespace: namespace)
-            factories[namespace] = nil
-        }
+        namespaces.rollBack(folder) { registry.unregisterFactory(forNamespace: $0) }
     }
 
     /// `hub.component { id = "ns:name", traits = {...}, size = fn, render = fn, ... }`.
@@ -58,20 +55,10 @@ final class ComponentBindings {
 
     /// The factory of `namespace`, created and registered if new; another folder's is an error.
     private func factory(for namespace: String, folder: FeatureFolder) throws -> LuaComponentFactory {
-        if let existing = factories[namespace] {
-            guard existing.owner == folder.displayPath else {
-                throw LuaRaise(message: "component namespace '\(namespace)' belongs to '\(existing.owner)'")
-            }
-            return existing
-        }
-        let factory = LuaComponentFactory(bindings: self, namespace: namespace, owner: folder.displayPath)
-        do {
-            try registry.register(factory, forNamespace: namespace)
-        } catch {
-            throw LuaRaise(message: error.message)
-        }
-        factories[namespace] = factory
-        return factory
+        try namespaces.factory(
+            for: namespace, folder: folder,
+            make: { LuaComponentFactory(bindings: self, namespace: namespace) },
+            register: { [registry] factory throws(RegistrationError) in try registry.register(factory, forNamespace: namespace) })
     }
 
     /// Checks the component table at `index` and keeps it: traits, `size` and `render`, and

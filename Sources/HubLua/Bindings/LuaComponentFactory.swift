@@ -10,8 +10,6 @@ final class LuaComponentFactory: ComponentFactory {
         var functions: Set<String>
     }
 
-    /// The display path of the folder the namespace belongs to.
-    let owner: String
     let namespace: String
     /// Weak: screens (and so their components) may outlive the runtime.
     private weak var bindings: ComponentBindings?
@@ -19,10 +17,9 @@ final class LuaComponentFactory: ComponentFactory {
     /// The `function(name) -> spec or nil` of `hub.components`.
     var resolver: LuaReference?
 
-    init(bindings: ComponentBindings, namespace: String, owner: String) {
+    init(bindings: ComponentBindings, namespace: String) {
         self.bindings = bindings
         self.namespace = namespace
-        self.owner = owner
     }
 
     func define(name: String, spec: Spec) {

@@ -73,28 +73,27 @@ extension LuaStack {
 
     /// The list of strings at `index` (`{ "a", "b" }`); nil for nil.
     func optionalStrings(at index: Int32) throws -> [String]? {
-        if isNil(index) { return nil }
-        guard type(at: index) == .table else { throw valueError(index, expected: "list of strings") }
-        let list = absolute(index)
-        return try (0..<rawLength(list)).map { offset in
-            rawIndex(list, offset + 1)
-            defer { pop() }
-            return try LuaValueError.inField("[\(offset + 1)]") { try requiredString(at: -1) }
-        }
+        try optionalList(at: index, of: "strings") { try requiredString(at: -1) }
     }
 
     /// The list of integers at `index` (`{ 2, 1 }`); nil for nil.
     func optionalIntegers(at index: Int32) throws -> [Int]? {
+        try optionalList(at: index, of: "integers") {
+            guard let value = try optionalInteger(at: -1) else { throw valueError(-1, expected: "integer") }
+            return value
+        }
+    }
+
+    /// The list at `index`, each item read by `read` from the top of the stack (an error about
+    /// one names its position); nil for nil.
+    private func optionalList<Item>(at index: Int32, of items: String, _ read: () throws -> Item) throws -> [Item]? {
         if isNil(index) { return nil }
-        guard type(at: index) == .table else { throw valueError(index, expected: "list of integers") }
+        guard type(at: index) == .table else { throw valueError(index, expected: "list of \(items)") }
         let list = absolute(index)
         return try (0..<rawLength(list)).map { offset in
             rawIndex(list, offset + 1)
             defer { pop() }
-            return try LuaValueError.inField("[\(offset + 1)]") {
-                guard let value = try optionalInteger(at: -1) else { throw valueError(-1, expected: "integer") }
-                return value
-            }
+            return try LuaValueError.inField("[\(offset + 1)]", read)
         }
     }
 
