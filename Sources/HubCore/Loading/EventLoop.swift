@@ -85,6 +85,11 @@ public final class EventLoop {
         wait(until: deadline)
     }
 
+    /// When the next timer falls due (milliseconds of ``now``); nil when there is none.
+    public var nextDue: Int? {
+        nextTimer().map { timers[$0].due }
+    }
+
     private func nextTimer() -> Int? {
         timers.indices.min { (timers[$0].due, timers[$0].sequence) < (timers[$1].due, timers[$1].sequence) }
     }

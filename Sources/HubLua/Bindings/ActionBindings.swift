@@ -50,15 +50,13 @@ final class ActionBindings {
         LuaAction(identifier: identifier, function: function, runner: runner, problems: problems)
     }
 
-    /// `hub.action("ns:name", fn)`.
+    /// `hub.action("ns:name", fn)`. Registered again by its folder (a hot reload), the new
+    /// function replaces the old.
     private func registerAction(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         let identifier = try call.checkIdentifier(1, "hub.action")
         try call.checkFunction(2, "hub.action")
         try call.chargeMemory(LuaStack.registrationSize)
         let factory = try factory(for: identifier.namespace, folder: folder)
-        guard factory.functions[identifier.name] == nil else {
-            throw LuaRaise(message: "an action '\(identifier)' is already registered")
-        }
         call.pushValue(2)
         factory.functions[identifier.name] = runner.lua.reference(popping: call)
         return 0

@@ -8,6 +8,8 @@ final class ComponentBindings {
     let lua: LuaState
     let problems: ProblemLog
     private let registry: ComponentRegistry
+    /// How many times `hub.component` registered a component (a hot reload compares counts).
+    private(set) var registrations = 0
     /// The factory of each namespace Lua components were registered in.
     private var namespaces = FolderNamespaces<LuaComponentFactory>(kind: "component")
 
@@ -40,6 +42,7 @@ final class ComponentBindings {
             return (identifier, try componentSpec(call, at: 1, name: identifier.description))
         }
         try factory(for: identifier.namespace, folder: folder).define(name: identifier.name, spec: spec)
+        registrations += 1
         return 0
     }
 

@@ -11,6 +11,9 @@ final class FeatureBindings {
     private let problems: ProblemLog
     /// What each folder registered, by folder path, so that it can be rolled back.
     private var registered: [String: [Registration]] = [:]
+    /// The files (chunk names, `@path`) that registered features, by folder path: editing one
+    /// reloads its whole folder.
+    private(set) var featureSources: [String: Set<String>] = [:]
 
     /// One registration a folder made into the manager.
     private enum Registration {
@@ -48,6 +51,7 @@ final class FeatureBindings {
     /// Removes from the manager everything `folder` registered; returns its features.
     @discardableResult
     func rollBack(_ folder: FeatureFolder) -> [FeatureRegistration] {
+        featureSources[folder.path] = nil
         var features: [FeatureRegistration] = []
         for registration in registered.removeValue(forKey: folder.path) ?? [] {
             switch registration {
@@ -84,6 +88,7 @@ final class FeatureBindings {
             throw LuaRaise(message: error.message)
         }
         registered[folder.path, default: []].append(.feature(registration))
+        if let source = call.callerSource() { featureSources[folder.path, default: []].insert(source) }
         return 0
     }
 

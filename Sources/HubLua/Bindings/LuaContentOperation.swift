@@ -19,6 +19,9 @@ final class LuaContentOperation: ContentOperation {
     let limits: ContentOperationLimits
     /// The budget of each run (0: none).
     let instructionBudget: Int
+    /// The chunk name of the file that defines the operation's `perform` (`@path`), which hot
+    /// reloading matches with an edited file.
+    let source: String?
 
     /// An instance of the operation table `spec` keeps, run by `runner`, with `limits` (its
     /// own over its feature's; the runtime's per-call budget when they set none).
@@ -36,6 +39,8 @@ final class LuaContentOperation: ContentOperation {
         providesInitialContent = stack.type(at: -1) == .function
         stack.rawField(-3, "append")
         paginates = stack.type(at: -1) == .function
+        stack.rawField(-4, "perform")
+        source = stack.popFunctionDefinition()?.source
         stack.pop(4)
         stack.newTable()
         state = runner.lua.reference(popping: stack)

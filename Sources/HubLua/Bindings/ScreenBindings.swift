@@ -9,12 +9,14 @@ final class ScreenBindings {
     private let manager: HubManager
     private let errors: ErrorTables
     private let problems: ProblemLog
+    private let liveStacks: LiveStacks
     private let screenClass = LuaClass<LuaScreen>(name: "hub.Screen")
 
-    init(lua: LuaState, manager: HubManager, errors: ErrorTables, problems: ProblemLog) {
+    init(lua: LuaState, manager: HubManager, errors: ErrorTables, problems: ProblemLog, liveStacks: LiveStacks) {
         self.manager = manager
         self.errors = errors
         self.problems = problems
+        self.liveStacks = liveStacks
         screenClass.register(lua.stack, describe: { "Screen(\($0.stack.viewURIs.joined(separator: " > ")))" }, properties: properties, methods: methods)
     }
 
@@ -53,6 +55,7 @@ final class ScreenBindings {
         } catch {
             throw LuaRaise(message: problems.openError(error).description)
         }
+        liveStacks.add(stack)
         screenClass.push(call, LuaScreen(stack: stack, connectivity: connectivity))
         return 1
     }

@@ -197,6 +197,16 @@ struct LuaStack: Equatable {
         return text
     }
 
+    /// The chunk name (`@path` for files) of the Lua function that called the running Swift
+    /// function; nil when a C function called it.
+    func callerSource() -> String? {
+        var info = lua_Debug()
+        guard lua_getstack(L, 1, &info) != 0, lua_getinfo(L, "S", &info) != 0, let source = info.source, let what = info.what,
+            String(cString: what) != "C"
+        else { return nil }
+        return String(cString: source)
+    }
+
     /// `[-1, +0]` Pops a function and returns where it is defined: its chunk name (`@path` for
     /// files) and first line; nil for a C function.
     func popFunctionDefinition() -> (source: String, line: Int)? {

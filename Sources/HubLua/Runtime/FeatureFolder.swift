@@ -39,6 +39,35 @@ struct FeatureFolder {
         return files.sorted()
     }
 
+    /// When each file of the folder (relative path) was last modified; hidden files and
+    /// folders themselves are left out.
+    func modificationDates() -> [String: Date] {
+        var dates: [String: Date] = [:]
+        for relative in Self.files(under: path, matching: { _ in true }) {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: (path as NSString).appendingPathComponent(relative))
+            if attributes?[.type] as? FileAttributeType == .typeRegular, let date = attributes?[.modificationDate] as? Date {
+                dates[relative] = date
+            }
+        }
+        return dates
+    }
+
+    /// The module name a file of the folder is required by (`operations/rows.lua` →
+    /// `operations.rows`, `ui/init.lua` → `ui`); nil for a file that is not Lua.
+    static func moduleName(of relative: String) -> String? {
+        guard relative.hasSuffix(".lua") else { return nil }
+        var name = String(relative.dropLast(4))
+        if name.hasSuffix("/init") { name = String(name.dropLast(5)) }
+        return name.replacingOccurrences(of: "/", with: ".")
+    }
+
+    /// The path of `absolute` relative to the folder; nil when it is not inside it.
+    func relative(_ absolute: String) -> String? {
+        let resolved = URL(fileURLWithPath: absolute).standardizedFileURL.resolvingSymlinksInPath().path
+        guard resolved.hasPrefix(path + "/") else { return nil }
+        return String(resolved.dropFirst(path.count + 1))
+    }
+
     /// The folder `path` is in.
     static func parent(of path: String) -> String {
         (path as NSString).deletingLastPathComponent

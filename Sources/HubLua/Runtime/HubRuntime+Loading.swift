@@ -18,9 +18,11 @@ extension HubRuntime {
         var messages: [String] = []
         for folder in discovered {
             do {
-                let environment = try sandbox.makeEnvironment(for: folder, library: bindings.folderLibrary(folder))
+                let (environment, reloadModule) = try sandbox.makeEnvironment(for: folder, library: bindings.folderLibrary(folder))
                 try sandbox.run("feature.lua", of: folder, in: environment)
-                folders.append(LoadedFolder(folder: folder, environment: environment))
+                folders.append(LoadedFolder(
+                    folder: folder, environment: environment, reloadModule: reloadModule,
+                    modificationDates: folder.modificationDates()))
             } catch {
                 let failure = LoadFailure(folder: folder.displayPath, path: folder.path, error: String(describing: error))
                 problemLog.recordLoadFailure(failure, features: bindings.rollBack(folder))
@@ -37,8 +39,9 @@ extension HubRuntime {
     /// Runs the Lua file at `path` in a new environment of its folder (e.g. to register schemas).
     public func runScript(at path: String) throws {
         let folder = FeatureFolder(path: FeatureFolder.parent(of: path))
-        let environment = try sandbox.makeEnvironment(for: folder, library: bindings.folderLibrary(folder))
-        folders.append(LoadedFolder(folder: folder, environment: environment))
+        let (environment, reloadModule) = try sandbox.makeEnvironment(for: folder, library: bindings.folderLibrary(folder))
+        folders.append(LoadedFolder(
+            folder: folder, environment: environment, reloadModule: reloadModule, modificationDates: folder.modificationDates()))
         try sandbox.run(FeatureFolder.lastComponent(of: path), of: folder, in: environment)
     }
 }

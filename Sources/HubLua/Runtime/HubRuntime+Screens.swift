@@ -18,6 +18,21 @@ extension HubRuntime {
         }
     }
 
+    /// A stack of screens whose first shows `uri` (see ``HubManager/openStack(_:options:connectivity:)``),
+    /// kept up to date by ``reload(_:)`` while the caller holds it.
+    public func openStack(
+        _ uri: String, options: ScreenOptions = ScreenOptions(),
+        connectivity: any ConnectivityStateResolver = ManualConnectivityStateResolver()
+    ) throws(OpenError) -> ScreenStack {
+        do {
+            let stack = try manager.openStack(uri, options: options, connectivity: connectivity)
+            bindings.liveStacks.add(stack)
+            return stack
+        } catch {
+            throw problemLog.openError(error)
+        }
+    }
+
     /// `screen` as text (see ``Screen/render(ascii:color:)``), unless drawing it would take more
     /// memory than the runtime lets scripts use (a view of many very tall components, printed
     /// whole): then an error saying how big it is. Its Lua components' calls share one budget.

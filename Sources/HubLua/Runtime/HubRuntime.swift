@@ -1,3 +1,4 @@
+import Foundation
 import HubCore
 import HubRender
 
@@ -73,6 +74,10 @@ public final class HubRuntime {
 struct LoadedFolder {
     let folder: FeatureFolder
     let environment: LuaReference
+    /// Runs one of the folder's modules again (see `Sandbox.reloadModule`).
+    let reloadModule: LuaReference
+    /// When each file of the folder was last modified, as of loading (or the last reload).
+    var modificationDates: [String: Date]
 }
 
 /// Where scripts' `print` writes. Its own object, kept by the Lua state's `print`, so that the

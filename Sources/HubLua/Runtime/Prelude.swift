@@ -1,10 +1,11 @@
 /// The Lua code run once per state, with the full standard library, before any script, given
-/// the function scripts' `print` writes its lines with. It returns `make_env(own_hub, shared_hub, read_module)`, which makes one feature folder's
-/// environment: its own globals over a base of its own (the safe standard functions, and
-/// read-only proxies of the libraries), its own read-only `hub` over the shared one, a
-/// text-only `load`, and a `require` that resolves modules inside the folder only (`read_module`
-/// checks the name, and returns nil and the error for a bad one, which `require` raises at its
-/// caller's line).
+/// the function scripts' `print` writes its lines with. It returns `make_env(own_hub,
+/// shared_hub, read_module)`, which makes one feature folder's environment: its own globals over
+/// a base of its own (the safe standard functions, and read-only proxies of the libraries), its
+/// own read-only `hub` over the shared one, a text-only `load`, and a `require` that resolves
+/// modules inside the folder only (`read_module` checks the name, and returns nil and the error
+/// for a bad one, which `require` raises at its caller's line); and with it a function that
+/// runs one of the folder's modules again, for hot reloading.
 ///
 /// Nothing a script can reach is shared with another folder's scripts: every metatable it could
 /// follow is locked (`__metatable = false`), and each environment has its own base and proxies,
@@ -63,6 +64,25 @@ local function make_base()
   }
 end
 
+-- Makes `old` hold what `new` holds, keeping its identity (and, table by table, the identity of
+-- the tables inside it that `new` has a table for too): what refers to them sees the new
+-- contents. A reloaded module's operation tables are patched so.
+local function patch(old, new, seen)
+  if seen[old] then return end
+  seen[old] = true
+  for key in next, old do
+    if rawget(new, key) == nil then rawset(old, key, nil) end
+  end
+  for key, value in next, new do
+    local current = rawget(old, key)
+    if type(value) == "table" and type(current) == "table" and current ~= value then
+      patch(current, value, seen)
+    else
+      rawset(old, key, value)
+    end
+  end
+end
+
 return function(own_hub, shared_hub, read_module)
   local env = {}
   local loaded = {}
@@ -75,19 +95,32 @@ return function(own_hub, shared_hub, read_module)
     if type(chunk) ~= "string" then return nil, "load: only source strings can be loaded here" end
     return load(chunk, name, "t", chunk_env or env)
   end
-  env.require = function(name)
-    local cached = loaded[name]
-    if cached ~= nil then return cached end
+  local function run_module(name)
     local source, chunk_name = read_module(name)
-    if not source then error(chunk_name, 2) end
+    if not source then error(chunk_name, 3) end
     local chunk, message = load(source, chunk_name, "t", env)
     if not chunk then error(message, 0) end
     local result = chunk(name)
     if result == nil then result = true end
+    return result
+  end
+  env.require = function(name)
+    local cached = loaded[name]
+    if cached ~= nil then return cached end
+    local result = run_module(name)
     loaded[name] = result
     return result
   end
-  return raw_setmetatable(env, { __index = make_base(), __metatable = false })
+  -- Runs module `name` again (false when it was never required): a table it returns patches
+  -- the one it returned before, so operations made from it get their new functions.
+  local function reload_module(name)
+    local old = loaded[name]
+    if old == nil then return false end
+    local new = run_module(name)
+    if type(old) == "table" and type(new) == "table" then patch(old, new, {}) else loaded[name] = new end
+    return true
+  end
+  return raw_setmetatable(env, { __index = make_base(), __metatable = false }), reload_module
 end
 """#
 }

@@ -18,6 +18,8 @@ struct RuntimeBindings {
     let tests: TestBindings
     /// When `hub.sleep` outside an operation may let time pass.
     let timePassing: TimePassingPermit
+    /// The stacks of screens opened and still held, which hot reloading updates.
+    let liveStacks = LiveStacks()
 
     init(lua: LuaState, manager: HubManager, problems: ProblemLog) throws(LuaError) {
         builders = BuilderBindings()
@@ -31,7 +33,7 @@ struct RuntimeBindings {
         actions = ActionBindings(runner: runner, manager: manager, problems: problems)
         features = FeatureBindings(lua: lua, manager: manager, operations: operations, actions: actions, problems: problems)
         components = ComponentBindings(lua: lua, registry: manager.componentRegistry, problems: problems)
-        screens = ScreenBindings(lua: lua, manager: manager, errors: errors, problems: problems)
+        screens = ScreenBindings(lua: lua, manager: manager, errors: errors, problems: problems, liveStacks: liveStacks)
         schemas = SchemaBindings(lua: lua, registry: manager.jsonSchemaRegistry, problems: problems)
         json = JSONBindings(manager: manager)
         images = ImageBindings(registry: manager.imageRegistry)

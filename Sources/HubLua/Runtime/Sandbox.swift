@@ -29,8 +29,10 @@ final class Sandbox {
     }
 
     /// A new environment for the scripts of `folder`, whose `hub` holds `library` and `hub.read`
-    /// over the shared functions.
-    func makeEnvironment(for folder: FeatureFolder, library: LuaLibrary) throws(LuaError) -> LuaReference {
+    /// over the shared functions, and the function that runs one of its modules again.
+    func makeEnvironment(
+        for folder: FeatureFolder, library: LuaLibrary
+    ) throws(LuaError) -> (environment: LuaReference, reloadModule: LuaReference) {
         let stack = lua.stack
         stack.push(environmentMaker)
         let ownHub = library + LuaLibrary(self, folder: folder, ["read": Sandbox.read])
@@ -48,8 +50,15 @@ final class Sandbox {
             }
             return 2
         }
-        try lua.call(arguments: 3, results: 1)
-        return lua.reference(popping: stack)
+        try lua.call(arguments: 3, results: 2)
+        let reloadModule = lua.reference(popping: stack)
+        return (lua.reference(popping: stack), reloadModule)
+    }
+
+    /// Runs the module `name` of the folder whose module reloader is `reloadModule` again (see
+    /// `Prelude`); false when the folder never required it.
+    func reloadModule(_ name: String, with reloadModule: LuaReference) throws -> Bool {
+        try lua.call(reloadModule, arguments: { $0.push(name); return 1 }) { $0.boolean(at: -1) }
     }
 
     /// Runs the file `relative` of `folder` in `environment`.

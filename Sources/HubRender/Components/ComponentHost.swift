@@ -49,6 +49,13 @@ public final class ComponentHost {
         idle[wrapper.identifier, default: []].append(wrapper)
     }
 
+    /// Forgets every idle and measuring component, so that components are made afresh by the
+    /// registry (after their definitions changed); saved UI states stay.
+    func forgetComponents() {
+        idle.removeAll()
+        measuring.removeAll()
+    }
+
     /// The saved UI state of the model `identifier`, if any.
     public func savedUIState(forModel identifier: String) -> JSONValue? {
         uiStates[identifier]

@@ -28,4 +28,10 @@ extension Screen {
         case .overlay: return renderer.overlaySlots
         }
     }
+
+    /// Makes every component anew from the registry at the next render (after the definitions
+    /// of components changed: a hot reload); UI states saved for models stay.
+    public func replaceComponents() {
+        renderer.replaceComponents()
+    }
 }

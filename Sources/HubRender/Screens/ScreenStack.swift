@@ -59,6 +59,26 @@ public final class ScreenStack: Navigator {
         return true
     }
 
+    /// Opens every screen of the stack again, in order, the same size, each loaded afresh (as
+    /// after its feature was reloaded); a screen whose URI no feature handles any more is
+    /// dropped, with the ones above it. Returns whether the first screen could be opened again.
+    @discardableResult
+    public func reopen() -> Bool {
+        var reopened: [Screen] = []
+        for old in screens {
+            let options = ScreenOptions(width: old.width, height: old.height, margin: margin)
+            guard let screen = try? manager.makeScreen(
+                old.viewURI, options: options, connectivity: connectivity, initialViewModel: nil, eventLog: eventLog)
+            else { break }
+            screen.navigator = self
+            manager.show(screen, load: true)
+            reopened.append(screen)
+        }
+        guard !reopened.isEmpty else { return false }
+        screens = reopened
+        return true
+    }
+
     /// Closes the screen on top, back to the one below; false (and nothing happens) when only
     /// the first screen is left.
     @discardableResult

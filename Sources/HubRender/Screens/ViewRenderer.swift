@@ -155,6 +155,19 @@ public final class ViewRenderer {
         for index in overlaySlots.keys.sorted() { overlaySlots[index]?.willAppear() }
     }
 
+    /// Lets go of every component (shown or pooled), saving their UI states: the next render
+    /// makes new ones from the registry, as after their definitions changed.
+    public func replaceComponents() {
+        for wrapper in [headerSlot].compactMap({ $0 }) + Array(bodySlots.values) + Array(overlaySlots.values) {
+            host.recycle(wrapper)
+        }
+        headerSlot = nil
+        bodySlots = [:]
+        overlaySlots = [:]
+        lastScrollOffset = nil
+        host.forgetComponents()
+    }
+
     /// Tells every shown component that observes actions about `context`: the header, the body
     /// in order, the overlays, each with its shown children.
     public func actionPerformed(_ context: ActionContext) {

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import HubCore
+import HubLua
+import HubRender
+
+struct Watch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open a view and keep it open, reloading what changes in the feature folders.",
+        discussion: """
+            An edited operation module reruns the chain from that operation (earlier operations do \
+            not run again, and each operation keeps its ctx.state); an edited component is swapped \
+            in; an edited feature.lua or data file reloads the feature. An edit that does not load \
+            says where, and the last good version keeps serving. After each change: the layout, \
+            what changed (+inserted −removed ~reloaded) and how long it took.
+            """)
+
+    @OptionGroup var features: FeatureOptions
+
+    @Argument(help: "The view URI, e.g. cities:overview.")
+    var uri: String
+
+    @Option(help: "Columns (default: the terminal's width, or 80).")
+    var width = TerminalSize.columns
+
+    @Option(help: "Rows of output, navigation bar included (default: all content).")
+    var height: Int?
+
+    @Flag(help: "Use plain ASCII for lines and boxes.")
+    var ascii = false
+
+    @Flag(help: "Poll the folders for changes instead of using inotify.")
+    var poll = false
+
+    @Option(help: "Stop after this many reloads (default: run until interrupted).")
+    var reloads: Int?
+
+    func run() throws {
+        let runtime = try features.makeRuntime(clock: .real) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+        let stack: ScreenStack
+        do {
+            stack = try runtime.openStack(uri, options: ScreenOptions(width: width, height: height))
+        } catch {
+            Hub.warn(error)
+            throw ExitCode.failure
+        }
+        let terminal = isatty(STDOUT_FILENO) != 0
+        show(stack, runtime: runtime, terminal: terminal, summary: nil)
+        let watcher = FileWatcher(roots: runtime.loadedFolderPaths, polling: poll)
+        var reloaded = 0
+        while reloads.map({ reloaded < $0 }) ?? true {
+            let timeout = runtime.loop.nextDue.map { max(0, $0 - runtime.loop.now) } ?? 1_000
+            let woke = watcher.wait(timeout: min(timeout, 1_000))
+            runtime.loop.advance(by: 0)
+            guard woke else { continue }
+            let started = DispatchTime.now()
+            let changed = runtime.changedFiles()
+            guard !changed.isEmpty else { continue }
+            let outcomes = runtime.reload(changed)
+            for outcome in outcomes { Hub.warn(outcome) }
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
+            let changedView = outcomes.contains { if case .failed = $0 { false } else { true } }
+            show(stack, runtime: runtime, terminal: terminal, summary: Self.summary(
+                of: changedView ? stack.top.lastDiff : nil, milliseconds: milliseconds))
+            reloaded += 1
+        }
+    }
+
+    /// Prints the view on top of `stack` (clearing the terminal first), then `summary`.
+    private func show(_ stack: ScreenStack, runtime: HubRuntime, terminal: Bool, summary: String?) {
+        let text = (try? runtime.render(stack.top, ascii: ascii, color: terminal)) ?? ""
+        var output = terminal ? "\u{1B}[2J\u{1B}[H" : ""
+        output += text
+        if let summary { output += summary + "\n" }
+        runtime.problems.forEach(Hub.warn)
+        if let error = stack.top.lastError { Hub.warn(error) }
+        FileHandle.standardOutput.write(Data(output.utf8))
+    }
+
+    /// `+2 −1 ~3 (12.3 ms)`: components inserted, removed and reloaded by the update `diff`
+    /// (none: nothing changed), and how long the reload took from the file event to the layout.
+    static func summary(of diff: ViewModelDiff?, milliseconds: Double) -> String {
+        let counts = diff.map { "+\($0.inserted.count) −\($0.deletedIdentifiers.count) ~\($0.reloadedIdentifiers.count)" } ?? "+0 −0 ~0"
+        return "\(counts) (\(String(format: "%.1f", milliseconds)) ms)"
+    }
+}
