@@ -20,12 +20,13 @@ let package = Package(
             providers: [.apt(["liblua5.4-dev"])]
         ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .systemLibrary(name: "CEdit", path: "Sources/CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "HubCore"),
         .target(name: "HubRender", dependencies: ["HubCore"]),
         .target(name: "HubLua", dependencies: ["CLua", "CLuaShim", "HubCore", "HubRender"]),
         .executableTarget(
             name: "hub",
-            dependencies: ["HubLua", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["HubLua", "CEdit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "HubBench", dependencies: ["HubCore", "HubRender"]),
         .target(name: "HubFuzzing", dependencies: ["HubLua"]),

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <pthread.h>
+#include <signal.h>
 
 static hub_dispatcher g_dispatcher = NULL;
 
@@ -135,6 +137,8 @@ static void hub_budget_raise(lua_State *L, int level, int reason) {
     lua_pushstring(L, limits->stopped_at);
     if (limits->exhausted == HUB_EXHAUSTED_TIME) {
         lua_pushliteral(L, "time limit exceeded (still running at its deadline)");
+    } else if (limits->exhausted == HUB_EXHAUSTED_INTERRUPTED) {
+        lua_pushliteral(L, "interrupted");
     } else {
         lua_pushfstring(L, "instruction budget exceeded (%I instructions)", (lua_Integer)limits->budget_limit);
     }
@@ -142,10 +146,41 @@ static void hub_budget_raise(lua_State *L, int level, int reason) {
     lua_error(L);
 }
 
+/* Set by SIGINT while interrupts are installed; taken by the hook of the running script. */
+static volatile sig_atomic_t interrupt_pending = 0;
+
+static void hub_on_interrupt(int signal_number) {
+    (void)signal_number;
+    interrupt_pending = 1;
+}
+
+void hub_interrupts_install(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = hub_on_interrupt;
+    sigemptyset(&action.sa_mask);
+    interrupt_pending = 0;
+    sigaction(SIGINT, &action, NULL);
+    /* A process may start with SIGINT blocked (its parent's mask): let it through. */
+    sigset_t interrupt;
+    sigemptyset(&interrupt);
+    sigaddset(&interrupt, SIGINT);
+    pthread_sigmask(SIG_UNBLOCK, &interrupt, NULL);
+}
+
+void hub_interrupts_uninstall(void) {
+    signal(SIGINT, SIG_DFL);
+    interrupt_pending = 0;
+}
+
 static void hub_budget_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     hub_limits *limits = hub_state_limits(L);
     if (limits->budget_limit <= 0) return;
+    if (interrupt_pending) {
+        interrupt_pending = 0;
+        hub_budget_raise(L, 0, HUB_EXHAUSTED_INTERRUPTED);
+    }
     /* Level 0 inside a hook is the Lua function that was running: name its line. */
     if (limits->exhausted) hub_budget_raise(L, 0, limits->exhausted);
     limits->budget -= HUB_HOOK_EVERY;

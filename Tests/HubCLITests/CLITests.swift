@@ -17,8 +17,9 @@ struct HubProcess {
     var output: String
     var errors: String
 
-    /// Runs the program `program` (default: `hub`) with `arguments` from the package root.
-    static func run(_ arguments: [String], program: String = "hub") throws -> HubProcess {
+    /// Runs the program `program` (default: `hub`) with `arguments` from the package root,
+    /// with `input` (if any) as its standard input.
+    static func run(_ arguments: [String], program: String = "hub", input: String? = nil) throws -> HubProcess {
         let process = Process()
         process.executableURL = executable(program)
         process.arguments = arguments
@@ -27,7 +28,13 @@ struct HubProcess {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
+        let inputPipe = Pipe()
+        if input != nil { process.standardInput = inputPipe }
         try process.run()
+        if let input {
+            inputPipe.fileHandleForWriting.write(Data(input.utf8))
+            try inputPipe.fileHandleForWriting.close()
+        }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -62,6 +62,14 @@ void hub_budget_set_exhausted(hub_limits *limits, int reason);
 /* Why an execution was stopped (hub_limits.exhausted). */
 #define HUB_EXHAUSTED_BUDGET 1  /* instruction budget exceeded */
 #define HUB_EXHAUSTED_TIME 2    /* ran past its deadline */
+#define HUB_EXHAUSTED_INTERRUPTED 3 /* interrupted by the user (Ctrl-C) */
+
+/* Makes Ctrl-C (SIGINT) stop the running script at its next hook with "interrupted" (a REPL
+   evaluating a line), instead of ending the process. */
+void hub_interrupts_install(void);
+
+/* Gives SIGINT its default action back, forgetting an interrupt not taken. */
+void hub_interrupts_uninstall(void);
 
 /* Bytes a script allocates that cost one instruction (copying a byte into fresh memory takes
    about a quarter of an instruction's time, page faults included). */

@@ -20,4 +20,16 @@ public struct ContentOperationStatus: Equatable, Sendable {
     public var error: ContentError?
     /// How many runs (main and pagination) it has started.
     public var runs: Int
+    /// Wall-clock milliseconds its last completed run took, from start to finish or failure
+    /// (waits included); nil before one completed.
+    public var lastRunMilliseconds: Double?
+
+    /// The status of an operation `name` in `phase`, after `runs` runs.
+    public init(name: String, phase: Phase, error: ContentError? = nil, runs: Int, lastRunMilliseconds: Double? = nil) {
+        self.name = name
+        self.phase = phase
+        self.error = error
+        self.runs = runs
+        self.lastRunMilliseconds = lastRunMilliseconds
+    }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Runs a view's content loading chain exactly as Hub Framework's loader does.
 ///
 /// - Operation *i* works on a copy of operation *i−1*'s last output; a main run starts empty.
@@ -57,6 +59,8 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// Per operation: reschedules it asked for while the queue was draining, since the queue
     /// was last empty.
     private var consecutiveReschedules: [Int]
+    /// When each operation's current run started (``DispatchTime`` nanoseconds).
+    private var runStarts: [Int: UInt64] = [:]
 
     /// The connectivity state every operation of the next run receives.
     public private(set) var connectivityState: ConnectivityState
@@ -277,6 +281,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         }
         inputSnapshots[index] = builder.snapshot()
         statuses[index].runs += 1
+        runStarts[index] = DispatchTime.now().uptimeNanoseconds
         let context = ContentOperationContext(
             viewURI: viewURI, featureInfo: featureInfo, connectivityState: connectivityState,
             viewModelBuilder: builder, previousError: previousError, pageIndex: page, handle: handles[index],
@@ -318,6 +323,9 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         builderSnapshots[index] = builder.snapshot()
         errorSnapshots[index] = error
         statuses[index].phase = error == nil ? .finished : .failed
+        if let started = runStarts[index] {
+            statuses[index].lastRunMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
+        }
         if queue.isEmpty {
             somethingHappened()
             deliver()

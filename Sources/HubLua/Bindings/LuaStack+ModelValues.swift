@@ -100,13 +100,4 @@ extension LuaStack {
         push(models: viewModel.overlays, encodable: true); setRawField(-2, "overlays")
         push(optionalJSON: viewModel.customData); setRawField(-2, "custom")
     }
-
-    /// `[-0, +1]` Pushes a list of strings.
-    func push(strings: [String]) {
-        newTable(array: strings.count)
-        for (offset, string) in strings.enumerated() {
-            push(string)
-            setRawIndex(-2, offset + 1)
-        }
-    }
 }

@@ -67,8 +67,13 @@ struct LuaClass<Object: AnyObject>: Sendable {
         stack.setRawField(-2, "__tostring")
         stack.push(name)
         stack.setRawField(-2, "__name")
+        stack.push(strings: (Array(properties.keys) + methods.members.map(\.name)).sorted())
+        stack.setRawField(-2, Self.membersField)
         stack.pop()
     }
+
+    /// The metatable field listing the class's properties and methods, for completion.
+    static var membersField: String { "__members" }
 
     /// Pushes `object` as this class's userdata.
     func push(_ stack: LuaStack, _ object: Object) {

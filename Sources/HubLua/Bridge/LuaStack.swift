@@ -176,6 +176,15 @@ struct LuaStack: Equatable {
         }
     }
 
+    /// `[-0, +1]` Pushes a list of strings.
+    func push(strings: [String]) {
+        newTable(array: strings.count)
+        for (offset, string) in strings.enumerated() {
+            push(string)
+            setRawIndex(-2, offset + 1)
+        }
+    }
+
     /// `[-1, +0]` Pops a table (or nil) and makes it the metatable of the value at `index`.
     func setMetatable(_ index: Int32) {
         lua_setmetatable(L, index)

@@ -307,6 +307,14 @@ public final class LuaState {
         LuaError(message: "not enough memory (the limit is \(memoryLimit >> 20) MiB)")
     }
 
+    /// Runs `body` (scripts evaluated at a prompt) so that Ctrl-C stops the running script
+    /// with "interrupted" instead of ending the process.
+    public static func interruptible<Result>(_ body: () throws -> Result) rethrows -> Result {
+        hub_interrupts_install()
+        defer { hub_interrupts_uninstall() }
+        return try body()
+    }
+
     /// Runs a full garbage collection.
     public func collectGarbage() {
         _ = clua_gc(L, LUA_GCCOLLECT)

@@ -68,6 +68,11 @@ public final class HubRuntime {
     /// Problems found while running scripts that did not stop anything (e.g. a component that
     /// failed to render), in order.
     public var problems: [String] { problemLog.entries }
+
+    /// Forgets the problems reported so far, e.g. once a prompt has shown them.
+    public func clearProblems() {
+        problemLog.clear()
+    }
 }
 
 /// A loaded feature folder and the environment its scripts run in.

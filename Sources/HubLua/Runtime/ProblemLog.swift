@@ -35,6 +35,12 @@ final class ProblemLog {
         if reported.insert(message).inserted { entries.append(message) }
     }
 
+    /// Forgets the problems recorded so far (a prompt has shown them).
+    func clear() {
+        entries.removeAll()
+        reported.removeAll()
+    }
+
     /// What `body` returns; nil when it throws, and then the error is recorded as
     /// `context: error`.
     func attempt<Result>(_ context: String, _ body: () throws -> Result?) -> Result? {

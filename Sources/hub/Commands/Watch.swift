@@ -35,6 +35,9 @@ struct Watch: ParsableCommand {
     @Option(help: "Stop after this many reloads (default: run until interrupted).")
     var reloads: Int?
 
+    @Flag(help: "After each layout, print the chain: each operation's status, runs and time.")
+    var chain = false
+
     func run() throws {
         let runtime = try features.makeRuntime(clock: .real) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
         let stack: ScreenStack
@@ -71,6 +74,11 @@ struct Watch: ParsableCommand {
         let text = (try? runtime.render(stack.top, ascii: ascii, color: terminal)) ?? ""
         var output = terminal ? "\u{1B}[2J\u{1B}[H" : ""
         output += text
+        if chain {
+            output += stack.top.loader.operationStatuses.map { status in
+                "\(status.name): \(status.phase.rawValue), \(status.runs) run\(status.runs == 1 ? "" : "s")"
+            }.joined(separator: "; ") + "\n"
+        }
         if let summary { output += summary + "\n" }
         runtime.problems.forEach(Hub.warn)
         if let error = stack.top.lastError { Hub.warn(error) }

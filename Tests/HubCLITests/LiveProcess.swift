@@ -1,0 +1,94 @@
+import Foundation
+
+/// A `hub` process the test talks to while it runs: writes to its input, waits for what it
+/// prints, signals it, and reads its memory and open files from /proc.
+/// Sendable as the pipes' handlers need: what it printed is guarded by `lock`.
+final class LiveProcess: @unchecked Sendable {
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private let lock = NSLock()
+    private var printed = Data()
+    private var warned = Data()
+
+    /// Starts `hub` with `arguments` from the package root.
+    init(_ arguments: [String]) throws {
+        process.executableURL = HubProcess.executable("hub")
+        process.arguments = arguments
+        process.currentDirectoryURL = HubProcess.packageRoot
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.append(handle.availableData, error: false) }
+        errors.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.append(handle.availableData, error: true) }
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        output.fileHandleForReading.readabilityHandler = nil
+        errors.fileHandleForReading.readabilityHandler = nil
+    }
+
+    private func append(_ data: Data, error: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        if error { warned.append(data) } else { printed.append(data) }
+    }
+
+    /// What it printed on standard output so far.
+    var outputText: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: printed, as: UTF8.self)
+    }
+
+    /// What it printed on standard error so far.
+    var errorText: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: warned, as: UTF8.self)
+    }
+
+    /// Writes `text` to its standard input.
+    func write(_ text: String) {
+        input.fileHandleForWriting.write(Data(text.utf8))
+    }
+
+    /// Waits (up to `seconds`) until `condition` holds of what it printed (output, errors);
+    /// returns whether it did.
+    @discardableResult
+    func wait(seconds: Double = 10, until condition: (String, String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition(outputText, errorText) { return true }
+            usleep(10_000)
+        }
+        return condition(outputText, errorText)
+    }
+
+    /// Sends it `signal` (e.g. SIGINT).
+    func send(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// Ends its input and waits for it to exit; its exit status.
+    func finish() throws -> Int32 {
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Its resident memory in kilobytes (VmRSS), from /proc.
+    var residentKilobytes: Int {
+        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    /// How many files it has open, from /proc.
+    var openFiles: Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count) ?? 0
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// `hub repl` driven through a pipe, as the standalone `lua` prompt would be.
+@Suite struct ReplCLITests {
+    @Test func expressionsStatementsAndMultiLineInputBehaveAsLuasPrompt() throws {
+        let result = try HubProcess.run(["repl", "--features", "Examples"], input: """
+            x = 6 * 7
+            =x
+            x
+            function double(n)
+              return n * 2
+            end
+            double(x)
+            = 1, "two", { 3, 4 }
+            local hidden = 1
+            hidden
+
+            """)
+        #expect(result.status == 0)
+        #expect(result.output == "42\n42\n84\n1\ttwo\t{ 3, 4 }\nnil\n")
+        #expect(result.errors.isEmpty)
+    }
+
+    @Test func anErrorPrintsWithItsTracebackAndThePromptGoesOn() throws {
+        let result = try HubProcess.run(["repl", "--features", "Examples"], input: """
+            function fail() error("boom") end
+            fail()
+            = 1 +
+            2
+            = "still here"
+
+            """)
+        #expect(result.output == "3\nstill here\n")
+        #expect(result.errors.hasPrefix("stdin:1: boom\nstack traceback:\n"))
+        #expect(result.errors.contains("stdin:1: unexpected symbol near <eof>") == false, "= 1 + waits for more")
+    }
+
+    @Test func hubValuesPrintAsTreesAndScreensStayLive() throws {
+        let result = try HubProcess.run(["repl", "--features", "Examples"], input: """
+            s = hub.open("songs:list", { width = 40 })
+            s.model
+            s:render()
+            s:select({ 3, 1 })
+            s.chain[1].runs
+            s:diff()
+            s.model.body[1]
+            s:select("song-1")
+            s.stack
+            s:back()
+            s.uri
+
+            """)
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        let parts = result.output.components(separatedBy: "\n")
+        #expect(Array(parts.prefix(5)) == [
+            "view \"Songs\"",
+            "  body (3)",
+            "    song-1 [songs:song] \"Yellow Submarine\" / \"The Beatles\"",
+            "      delete [songs:delete]",
+            "    song-2 [songs:song] \"Dancing Queen\" / \"ABBA (protected)\"",
+        ])
+        // The render, then select (a delete button opens nothing), runs, the diff of the reload.
+        #expect(result.output.contains(" Wonderwall                   [delete]\n Oasis\n\nfalse\n2\n+0 −1 ~0  inserted:   removed: song-3  reloaded: \n"))
+        #expect(result.output.contains("\nsong-1 [songs:song] \"Yellow Submarine\" / \"The Beatles\"\n  delete [songs:delete]\ntrue\n"))
+        #expect(result.output.hasSuffix("\n{ \"songs:list\", \"songs:song:1\" }\ntrue\nsongs:list\n"))
+    }
+
+    @Test func aScreenPrintsItsViewAndItsChain() throws {
+        let result = try HubProcess.run(["repl", "--features", "Examples"], input: "hub.open('cities:overview')\n")
+        let lines = result.output.components(separatedBy: "\n")
+        #expect(lines.first == "screen cities:overview")
+        #expect(lines.contains("  chain"))
+        #expect(lines.contains { $0.hasPrefix("    1. rows  finished  runs 1  ") && $0.hasSuffix(" ms") })
+        #expect(lines.contains { $0.hasPrefix("    2. images  finished  runs 1  ") })
+    }
+
+    @Test func ctrlCStopsARunningScriptAndThePromptGoesOn() throws {
+        let repl = try LiveProcess(["repl", "--features", "Examples", "--budget", "100000000000"])
+        repl.write("= 'ready'\n")
+        #expect(repl.wait { output, _ in output == "ready\n" })
+        repl.write("while true do end\n")
+        usleep(200_000)
+        repl.send(SIGINT)
+        #expect(repl.wait { _, errors in errors.contains("interrupted") })
+        repl.write("= 'after'\n")
+        #expect(repl.wait { output, _ in output == "ready\nafter\n" })
+        #expect(try repl.finish() == 0)
+        #expect(repl.errorText.hasPrefix("stdin:1: interrupted\n"))
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// `hub watch` on a copy of Examples/Cities, edited while it runs.
+@Suite struct WatchCLITests {
+    /// A copy of Examples/Cities in a new temporary folder.
+    private func copyOfCities() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-watch-\(UUID().uuidString)/Cities")
+        try FileManager.default.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: HubProcess.packageRoot.appendingPathComponent("Examples/Cities"), to: folder)
+        return folder
+    }
+
+    /// Writes the images operation of `folder` with `title` as the view's title (or with a
+    /// syntax error when `broken`).
+    private func writeImages(_ folder: URL, title: String, broken: Bool = false) throws {
+        let url = folder.appendingPathComponent("operations/images.lua")
+        var text = try String(contentsOf: url, encoding: .utf8)
+        if let range = text.range(of: "\n-- edited:") { text = String(text[..<range.lowerBound]) }
+        text += "\n-- edited:\nlocal operation = ...\n"
+        text = text.replacingOccurrences(of: "return hub.operation {", with: "local images = hub.operation {")
+        text += """
+            local perform = images.perform
+            images.perform = function(ctx)
+              perform(ctx)
+              ctx.view.title = \(broken ? "(" : "") "\(title)"
+            end
+            return images
+
+            """
+        try text.write(to: url, atomically: false, encoding: .utf8)
+    }
+
+    @Test func editsReloadOnlyWhatChangedABrokenEditKeepsTheLastLayoutAndAHundredEditsStayFlat() throws {
+        let folder = try copyOfCities()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let watch = try LiveProcess(["watch", "--features", folder.path, "cities:overview", "--width", "40", "--chain"])
+        #expect(watch.wait { output, _ in output.contains("rows: finished, 1 run; images: finished, 1 run\n") })
+
+        try writeImages(folder, title: "Edited")
+        #expect(watch.wait { output, _ in output.contains("                 Edited\n") }, "\(watch.outputText)\n\(watch.errorText)")
+        #expect(watch.outputText.contains("rows: finished, 1 run; images: finished, 2 runs\n"), "rows did not run again")
+        #expect(watch.errorText.contains("reloaded \(folder.path)/operations/images.lua: operations, 1 view(s) rescheduled"))
+
+        try writeImages(folder, title: "Broken", broken: true)
+        #expect(watch.wait { _, errors in errors.contains("reload failed, the last good version stays: ") })
+        #expect(watch.errorText.contains("Cities/operations/images.lua:"))
+        #expect(watch.wait { output, _ in output.hasSuffix("rows: finished, 1 run; images: finished, 2 runs\n+0 −0 ~0 (") || output.contains(" ms)\n") })
+
+        try writeImages(folder, title: "Fixed")
+        #expect(watch.wait { output, _ in output.contains("                 Fixed\n") }, "fixing the edit recovers")
+
+        var memory: [Int] = []
+        var files: [Int] = []
+        for cycle in 1...100 {
+            try writeImages(folder, title: "Cycle \(cycle)")
+            #expect(watch.wait { output, _ in output.contains(" Cycle \(cycle)\n") })
+            if cycle == 10 || cycle == 100 {
+                memory.append(watch.residentKilobytes)
+                files.append(watch.openFiles)
+            }
+        }
+        #expect(files[1] == files[0], "open files: \(files)")
+        #expect(Double(memory[1]) < Double(memory[0]) * 1.1, "resident memory (KB) after 10 and 100 edits: \(memory)")
+        #expect(watch.outputText.contains("images: finished, 103 runs\n"))
+    }
+}
