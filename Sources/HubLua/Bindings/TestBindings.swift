@@ -1,4 +1,5 @@
-/// Feature tests: `hub.test(name, fn)` registers a case; ``runCases(into:output:)`` runs the
+/// Feature tests: `hub.test(name, fn)` registers a case, `hub.expect_equal` and
+/// `hub.expect_render` check values and renders; ``runCases(in:options:into:output:)`` runs the
 /// cases registered since the last run.
 final class TestBindings {
     /// One case registered with `hub.test(name, fn)`.
@@ -7,9 +8,26 @@ final class TestBindings {
         var function: LuaReference
     }
 
+    /// The feature folder whose tests are running, and how they run.
+    private struct Run {
+        var folder: FeatureFolder
+        var options: TestOptions
+    }
+
     private let lua: LuaState
     private let timePassing: TimePassingPermit
     private var cases: [TestCase] = []
+    /// The tests running now; nil outside `hub test`.
+    private var run: Run?
+    /// What the running tests did besides passing or failing (golden files written).
+    private var notes: [String] = []
+    /// A function that renders a screen as `s:render(options)` does, loaded on first use.
+    private var renderer: LuaReference?
+
+    /// The chunk name of ``renderer``: a `=hub.` name, which errors and places skip.
+    private static let rendererChunk = "=hub.expect_render"
+    /// How the places of errors in ``renderer`` begin.
+    private static let rendererPlace = "hub.expect_render:"
 
     /// Cases run in `lua`, where `hub.sleep` lets time pass under `timePassing`.
     init(lua: LuaState, timePassing: TimePassingPermit) {
@@ -17,9 +35,13 @@ final class TestBindings {
         self.timePassing = timePassing
     }
 
-    /// `hub.test`.
+    /// `hub.test`, `hub.expect_equal`, `hub.expect_render`.
     var library: LuaLibrary {
-        LuaLibrary(self, ["test": TestBindings.registerTest])
+        LuaLibrary(self, [
+            "test": TestBindings.registerTest,
+            "expect_equal": TestBindings.expectEqual,
+            "expect_render": TestBindings.expectRender,
+        ])
     }
 
     private func registerTest(_ call: LuaStack) throws -> Int32 {
@@ -31,26 +53,163 @@ final class TestBindings {
         return 0
     }
 
-    /// Runs the cases registered since the last run, in order, writing one line per case to
-    /// `output` (`ok   name`, or `FAIL name` and the error). Adds to `summary`.
-    func runCases(into summary: inout TestSummary, output: (String) -> Void) {
+    // MARK: Expectations
+
+    /// `hub.expect_equal(actual, expected [, message])`: raises at the caller's line unless the
+    /// values are deeply equal (``LuaValueComparison``), listing where they differ:
+    /// `body[2].title: expected "Rome", got "Roma"`, or `N differences:` and one line each.
+    private func expectEqual(_ call: LuaStack) throws -> Int32 {
+        let function = "hub.expect_equal"
+        guard call.top >= 2 else { throw call.argumentError(2, function, "value expected") }
+        let message = try call.optionalString(3, function)
+        let comparison = try LuaValueComparison(call, actual: 1, expected: 2)
+        let differences = comparison.differences
+        guard let first = differences.first else { return 0 }
+        let prefix = message.map { "\($0): " } ?? ""
+        if differences.count == 1, !comparison.isCut { throw LuaRaise(message: prefix + first.description) }
+        let count = comparison.isCut ? "more than \(differences.count) differences (the first \(differences.count))" : "\(differences.count) differences"
+        throw LuaRaise(message: "\(prefix)\(count):" + differences.map { "\n  \($0)" }.joined())
+    }
+
+    /// `hub.expect_render(s, path [, options])`: raises at the caller's line unless
+    /// `s:render(options)` is byte for byte the golden file `path` of the feature folder under
+    /// test, with the unified diff from the file to the render. Under `hub test --update` it
+    /// writes a missing or different file instead (``GoldenFile``).
+    private func expectRender(_ call: LuaStack) throws -> Int32 {
+        let function = "hub.expect_render"
+        guard call.typeName(at: 1) == "hub.Screen" else { throw call.typeError(1, function, expected: "hub.Screen") }
+        let path = try call.checkString(2, function)
+        if !call.isNil(3), call.type(at: 3) != .table { throw call.typeError(3, function, expected: "table or nil") }
+        guard let run else {
+            throw LuaRaise(message: "hub.expect_render compares renders with a feature folder's golden files: only hub test runs it")
+        }
+        let golden = try GoldenFile(path, in: run.folder)
+        let text = try render(call)
+        switch try golden.check(text, updating: run.options.updatesGoldenFiles) {
+        case .matched: break
+        case .created(let file): notes.append("created \(file)")
+        case .updated(let file): notes.append("updated \(file)")
+        }
+        return 0
+    }
+
+    /// `s:render(options)` of the screen at argument 1 with the options at argument 3, as the
+    /// script would have called it; its argument errors name `hub.expect_render`'s.
+    private func render(_ call: LuaStack) throws -> String {
+        let renderer = try self.renderer ?? loadRenderer()
+        // The arguments as called: `call` may be the stack the call pushes onto.
+        let arguments = call.top
+        do {
+            return try lua.call(renderer, arguments: { stack in
+                for index: Int32 in [1, 3] {
+                    if index <= arguments { call.pushValue(index) } else { call.pushNil() }
+                    call.move(1, to: stack)
+                }
+                return 2
+            }) { stack in
+                guard let text = stack.string(at: -1) else { throw LuaRaise(message: "the render is not text") }
+                return text
+            }
+        } catch let error as LuaError where error.location?.hasPrefix(Self.rendererPlace) == true {
+            let renderArgument = "bad argument #1 to 'render' ("
+            guard error.message.hasPrefix(renderArgument) else { throw LuaRaise(message: error.message) }
+            throw LuaRaise(message: "bad argument #3 to 'hub.expect_render' (" + error.message.dropFirst(renderArgument.count))
+        }
+    }
+
+    /// Loads ``renderer``.
+    private func loadRenderer() throws -> LuaReference {
+        try lua.load("local screen, options = ... return screen:render(options)", chunkName: Self.rendererChunk)
+        let reference = lua.reference(popping: lua.stack)
+        renderer = reference
+        return reference
+    }
+
+    // MARK: Running
+
+    /// Runs `body` (a test file, or its cases) as tests of `folder`, with `options`.
+    func running<Result>(in folder: FeatureFolder, options: TestOptions, _ body: () throws -> Result) rethrows -> Result {
+        let outer = run
+        run = Run(folder: folder, options: options)
+        defer { run = outer }
+        return try body()
+    }
+
+    /// What the tests did since the last call besides passing or failing, e.g. `created
+    /// Examples/Cities/golden/overview-60.txt`; forgets it.
+    func takeNotes() -> [String] {
+        defer { notes.removeAll() }
+        return notes
+    }
+
+    /// Runs the cases registered since the last run whose names pass `options.filter`, in
+    /// order, as tests of `folder`, writing one line per case to `output` (`ok   name`, or
+    /// `FAIL name` and the error indented below it; with `options.showsTimes`, each name is
+    /// followed by the time it took, ` (3 ms)`), then what the case did, indented. Adds to
+    /// `summary`.
+    func runCases(in folder: FeatureFolder, options: TestOptions, into summary: inout TestSummary, output: (String) -> Void) {
         let pending = cases
         cases.removeAll()
         for testCase in pending {
-            do {
-                try timePassing.granting { try lua.call(testCase.function, results: 0) { _ in } }
-                summary.passed += 1
-                output("ok   \(testCase.name)")
-            } catch {
-                summary.failed += 1
-                output("FAIL \(testCase.name)\n     \(error)")
+            if let filter = options.filter, !testCase.name.contains(filter) {
+                summary.skipped += 1
+                continue
             }
+            notes.removeAll()
+            let start = ContinuousClock.now
+            var failure: (any Error)?
+            do {
+                try running(in: folder, options: options) {
+                    try timePassing.granting { try lua.call(testCase.function, results: 0) { _ in } }
+                }
+            } catch {
+                failure = error
+            }
+            let time = options.showsTimes ? " (\(Self.milliseconds(ContinuousClock.now - start)) ms)" : ""
+            if let failure {
+                summary.failed += 1
+                output("FAIL \(testCase.name)\(time)\n" + Self.indented(String(describing: failure)))
+            } else {
+                summary.passed += 1
+                output("ok   \(testCase.name)\(time)")
+            }
+            for note in takeNotes() { output(Self.indented(note)) }
         }
     }
 
     /// Forgets the cases registered since the last run (e.g. by a test file that failed).
     func discardCases() {
         cases.removeAll()
+    }
+
+    /// Every line of `text`, indented under a case's line.
+    private static func indented(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { "     " + $0 }.joined(separator: "\n")
+    }
+
+    /// Whole milliseconds in `duration`.
+    private static func milliseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
+    }
+}
+
+/// How `hub test` runs the features' tests.
+public struct TestOptions: Equatable, Sendable {
+    /// Runs only the cases whose name contains this text; nil runs all.
+    public var filter: String?
+    /// Whether `hub.expect_render` writes a missing or different golden file (and the case
+    /// passes) instead of failing.
+    public var updatesGoldenFiles: Bool
+    /// Whether each case's line ends with the time it took, ` (3 ms)` (times differ from run to
+    /// run, so it is off unless asked for).
+    public var showsTimes: Bool
+
+    /// Options that run every case, never write golden files and show no times unless told.
+    public init(filter: String? = nil, updatesGoldenFiles: Bool = false, showsTimes: Bool = false) {
+        self.filter = filter
+        self.updatesGoldenFiles = updatesGoldenFiles
+        self.showsTimes = showsTimes
     }
 }
 
@@ -60,6 +219,8 @@ public struct TestSummary: Equatable, Sendable {
     public var passed: Int
     /// The number of test cases that failed, plus test files that failed to run.
     public var failed: Int
+    /// The number of test cases the filter left out.
+    public var skipped = 0
 
     /// `N passed, N failed`.
     public var line: String { "\(passed) passed, \(failed) failed" }

@@ -17,10 +17,12 @@ extension HubRuntime {
     /// Runs every `*_test.lua` file inside the loaded feature folders under `directories`, each
     /// in the environment of its feature folder (so that `require` gives a test the very
     /// modules the feature's scripts got, and a test can set them up), and every case it
-    /// registers. A folder under them that failed to load counts as a failed case. Writes one
-    /// line per case to `output` (or, when there is none, which folders it searched), and the
+    /// registers whose name passes `options.filter`. A folder under them that failed to load
+    /// counts as a failed case. Writes one line per case to `output` (or, when there is none,
+    /// which folders it searched, or that the filter left every case out), what the tests did
+    /// (golden files written under `options.updatesGoldenFiles`) below the lines, and the
     /// summary line last.
-    public func runTests(under directories: [String], output: (String) -> Void) -> TestSummary {
+    public func runTests(under directories: [String], options: TestOptions = TestOptions(), output: (String) -> Void) -> TestSummary {
         var summary = TestSummary(passed: 0, failed: 0)
         let roots = directories.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
         let isUnderRoots = { (path: String) in roots.contains { path == $0 || path.hasPrefix($0 + "/") } }
@@ -34,17 +36,19 @@ extension HubRuntime {
             for file in FeatureFolder.files(under: folder.path, matching: { $0.hasSuffix("_test.lua") }) {
                 tests.discardCases()
                 do {
-                    try sandbox.run(file, of: folder, in: loaded.environment)
+                    try tests.running(in: folder, options: options) { try sandbox.run(file, of: folder, in: loaded.environment) }
                 } catch {
                     tests.discardCases()
                     summary.failed += 1
                     output("FAIL \(folder.displayPath)/\(file): \(error)")
-                    continue
                 }
-                tests.runCases(into: &summary, output: output)
+                tests.takeNotes().forEach(output)
+                tests.runCases(in: folder, options: options, into: &summary, output: output)
             }
         }
-        if summary.passed + summary.failed == 0 {
+        if summary.passed + summary.failed == 0, summary.skipped > 0, let filter = options.filter {
+            output("no tests found: no test case name contains '\(filter)' (of the \(summary.skipped) under \(directories.joined(separator: ", ")))")
+        } else if summary.passed + summary.failed == 0 {
             let searched = folders.filter { isUnderRoots($0.folder.path) }.map { "\n  \($0.folder.displayPath)" }.joined()
             output("no tests found: no tests/*_test.lua file in the feature folders under \(directories.joined(separator: ", "))"
                 + (searched.isEmpty ? " (there are none)" : ":\(searched)"))

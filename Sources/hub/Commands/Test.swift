@@ -3,10 +3,21 @@ import HubCore
 import HubLua
 
 struct Test: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run the features' tests (tests/*_test.lua) and print N passed, N failed.")
+    static let configuration = CommandConfiguration(
+        abstract: "Run the features' tests (tests/*_test.lua) and print N passed, N failed.",
+        discussion: """
+            Each case's line shows the time it took. hub.expect_render compares renders with golden \
+            files in the feature folder; --update writes them instead.
+            """)
 
     @Argument(help: "Folders holding feature folders with tests.")
     var folders: [String] = ["."]
+
+    @Option(help: ArgumentHelp("Run only the test cases whose name contains this text.", valueName: "text"))
+    var filter: String?
+
+    @Flag(help: "Write the golden files hub.expect_render compares with (creating missing ones) instead of failing.")
+    var update = false
 
     @OptionGroup var limits: LimitOptions
 
@@ -26,7 +37,8 @@ struct Test: ParsableCommand {
                 // Folders that failed to load are reported with the tests, as failed cases.
             }
         }
-        let summary = runtime.runTests(under: folders) { print($0) }
+        let options = TestOptions(filter: filter, updatesGoldenFiles: update, showsTimes: true)
+        let summary = runtime.runTests(under: folders, options: options) { print($0) }
         if summary.failed > 0 || summary.passed == 0 {
             throw ExitCode.failure
         }
