@@ -54,7 +54,7 @@ hub.feature {
 -- A reload policy decides whether a plain load runs the chain again; reload() always does.
 hub.feature {
   id = "policy", title = "Policy", uri = "chain:policy",
-  reload_policy = function(uri, current)
+  reload_policy = function(_uri, current)
     return current.body[1].title ~= "fresh"
   end,
   operations = { function(ctx) ctx.view:body("item").title = "fresh" end },

@@ -54,7 +54,8 @@ M.show_error_banner = hub.operation {
   name = "banner",
   perform = function(ctx)
     if ctx.error then
-      ctx.view:body("error-banner").title = "Error: " .. ctx.error.message .. " (" .. ctx.error.domain .. " " .. ctx.error.code .. ")"
+      local e = ctx.error
+      ctx.view:body("error-banner").title = "Error: " .. e.message .. " (" .. e.domain .. " " .. e.code .. ")"
     end
   end,
 }

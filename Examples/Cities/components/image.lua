@@ -6,11 +6,11 @@ end
 hub.component {
   id = "cities:image",
   traits = { "compact_width" },
-  size = function(self, model, container)
+  size = function(_self, _model, container)
     local width = (container.width - 3) // 2
     return width, 5
   end,
-  render = function(self, model, canvas)
+  render = function(_self, model, canvas)
     local inner = canvas.width - 4
     canvas:box(0, 0, canvas.width, canvas.height, "dim")
     canvas:text(2, 1, model.id:sub(1, inner))

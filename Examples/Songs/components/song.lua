@@ -2,7 +2,7 @@
 hub.component {
   id = "songs:song",
   traits = { "full_width", "stackable" },
-  size = function(self, model, container)
+  size = function(_self, _model, container)
     return container.width, 2
   end,
   render = function(self, model, canvas)
@@ -17,10 +17,10 @@ hub.component {
 -- The delete button: selecting it performs `delete:song` with the song's id.
 hub.component {
   id = "songs:delete",
-  size = function(self, model, container)
+  size = function(_self, _model, _container)
     return 9, 1
   end,
-  render = function(self, model, canvas)
+  render = function(_self, _model, canvas)
     canvas:text(0, 0, "[delete]")
   end,
   selection = function(self, state)

@@ -15,7 +15,7 @@ local actions = {
     return true
   end,
   -- The operation does the filtering; the action only has to be performed.
-  filter = function(ctx)
+  filter = function(_ctx)
     return true
   end,
 }
