@@ -9,7 +9,7 @@ struct Hub: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hub",
         abstract: "Render and test Hub features written in Lua.",
-        subcommands: [Render.self, JSON.self, Test.self, Watch.self, Repl.self])
+        subcommands: [Render.self, JSON.self, Test.self, Check.self, Watch.self, Repl.self])
 
     /// Writes `message` to standard error as `hub: message`.
     static func warn(_ message: Any) {

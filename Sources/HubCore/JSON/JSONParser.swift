@@ -68,6 +68,12 @@ public struct JSONParser {
 
     private func error(_ message: String, at offset: Int? = nil) -> JSONParseError {
         let offset = min(offset ?? position, bytes.count)
+        let (line, column) = lineAndColumn(at: offset)
+        return JSONParseError(message: message, line: line, column: column, offset: offset)
+    }
+
+    /// The 1-based line and column (in Unicode scalars) of the byte at `offset`.
+    private func lineAndColumn(at offset: Int) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
         var index = 0
@@ -81,11 +87,65 @@ public struct JSONParser {
             }
             index += 1
         }
-        return JSONParseError(message: message, line: line, column: column, offset: offset)
+        return (line, column)
     }
 
     private var current: UInt8? {
         position < bytes.count ? bytes[position] : nil
+    }
+
+    /// The 1-based line and column where the value at `pointer` starts in `text`, for messages
+    /// about that value; nil when `text` holds no value there or does not parse up to it. With
+    /// duplicate keys it is the last one's value, the one parsing keeps.
+    public static func location(of pointer: JSONPointer, in text: String) -> (line: Int, column: Int)? {
+        var text = text
+        return text.withUTF8 { bytes in
+            var parser = JSONParser(bytes: bytes)
+            parser.skipWhitespace()
+            for step in pointer.steps {
+                guard let start = try? parser.start(of: step) else { return nil }
+                parser.position = start
+            }
+            return parser.lineAndColumn(at: parser.position)
+        }
+    }
+
+    /// The offset where the value that `step` leads to, from the value at the current position,
+    /// starts; nil when it has none.
+    private mutating func start(of step: JSONPointer.Step) throws(JSONParseError) -> Int? {
+        var found: Int?
+        switch (step, current) {
+        case (.key(let wanted), UInt8(ascii: "{")):
+            position += 1
+            skipWhitespace()
+            while current == UInt8(ascii: "\"") {
+                let key = try parseString()
+                skipWhitespace()
+                guard current == UInt8(ascii: ":") else { return found }
+                position += 1
+                skipWhitespace()
+                if key == wanted { found = position }
+                _ = try parseValue(depth: 1)
+                skipWhitespace()
+                guard current == UInt8(ascii: ",") else { return found }
+                position += 1
+                skipWhitespace()
+            }
+        case (.index(let wanted), UInt8(ascii: "[")):
+            position += 1
+            for _ in 0..<wanted {
+                skipWhitespace()
+                _ = try parseValue(depth: 1)
+                skipWhitespace()
+                guard current == UInt8(ascii: ",") else { return nil }
+                position += 1
+            }
+            skipWhitespace()
+            return current == UInt8(ascii: "]") ? nil : position
+        default:
+            break
+        }
+        return found
     }
 
     private mutating func skipWhitespace() {

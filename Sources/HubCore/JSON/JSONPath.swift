@@ -65,27 +65,48 @@ public struct JSONPath {
     /// Calls `visit` with each value this path reaches in `dictionary`, in order, until it
     /// returns false.
     func visitValues(in dictionary: JSONDictionary, _ visit: (JSONValue) -> Bool) {
-        _ = walk(.object(dictionary), from: 0, visit)
+        var trail = UntrackedTrail()
+        _ = walk(.object(dictionary), from: 0, trail: &trail) { value, _ in visit(value) }
     }
 
-    /// Applies the operations from `index` on to `value`; false once `visit` asked to stop.
-    private func walk(_ value: JSONValue, from index: Int, _ visit: (JSONValue) -> Bool) -> Bool {
-        guard index < operations.count else { return visit(value) }
+    /// Calls `visit` with each value this path reaches in `dictionary` and where it is, below
+    /// `base` (the dictionary's own place in its document), in order, until it returns false.
+    func visitLocatedValues(in dictionary: JSONDictionary, at base: JSONPointer, _ visit: (JSONValue, JSONPointer) -> Bool) {
+        var trail = base
+        _ = walk(.object(dictionary), from: 0, trail: &trail, visit)
+    }
+
+    /// Applies the operations from `index` on to `value`, which is at `trail`; false once
+    /// `visit` asked to stop.
+    private func walk<Trail: JSONTrail>(
+        _ value: JSONValue, from index: Int, trail: inout Trail, _ visit: (JSONValue, Trail) -> Bool
+    ) -> Bool {
+        guard index < operations.count else { return visit(value, trail) }
         switch operations[index] {
         case .goTo(let key):
             guard case .object(let dictionary) = value, let next = dictionary[key] else { return true }
-            return walk(next, from: index + 1, visit)
+            trail.enter(.key(key))
+            defer { trail.leave() }
+            return walk(next, from: index + 1, trail: &trail, visit)
         case .forEach:
             guard case .array(let elements) = value else { return true }
-            for element in elements where !walk(element, from: index + 1, visit) { return false }
+            for (position, element) in elements.enumerated() {
+                trail.enter(.index(position))
+                defer { trail.leave() }
+                if !walk(element, from: index + 1, trail: &trail, visit) { return false }
+            }
             return true
         case .run(let transform):
             guard let next = transform(value) else { return true }
-            return walk(next, from: index + 1, visit)
+            return walk(next, from: index + 1, trail: &trail, visit)
         case .combine(let first, let second):
             // Always the first operation, so `value` is the root dictionary.
-            for path in [first, second] where !path.walk(value, from: 0, { walk($0, from: index + 1, visit) }) {
-                return false
+            for path in [first, second] {
+                let finished = path.walk(value, from: 0, trail: &trail) { reached, reachedTrail in
+                    var continued = reachedTrail
+                    return walk(reached, from: index + 1, trail: &continued, visit)
+                }
+                if !finished { return false }
             }
             return true
         }
@@ -98,9 +119,12 @@ public struct TypedJSONPath<Value> {
     private let untyped: JSONPath
     /// The value as a `Value`; nil when it fails the type check.
     private let extract: (JSONValue) -> Value?
+    /// What the type check accepts, for messages: `a string`, `an object`, …
+    public let expected: String
 
-    fileprivate init(_ untyped: JSONPath, extract: @escaping (JSONValue) -> Value?) {
+    fileprivate init(_ untyped: JSONPath, expected: String, extract: @escaping (JSONValue) -> Value?) {
         self.untyped = untyped
+        self.expected = expected
         self.extract = extract
     }
 
@@ -130,33 +154,44 @@ public struct TypedJSONPath<Value> {
         }
         return first
     }
+
+    /// Every value the path reaches in `dictionary`, with where it is (below `base`, the
+    /// dictionary's place in its document): its `Value`, or nil when it fails the type check.
+    public func locatedValues(from dictionary: JSONDictionary, at base: JSONPointer) -> [(value: JSONValue, typed: Value?, pointer: JSONPointer)] {
+        var values: [(JSONValue, Value?, JSONPointer)] = []
+        untyped.visitLocatedValues(in: dictionary, at: base) { value, pointer in
+            values.append((value, extract(value), pointer))
+            return true
+        }
+        return values
+    }
 }
 
 extension JSONPath {
     /// Reads booleans.
     public var boolPath: TypedJSONPath<Bool> {
-        TypedJSONPath(self) { $0.boolValue }
+        TypedJSONPath(self, expected: "a boolean") { $0.boolValue }
     }
 
     /// Reads integers (and floating-point numbers without a fractional part).
     public var integerPath: TypedJSONPath<Int> {
-        TypedJSONPath(self) { $0.intValue }
+        TypedJSONPath(self, expected: "an integer") { $0.intValue }
     }
 
     /// Reads strings.
     public var stringPath: TypedJSONPath<String> {
-        TypedJSONPath(self) { $0.stringValue }
+        TypedJSONPath(self, expected: "a string") { $0.stringValue }
     }
 
     /// Reads strings that are RFC 3986 URI references (absolute or relative, not empty).
     public var urlPath: TypedJSONPath<String> {
-        TypedJSONPath(self) { value in
+        TypedJSONPath(self, expected: "a URI reference") { value in
             value.stringValue.flatMap { URIReference.isValid($0) ? $0 : nil }
         }
     }
 
     /// Reads dictionaries.
     public var dictionaryPath: TypedJSONPath<JSONDictionary> {
-        TypedJSONPath(self) { $0.objectValue }
+        TypedJSONPath(self, expected: "an object") { $0.objectValue }
     }
 }

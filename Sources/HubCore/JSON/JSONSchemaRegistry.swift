@@ -20,6 +20,9 @@ public final class JSONSchemaRegistry {
         customSchemas[identifier]
     }
 
+    /// The identifiers of the custom schemas, sorted.
+    public var customIdentifiers: [String] { customSchemas.keys.sorted() }
+
     /// Registers `schema` as `identifier`, which must not be registered already.
     public func register(_ schema: JSONSchema, identifier: String) throws(RegistrationError) {
         guard customSchemas[identifier] == nil else {

@@ -14,10 +14,14 @@ final class ActionBindings {
     /// The folder that set the default action handler.
     private var defaultHandlerOwner: String?
 
-    init(runner: ScriptRunner, manager: HubManager, problems: ProblemLog) {
+    /// Where scripts registered what, for `hub check`.
+    private let ledger: RegistrationLedger
+
+    init(runner: ScriptRunner, manager: HubManager, problems: ProblemLog, ledger: RegistrationLedger) {
         self.runner = runner
         self.manager = manager
         self.problems = problems
+        self.ledger = ledger
         ActionContextBindings.register(runner.lua.stack)
     }
 
@@ -57,6 +61,7 @@ final class ActionBindings {
         try call.checkFunction(2, "hub.action")
         try call.chargeMemory(LuaStack.registrationSize)
         let factory = try factory(for: identifier.namespace, folder: folder)
+        ledger.record("action", identifier.description, at: call.location(level: 1), folder: folder.path)
         call.pushValue(2)
         factory.functions[identifier.name] = runner.lua.reference(popping: call)
         return 0

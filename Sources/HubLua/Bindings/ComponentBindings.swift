@@ -13,10 +13,14 @@ final class ComponentBindings {
     /// The factory of each namespace Lua components were registered in.
     private var namespaces = FolderNamespaces<LuaComponentFactory>(kind: "component")
 
-    init(lua: LuaState, registry: ComponentRegistry, problems: ProblemLog) {
+    /// Where scripts registered what, for `hub check`.
+    private let ledger: RegistrationLedger
+
+    init(lua: LuaState, registry: ComponentRegistry, problems: ProblemLog, ledger: RegistrationLedger) {
         self.lua = lua
         self.registry = registry
         self.problems = problems
+        self.ledger = ledger
         CanvasBindings.register(lua.stack)
     }
 
@@ -42,6 +46,7 @@ final class ComponentBindings {
             return (identifier, try componentSpec(call, at: 1, name: identifier.description))
         }
         try factory(for: identifier.namespace, folder: folder).define(name: identifier.name, spec: spec)
+        ledger.record("component", identifier.description, at: call.location(level: 1), folder: folder.path)
         registrations += 1
         return 0
     }

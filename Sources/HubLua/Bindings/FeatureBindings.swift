@@ -22,7 +22,16 @@ final class FeatureBindings {
         case appended(LuaFeatureOperations)
     }
 
-    init(lua: LuaState, manager: HubManager, operations: OperationBindings, actions: ActionBindings, problems: ProblemLog) {
+    /// Where features were registered, for `hub check`.
+    private let ledger: RegistrationLedger
+    /// The URI each feature claims by name (its exact `uri`, or its `uri_prefix`), for `hub check`.
+    private(set) var claimedURIs: [String: String] = [:]
+
+    init(
+        lua: LuaState, manager: HubManager, operations: OperationBindings, actions: ActionBindings, problems: ProblemLog,
+        ledger: RegistrationLedger
+    ) {
+        self.ledger = ledger
         self.lua = lua
         self.manager = manager
         self.operations = operations
@@ -57,6 +66,7 @@ final class FeatureBindings {
             switch registration {
             case .feature(let feature):
                 manager.featureRegistry.unregister(feature.identifier)
+                claimedURIs[feature.identifier] = nil
                 features.append(feature)
             case .prepended(let factory):
                 manager.prependedContentOperationFactories.removeAll { ($0 as? LuaFeatureOperations) === factory }
@@ -85,10 +95,13 @@ final class FeatureBindings {
         do {
             try manager.featureRegistry.register(registration)
         } catch {
-            throw LuaRaise(message: error.message)
+            let first = ledger.first("feature", registration.identifier).map { " (at \($0.location))" } ?? ""
+            throw LuaRaise(message: error.message + first)
         }
         registered[folder.path, default: []].append(.feature(registration))
         if let source = call.callerSource() { featureSources[folder.path, default: []].insert(source) }
+        ledger.record("feature", registration.identifier, at: call.location(level: 1), folder: folder.path)
+        claimedURIs[registration.identifier] = try call.stringField(1, "uri") ?? call.stringField(1, "uri_prefix")
         return 0
     }
 

@@ -20,6 +20,8 @@ struct RuntimeBindings {
     let timePassing: TimePassingPermit
     /// The stacks of screens opened and still held, which hot reloading updates.
     let liveStacks = LiveStacks()
+    /// Where scripts registered features, components and actions.
+    let ledger = RegistrationLedger()
 
     init(lua: LuaState, manager: HubManager, problems: ProblemLog) throws(LuaError) {
         builders = BuilderBindings()
@@ -30,9 +32,10 @@ struct RuntimeBindings {
         tests = TestBindings(lua: lua, timePassing: timePassing)
         runner = try ScriptRunner(lua: lua, loop: manager.loop, problems: problems, canPassTime: { timePassing.isGranted })
         operations = OperationBindings(runner: runner, problems: problems, errors: errors)
-        actions = ActionBindings(runner: runner, manager: manager, problems: problems)
-        features = FeatureBindings(lua: lua, manager: manager, operations: operations, actions: actions, problems: problems)
-        components = ComponentBindings(lua: lua, registry: manager.componentRegistry, problems: problems)
+        actions = ActionBindings(runner: runner, manager: manager, problems: problems, ledger: ledger)
+        features = FeatureBindings(
+            lua: lua, manager: manager, operations: operations, actions: actions, problems: problems, ledger: ledger)
+        components = ComponentBindings(lua: lua, registry: manager.componentRegistry, problems: problems, ledger: ledger)
         screens = ScreenBindings(lua: lua, manager: manager, errors: errors, problems: problems, liveStacks: liveStacks)
         schemas = SchemaBindings(lua: lua, registry: manager.jsonSchemaRegistry, problems: problems)
         json = JSONBindings(manager: manager)
@@ -53,6 +56,7 @@ struct RuntimeBindings {
 
     /// Removes from the manager everything `folder` registered; returns its features.
     func rollBack(_ folder: FeatureFolder) -> [FeatureRegistration] {
+        ledger.forget(folder: folder.path)
         components.rollBack(folder)
         schemas.rollBack(folder)
         actions.rollBack(folder)

@@ -38,6 +38,12 @@ public final class ComponentRegistry {
         factories[namespace]
     }
 
+    /// Whether a factory makes the component `identifier`, so that the fallback does not stand
+    /// in for it; asking records nothing in ``unknownIdentifiers``.
+    public func makesComponent(_ identifier: Identifier) -> Bool {
+        factories[identifier.namespace]?.createComponent(named: identifier.name) != nil
+    }
+
     /// The namespaces with a factory, sorted.
     public var namespaces: [String] { factories.keys.sorted() }
 

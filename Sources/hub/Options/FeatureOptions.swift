@@ -15,8 +15,11 @@ struct FeatureOptions: ParsableArguments {
 
     /// A runtime with the limits set, scripts' `print` going to `printOutput` (default: standard
     /// output), and every feature folder loaded. A folder that fails to load is reported on
-    /// standard error and the others load; a path with no feature folder at all is an error.
-    func makeRuntime(clock: EventLoop.Clock, printOutput: ((String) -> Void)? = nil) throws -> HubRuntime {
+    /// standard error (unless `reportsLoadFailures` is false: the caller reports them) and the
+    /// others load; a path with no feature folder at all is an error.
+    func makeRuntime(
+        clock: EventLoop.Clock, printOutput: ((String) -> Void)? = nil, reportsLoadFailures: Bool = true
+    ) throws -> HubRuntime {
         let runtime = try HubRuntime(clock: clock)
         if let printOutput { runtime.printOutput = printOutput }
         limits.apply(to: runtime)
@@ -25,8 +28,9 @@ struct FeatureOptions: ParsableArguments {
             do {
                 try runtime.loadFeatures(at: path)
             } catch {
-                Hub.warn(error)
-                if runtime.loadFailures.count == failures { throw ExitCode.failure }
+                let failedToLoad = runtime.loadFailures.count > failures
+                if !failedToLoad || reportsLoadFailures { Hub.warn(error) }
+                if !failedToLoad { throw ExitCode.failure }
             }
         }
         return runtime

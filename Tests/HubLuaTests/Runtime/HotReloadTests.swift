@@ -105,6 +105,8 @@ import Testing
         #expect(outcomes == [.components(file: fixture.display("components/row.lua"))])
         #expect(try fixture.runtime.render(fixture.stack.top).contains(" Madrid\n   Spain\n"))
         #expect(fixture.runs == [1, 1], "a component edit runs no operation")
+        try fixture.edit("feature.lua", replacing: "title = \"Cities\"", with: "title = \"Towns\"")
+        #expect(fixture.runtime.check(strict: true) == [], "what reloading registers again is not registered twice")
     }
 
     @Test func anEditedFeatureOrDataFileReloadsTheFeatureAndItsView() throws {

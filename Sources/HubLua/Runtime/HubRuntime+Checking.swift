@@ -1,0 +1,137 @@
+import Foundation
+import HubCore
+import HubRender
+
+extension HubRuntime {
+    /// The mistakes in the feature folders loaded so far, found without opening a view, in this
+    /// order: folders that failed to load; a component or action registered twice (the second
+    /// silently replaced the first); a feature whose `uri` or `uri_prefix` an earlier feature
+    /// already opens; a feature naming a schema nothing registers; JSON files in a feature folder
+    /// that do not parse. With `strict`, also: JSON values of the wrong type for the property
+    /// the folder's schema reads there, and components that nothing registers named by JSON
+    /// files or by the content of each feature's view (opened at its `uri` or `uri_prefix`).
+    public func check(strict: Bool = false) -> [CheckProblem] {
+        var problems = loadFailures.map { CheckProblem("", "\($0.error) (feature folder '\($0.folder)' not loaded)") }
+        problems += repeatedRegistrations()
+        problems += overlappingURIs()
+        problems += unknownSchemas()
+        problems += jsonFileProblems(strict: strict)
+        if strict { problems += unknownComponentsInViews() }
+        return problems
+    }
+
+    /// Every feature folder loaded or tried, in order.
+    private var checkedFolders: [FeatureFolder] {
+        folders.map(\.folder) + problemLog.loadFailures.map { FeatureFolder(path: $0.failure.path) }
+    }
+
+    private func repeatedRegistrations() -> [CheckProblem] {
+        bindings.ledger.repeated().map { entry, first in
+            CheckProblem(
+                entry.location,
+                "\(entry.kind) '\(entry.identifier)' is registered again, replacing the registration at \(first.location)")
+        }
+    }
+
+    private func overlappingURIs() -> [CheckProblem] {
+        let features = manager.featureRegistry.all
+        var problems: [CheckProblem] = []
+        for (position, feature) in features.enumerated() {
+            guard let uri = bindings.features.claimedURIs[feature.identifier], feature.viewURIPredicate.matches(uri),
+                let earlier = features[..<position].first(where: { $0.viewURIPredicate.matches(uri) })
+            else { continue }
+            let whereEarlier = bindings.ledger.first("feature", earlier.identifier).map { " (\($0.location))" } ?? ""
+            problems.append(CheckProblem(
+                location(ofFeature: feature.identifier),
+                "feature '\(feature.identifier)' claims '\(uri)', but feature '\(earlier.identifier)'\(whereEarlier) "
+                    + "was registered first and opens it"))
+        }
+        return problems
+    }
+
+    private func unknownSchemas() -> [CheckProblem] {
+        let schemas = manager.jsonSchemaRegistry
+        return manager.featureRegistry.all.compactMap { feature in
+            guard let schema = feature.customJSONSchemaIdentifier, schemas.copySchema(schema) == nil else { return nil }
+            let known = schemas.customIdentifiers.isEmpty
+                ? "no custom schema is registered"
+                : "registered: " + schemas.customIdentifiers.map { "'\($0)'" }.joined(separator: ", ")
+            return CheckProblem(
+                location(ofFeature: feature.identifier),
+                "feature '\(feature.identifier)' reads JSON with schema '\(schema)', which nothing registers (\(known)); "
+                    + "its JSON is read with the default schema")
+        }
+    }
+
+    /// Each JSON file of each folder that does not parse; with `strict`, the mistyped values and
+    /// unknown components of those that do, read with the schema of the folder's first feature.
+    private func jsonFileProblems(strict: Bool) -> [CheckProblem] {
+        var problems: [CheckProblem] = []
+        for folder in checkedFolders {
+            let schema = manager.jsonSchemaRegistry.schema(
+                for: manager.featureRegistry.all.first { $0.resourceFolder == folder.path }?.customJSONSchemaIdentifier)
+            for relative in FeatureFolder.files(under: folder.path, matching: { $0.hasSuffix(".json") }) {
+                guard let absolute = folder.resolve(relative), let text = try? folder.read(relative) else { continue }
+                let file = folder.display(absolute)
+                let value: JSONValue
+                do {
+                    value = try JSONParser.parse(text)
+                } catch {
+                    problems.append(CheckProblem("\(file):\(error.line):\(error.column)", "malformed JSON: \(error.message)"))
+                    continue
+                }
+                if strict { problems += lint(value, text: text, file: file, schema: schema) }
+            }
+        }
+        return problems
+    }
+
+    private func lint(_ value: JSONValue, text: String, file: String, schema: JSONSchema) -> [CheckProblem] {
+        let report = schema.lint(value, defaults: manager.builderConfiguration.componentDefaults)
+        let located = { (pointer: JSONPointer) in
+            JSONParser.location(of: pointer, in: text).map { "\(file):\($0.line):\($0.column)" } ?? file
+        }
+        return report.mistyped.map { CheckProblem(located($0.pointer), $0.description) }
+            + report.components.filter { !manager.componentRegistry.makesComponent($0.identifier) }.map {
+                CheckProblem(located($0.pointer), "\($0.pointer): no component '\($0.identifier)' is registered; \(fallbackNote)")
+            }
+    }
+
+    /// The components each feature's view names that nothing registers, once per view.
+    private func unknownComponentsInViews() -> [CheckProblem] {
+        var problems: [CheckProblem] = []
+        for feature in manager.featureRegistry.all {
+            guard let uri = bindings.features.claimedURIs[feature.identifier], let screen = try? open(uri) else { continue }
+            var reported: Set<Identifier> = []
+            visitModels(of: screen.viewModel) { model in
+                guard !reported.contains(model.componentIdentifier), !manager.componentRegistry.makesComponent(model.componentIdentifier)
+                else { return }
+                reported.insert(model.componentIdentifier)
+                problems.append(CheckProblem(
+                    location(ofFeature: feature.identifier),
+                    "view '\(uri)': model '\(model.identifier)' names component '\(model.componentIdentifier)', "
+                        + "which nothing registers; \(fallbackNote)"))
+            }
+        }
+        return problems
+    }
+
+    private var fallbackNote: String { "the fallback for its category draws it" }
+
+    /// Calls `visit` with the header, then each body and overlay model, each followed by its
+    /// children, depth first.
+    private func visitModels(of viewModel: ViewModel, _ visit: (ComponentModel) -> Void) {
+        func walk(_ model: ComponentModel) {
+            visit(model)
+            model.children?.forEach(walk)
+        }
+        viewModel.header.map(walk)
+        viewModel.body.forEach(walk)
+        viewModel.overlays.forEach(walk)
+    }
+
+    /// Where the feature `identifier` was registered; empty for one Swift registered.
+    private func location(ofFeature identifier: String) -> String {
+        bindings.ledger.first("feature", identifier)?.location ?? ""
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import HubCore
+import HubLua
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Load every feature without opening views and report mistakes, each with file:line.",
+        discussion: """
+            Reports folders that fail to load, components and actions registered twice, a URI \
+            claimed by two features, schemas nothing registers and JSON files that do not parse. \
+            --strict also reads JSON files with their feature's schema (values of the wrong type), \
+            opens each feature's view, and reports component names nothing registers.
+            """)
+
+    @OptionGroup var features: FeatureOptions
+
+    @Flag(help: "Also check JSON values' types and the components content names (opens each feature's view).")
+    var strict = false
+
+    /// Prints one line per problem, then a summary; exits non-zero when there is a problem.
+    func run() throws {
+        let runtime = try features.makeRuntime(clock: .virtual, printOutput: { _ in }, reportsLoadFailures: false)
+        let problems = runtime.check(strict: strict)
+        problems.forEach { print($0) }
+        let folders = runtime.loadedFolderPaths.count + runtime.loadFailures.count
+        let count = problems.isEmpty ? "no problems" : problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+        print("hub check: \(count) in \(folders) feature folder\(folders == 1 ? "" : "s")")
+        if !problems.isEmpty { throw ExitCode.failure }
+    }
+}

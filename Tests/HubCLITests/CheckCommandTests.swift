@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// `hub check`: the examples are clean; a folder of features seeded with mistakes gives one
+/// located message per mistake, then a summary, and a failing status.
+@Suite struct CheckCommandTests {
+    private let fixtures = "Tests/HubCLITests/Fixtures/Unchecked"
+
+    /// The problems every check of the fixtures reports, in order.
+    private var problems: [String] {
+        let folder = fixtures
+        return [
+            "\(folder)/d_syntax/feature.lua:5: '}' expected (to close '{' at line 2) near <eof> (feature folder '\(folder)/d_syntax' not loaded)",
+            "\(folder)/e_again/feature.lua:2: a feature with identifier 'shop' is already registered "
+                + "(at \(folder)/a_shop/feature.lua:2) (feature folder '\(folder)/e_again' not loaded)",
+            "\(folder)/c_repeats/feature.lua:9: component 'repeats:card' is registered again, replacing the registration at "
+                + "\(folder)/c_repeats/feature.lua:8",
+            "\(folder)/c_repeats/feature.lua:12: action 'repeats:buy' is registered again, replacing the registration at "
+                + "\(folder)/c_repeats/feature.lua:11",
+            "\(folder)/b_basket/feature.lua:2: feature 'basket' claims 'shop:basket', but feature 'shop' "
+                + "(\(folder)/a_shop/feature.lua:2) was registered first and opens it",
+            "\(folder)/c_repeats/feature.lua:14: feature 'repeats' reads JSON with schema 'catalogue', which nothing registers "
+                + "(no custom schema is registered); its JSON is read with the default schema",
+            "\(folder)/c_repeats/data/broken.json:5:1: malformed JSON: unexpected end of input in an array",
+        ]
+    }
+
+    @Test func theExamplesAreClean() throws {
+        let result = try HubProcess.run(["check", "--features", "Examples"])
+        #expect(result.output == "hub check: no problems in 8 feature folders\n")
+        #expect(result.errors == "")
+        #expect(result.status == 0)
+    }
+
+    @Test func eachSeededMistakeGetsOneLocatedMessage() throws {
+        let result = try HubProcess.run(["check", "--features", fixtures])
+        #expect(result.output == (problems + ["hub check: 7 problems in 5 feature folders", ""]).joined(separator: "\n"))
+        #expect(result.errors == "")
+        #expect(result.status == 1)
+    }
+
+    @Test func strictAlsoReadsJSONWithTheSchemaAndLooksForUnregisteredComponents() throws {
+        let result = try HubProcess.run(["check", "--features", fixtures, "--strict"])
+        let strict = [
+            "\(fixtures)/c_repeats/data/view.json:2:12: title: the view title should be a string, not 12; it is skipped",
+            "\(fixtures)/c_repeats/data/view.json:5:39: body[1].component.id: no component 'repeats:odd' is registered; "
+                + "the fallback for its category draws it",
+            "\(fixtures)/c_repeats/feature.lua:14: view 'repeats:home': model 'ghost' names component 'repeats:ghost', "
+                + "which nothing registers; the fallback for its category draws it",
+        ]
+        #expect(result.output == (problems + strict + ["hub check: 10 problems in 5 feature folders", ""]).joined(separator: "\n"))
+        #expect(result.status == 1)
+    }
+
+    @Test func strictOnTheExamplesFindsOnlyTheComponentTheEmbeddingAppRegistersInSwift() throws {
+        let result = try HubProcess.run(["check", "--features", "Examples", "--strict"])
+        #expect(result.output == """
+            Examples/Embedding/Basket/feature.lua:4: view 'shop:basket': model 'Apples' names component 'shop:price', \
+            which nothing registers; the fallback for its category draws it
+            hub check: 1 problem in 8 feature folders
+
+            """)
+        #expect(result.status == 1)
+    }
+
+    @Test func aPathWithoutFeaturesIsAnError() throws {
+        let result = try HubProcess.run(["check", "--features", "Sources"])
+        #expect(result.errors == "hub: no feature.lua found under 'Sources'\n")
+        #expect(result.output == "")
+        #expect(result.status == 1)
+    }
+}
