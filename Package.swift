@@ -28,7 +28,7 @@ let package = Package(
             name: "hub",
             dependencies: ["HubLua", "CEdit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "HubBench", dependencies: ["HubCore", "HubRender"]),
+        .executableTarget(name: "HubBench", dependencies: ["HubCore", "HubRender", "HubLua"]),
         .target(name: "HubFuzzing", dependencies: ["HubLua"]),
         .executableTarget(name: "FuzzJSON", dependencies: ["HubFuzzing"]),
         .executableTarget(name: "FuzzDSL", dependencies: ["HubFuzzing"]),

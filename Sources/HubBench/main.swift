@@ -140,3 +140,22 @@ let render10k = measure(rounds: 5, iterations: 3) { _ = screen10k.render() }
 report(
     "Screen.render() from Swift alone (layout + text of every row, width 80): linear in rows",
     render1k, render10k, smallLabel: "1,000 rows", largeLabel: "10,000 rows")
+
+/// The hot-reload loop; `hub watch` is the program built next to this one.
+func benchmarkReloading() {
+    do {
+        let benchmark = try ReloadBenchmark()
+        defer { benchmark.removeFolder() }
+        let inProcess = ReloadBenchmark.median(try benchmark.inProcess())
+        let hub = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hub")
+        let watched = ReloadBenchmark.median(try benchmark.throughWatch(hub: hub))
+        print("hot reload: an edited operation file to the re-rendered \(ReloadBenchmark.rows)-component view (median of \(ReloadBenchmark.edits) edits; target ≤ 50 ms)")
+        print("  in process (write, reload, render): \(String(format: "%.1f", inProcess)) ms   "
+            + "hub watch (file event, settling, reload, render, print): \(String(format: "%.1f", watched)) ms")
+    } catch {
+        print("hot reload: \(error)")
+        exit(1)
+    }
+}
+
+benchmarkReloading()

@@ -4,9 +4,9 @@ hub.test("rows come first, one per city, in order", function()
   local s = hub.open("cities:overview", { width = 60 })
   local ids = {}
   for _, component in ipairs(s.model.body) do ids[#ids + 1] = component.id end
-  assert(table.concat(ids, ",") ==
-    "city-Madrid,city-Rome,city-Berlin,city-Amsterdam,image-0,image-1,image-2,image-3",
-    "body order was " .. table.concat(ids, ","))
+  hub.expect_equal(ids, {
+    "city-Madrid", "city-Rome", "city-Berlin", "city-Amsterdam", "image-0", "image-1", "image-2", "image-3",
+  })
   assert(s.model.title == "Cities")
   assert(s.model.body[2].title == "Rome" and s.model.body[2].subtitle == "Italy")
   assert(s.model.body[1].component == "cities:row")

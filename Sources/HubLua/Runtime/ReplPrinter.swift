@@ -71,8 +71,11 @@ end
 local function is_diff(value) return has(value, "inserted", "removed", "reloaded") end
 
 local function diff_line(diff)
-  return format("+%d −%d ~%d  inserted: %s  removed: %s  reloaded: %s", #diff.inserted, #diff.removed, #diff.reloaded,
-    concat(diff.inserted, ", "), concat(diff.removed, ", "), concat(diff.reloaded, ", "))
+  local line = format("+%d −%d ~%d", #diff.inserted, #diff.removed, #diff.reloaded)
+  for _, kind in ipairs({ "inserted", "removed", "reloaded" }) do
+    if #diff[kind] > 0 then line = line .. "  " .. kind .. ": " .. concat(diff[kind], ", ") end
+  end
+  return line
 end
 
 local function add_builder(lines, builder, indent)

@@ -48,29 +48,29 @@ struct Watch: ParsableCommand {
             throw ExitCode.failure
         }
         let terminal = isatty(STDOUT_FILENO) != 0
-        show(stack, runtime: runtime, terminal: terminal, summary: nil)
+        show(stack, runtime: runtime, terminal: terminal, update: nil)
         let watcher = FileWatcher(roots: runtime.loadedFolderPaths, polling: poll)
         var reloaded = 0
         while reloads.map({ reloaded < $0 }) ?? true {
             let timeout = runtime.loop.nextDue.map { max(0, $0 - runtime.loop.now) } ?? 1_000
-            let woke = watcher.wait(timeout: min(timeout, 1_000))
+            let event = watcher.wait(timeout: min(timeout, 1_000))
             runtime.loop.advance(by: 0)
-            guard woke else { continue }
-            let started = DispatchTime.now()
+            guard let started = event else { continue }
             let changed = runtime.changedFiles()
             guard !changed.isEmpty else { continue }
             let outcomes = runtime.reload(changed)
             for outcome in outcomes { Hub.warn(outcome) }
-            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
             let changedView = outcomes.contains { if case .failed = $0 { false } else { true } }
-            show(stack, runtime: runtime, terminal: terminal, summary: Self.summary(
-                of: changedView ? stack.top.lastDiff : nil, milliseconds: milliseconds))
+            show(stack, runtime: runtime, terminal: terminal, update: (changedView ? stack.top.lastDiff : nil, started))
             reloaded += 1
         }
     }
 
-    /// Prints the view on top of `stack` (clearing the terminal first), then `summary`.
-    private func show(_ stack: ScreenStack, runtime: HubRuntime, terminal: Bool, summary: String?) {
+    /// Prints the view on top of `stack` (clearing the terminal first); after an update, the
+    /// summary of its diff and of the time since the file event `started` it.
+    private func show(
+        _ stack: ScreenStack, runtime: HubRuntime, terminal: Bool, update: (diff: ViewModelDiff?, started: DispatchTime)?
+    ) {
         let text = (try? runtime.render(stack.top, ascii: ascii, color: terminal)) ?? ""
         var output = terminal ? "\u{1B}[2J\u{1B}[H" : ""
         output += text
@@ -79,7 +79,10 @@ struct Watch: ParsableCommand {
                 "\(status.name): \(status.phase.rawValue), \(status.runs) run\(status.runs == 1 ? "" : "s")"
             }.joined(separator: "; ") + "\n"
         }
-        if let summary { output += summary + "\n" }
+        if let update {
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - update.started.uptimeNanoseconds) / 1_000_000
+            output += Self.summary(of: update.diff, milliseconds: milliseconds) + "\n"
+        }
         runtime.problems.forEach(Hub.warn)
         if let error = stack.top.lastError { Hub.warn(error) }
         FileHandle.standardOutput.write(Data(output.utf8))

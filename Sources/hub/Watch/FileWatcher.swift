@@ -30,18 +30,20 @@ final class FileWatcher {
     /// Whether the watcher uses inotify (false: it polls).
     var usesInotify: Bool { descriptor >= 0 }
 
-    /// Waits up to `timeout` milliseconds for a change; returns whether something may have
-    /// changed. After the first event it keeps gathering events for `settling` milliseconds, so
-    /// that one save (which editors do in several steps) is one change.
-    func wait(timeout: Int, settling: Int = 30) -> Bool {
+    /// Waits up to `timeout` milliseconds for a change; returns when the first event of a change
+    /// came (when polling: when the wait ended), or nil when nothing may have changed. After
+    /// that event it keeps gathering events until none comes for `settling` milliseconds, so
+    /// that one save (which editors do in several quick steps) is one change.
+    func wait(timeout: Int, settling: Int = 15) -> DispatchTime? {
         guard usesInotify else {
             usleep(UInt32(max(0, min(timeout, Self.pollingInterval))) * 1_000)
-            return true
+            return DispatchTime.now()
         }
-        guard poll(timeout: timeout) else { return false }
+        guard poll(timeout: timeout) else { return nil }
+        let first = DispatchTime.now()
         repeat { drain() } while poll(timeout: settling)
         watchFolders()
-        return true
+        return first
     }
 
     /// Whether an event is ready within `timeout` milliseconds.

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// docs/authoring.md shows what Hub does: each `console` block's commands run and print what it
+/// shows, and each Lua block that names its file (`-- file: path`) is a part of that file.
+@Suite struct AuthoringGuideTests {
+    /// One command of a console block: its arguments, the lines typed at its prompt, and the
+    /// lines it prints (`…` standing for any text).
+    struct Command: CustomStringConvertible {
+        var arguments: [String]
+        var input: [String] = []
+        var output: [String] = []
+        var description: String { "$ " + arguments.joined(separator: " ") }
+    }
+
+    private static let guide = HubProcess.packageRoot.appendingPathComponent("docs/authoring.md")
+
+    /// The fenced blocks of the guide whose info string is `language`, each as its lines.
+    static func blocks(_ language: String) throws -> [[String]] {
+        let lines = try String(contentsOf: guide, encoding: .utf8).components(separatedBy: "\n")
+        var blocks: [[String]] = []
+        var current: [String]?
+        for line in lines {
+            if current == nil, line == "```" + language {
+                current = []
+            } else if current != nil, line == "```" {
+                blocks.append(current ?? [])
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    /// The commands of the guide's console blocks, in order.
+    static func commands() throws -> [Command] {
+        var commands: [Command] = []
+        for block in try blocks("console") {
+            for line in block {
+                if line.hasPrefix("$ hub ") {
+                    commands.append(Command(arguments: line.dropFirst("$ hub ".count).split(separator: " ").map(String.init)))
+                } else if line.hasPrefix("> ") {
+                    commands[commands.count - 1].input.append(String(line.dropFirst(2)))
+                } else if !commands.isEmpty {
+                    commands[commands.count - 1].output.append(line)
+                }
+            }
+        }
+        return commands
+    }
+
+    /// Whether `line` reads as `pattern`, where each `…` stands for any text.
+    static func matches(_ line: String, _ pattern: String) -> Bool {
+        let parts = pattern.components(separatedBy: "…")
+        guard parts.count > 1 else { return line == pattern }
+        guard line.hasPrefix(parts[0]), let last = parts.last, line.hasSuffix(last),
+            line.count >= parts[0].count + last.count
+        else { return false }
+        var rest = Substring(line.dropFirst(parts[0].count).dropLast(last.count))
+        for part in parts.dropFirst().dropLast() {
+            guard let found = rest.range(of: part) else { return false }
+            rest = rest[found.upperBound...]
+        }
+        return true
+    }
+
+    @Test func theGuideHasItsExamples() throws {
+        #expect(try Self.commands().map(\.description) == [
+            "$ repl --features Examples/Cities",
+            "$ repl --features Examples/Cities",
+            "$ check --features Examples",
+            "$ check --features Tests/HubCLITests/Fixtures/Unchecked",
+            "$ check --features Examples --strict",
+            "$ test Examples/Cities --filter golden",
+        ])
+        #expect(try Self.blocks("lua").count == 2)
+    }
+
+    @Test(arguments: try commands())
+    func eachCommandPrintsWhatTheGuideShows(_ command: Command) throws {
+        let result = try HubProcess.run(command.arguments, input: command.input.isEmpty ? nil : command.input.joined(separator: "\n") + "\n")
+        let printed = result.output.components(separatedBy: "\n").dropLast()
+        #expect(printed.count == command.output.count, "\(command) printed:\n\(result.output)")
+        for (line, pattern) in zip(printed, command.output) {
+            #expect(Self.matches(line, pattern), "\(command) printed '\(line)' where the guide shows '\(pattern)'")
+        }
+    }
+
+    @Test func eachLuaBlockThatNamesItsFileIsPartOfIt() throws {
+        for block in try Self.blocks("lua") {
+            let path = try #require(block.first.flatMap { $0.hasPrefix("-- file: ") ? String($0.dropFirst(9)) : nil })
+            let file = try String(contentsOf: HubProcess.packageRoot.appendingPathComponent(path), encoding: .utf8)
+            #expect(file.contains(block.dropFirst().joined(separator: "\n")), "docs/authoring.md quotes \(path) as it is not")
+        }
+    }
+
+    @Test func theWildcardStandsForAnyText() {
+        #expect(Self.matches("1. rows  finished  runs 1  0.3 ms", "1. rows  finished  runs 1  … ms"))
+        #expect(!Self.matches("1. rows  finished  runs 2  0.3 ms", "1. rows  finished  runs 1  … ms"))
+        #expect(Self.matches("a b c", "a … c") && !Self.matches("a c", "a … c") && Self.matches("x", "x"))
+    }
+}
