@@ -48,8 +48,9 @@ struct Watch: ParsableCommand {
             throw ExitCode.failure
         }
         let terminal = isatty(STDOUT_FILENO) != 0
-        show(stack, runtime: runtime, terminal: terminal, update: nil)
+        // Watching starts before the view shows, so that no edit made once it shows is missed.
         let watcher = FileWatcher(roots: runtime.loadedFolderPaths, polling: poll)
+        show(stack, runtime: runtime, terminal: terminal, update: nil)
         var reloaded = 0
         while reloads.map({ reloaded < $0 }) ?? true {
             let timeout = runtime.loop.nextDue.map { max(0, $0 - runtime.loop.now) } ?? 1_000
