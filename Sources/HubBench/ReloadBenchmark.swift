@@ -82,7 +82,7 @@ struct ReloadBenchmark {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        defer { process.terminate() }
+        defer { process.terminate(); process.waitUntilExit() }
         var reader = LineReader(handle: output.fileHandleForReading)
         guard reader.read(until: { $0.contains("Row \(Self.rows)") }) != nil else { throw BenchmarkError("hub watch showed no view") }
         var samples: [Double] = []
@@ -104,6 +104,24 @@ struct ReloadBenchmark {
 
     static func median(_ samples: [Double]) -> Double {
         samples.sorted()[samples.count / 2]
+    }
+
+    /// Reports both sides; `hub watch` is the program built next to this one.
+    static func run(_ run: BenchmarkRun) {
+        do {
+            let benchmark = try ReloadBenchmark()
+            defer { benchmark.removeFolder() }
+            let inProcess = median(try benchmark.inProcess())
+            let hub = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hub")
+            let watched = median(try benchmark.throughWatch(hub: hub))
+            run.report("reload_watch_vs_50ms", .time("an edit to the re-rendered \(rows)-row view through hub watch", watched * 1e6),
+                .time("the 50 ms budget", 50e6), target: 1.0)
+            run.report("reload_watch_vs_in_process", .time("through hub watch", watched * 1e6),
+                .time("in process (write, reload, render)", inProcess * 1e6))
+        } catch {
+            print("hot reload: \(error)")
+            exit(1)
+        }
     }
 }
 

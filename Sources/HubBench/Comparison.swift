@@ -1,0 +1,65 @@
+import Foundation
+
+/// One benchmark line: two things measured side by side in this run, and their ratio `a / b`.
+/// Printed as `name: ratio (a vs b)`; a comparison with a target passes when the ratio is at
+/// most the target.
+struct Comparison {
+    let name: String
+    /// The measured quantity (nanoseconds, bytes, ...) and what it is.
+    let a: Measured
+    /// What `a` is compared with.
+    let b: Measured
+    /// The largest ratio that meets the target; nil for a line printed for information.
+    let target: Double?
+
+    var ratio: Double { a.value / max(b.value, .leastNonzeroMagnitude) }
+    var meetsTarget: Bool { target.map { ratio <= $0 } ?? true }
+
+    var line: String {
+        let verdict = target.map { meetsTarget ? "   target ≤ \(Self.number($0)): met" : "   target ≤ \(Self.number($0)): MISSED" } ?? ""
+        return "\(name): \(Self.number(ratio)) (\(a) vs \(b))\(verdict)"
+    }
+
+    static func number(_ value: Double) -> String {
+        String(format: value < 10 ? "%.2f" : "%.1f", value)
+    }
+}
+
+/// A measured value with its unit and what it is.
+struct Measured: CustomStringConvertible {
+    enum Unit { case nanoseconds, kilobytes, count }
+
+    let label: String
+    let value: Double
+    let unit: Unit
+
+    static func time(_ label: String, _ nanoseconds: Double) -> Measured { Measured(label: label, value: nanoseconds, unit: .nanoseconds) }
+    static func memory(_ label: String, _ kilobytes: Double) -> Measured { Measured(label: label, value: kilobytes, unit: .kilobytes) }
+
+    var description: String {
+        switch unit {
+        case .nanoseconds: return "\(label) \(format(value))"
+        case .kilobytes: return value < 10_240 ? "\(label) \(String(format: "%.2f", value)) KB" : "\(label) \(String(format: "%.1f", value / 1024)) MB"
+        case .count: return "\(label) \(Int(value))"
+        }
+    }
+}
+
+/// Collects the comparisons of a run and prints each as it comes.
+final class BenchmarkRun {
+    private(set) var comparisons: [Comparison] = []
+
+    func report(_ name: String, _ a: Measured, _ b: Measured, target: Double? = nil) {
+        let comparison = Comparison(name: name, a: a, b: b, target: target)
+        comparisons.append(comparison)
+        print(comparison.line)
+    }
+
+    /// A line that is not a ratio (a single figure reported beside the comparisons).
+    func note(_ name: String, _ text: String) {
+        print("\(name): \(text)")
+    }
+
+    var missed: [Comparison] { comparisons.filter { !$0.meetsTarget } }
+    var targeted: Int { comparisons.filter { $0.target != nil }.count }
+}
