@@ -3,12 +3,6 @@ import HubCore
 
 /// Builders, the content loading chain and JSON, in Swift alone.
 enum CoreBenchmarks {
-    static func run(_ run: BenchmarkRun) {
-        snapshots(run)
-        rescheduling(run)
-        json(run)
-    }
-
     /// A builder with `count` body components, each with a title, subtitle and custom data.
     static func makeBuilder(count: Int) -> ViewModelBuilder {
         let builder = ViewModelBuilder()

@@ -4,11 +4,17 @@ import Foundation
 // this one run (medians of several rounds), so the ratio means something on a noisy machine.
 // Exits with status 1 when a comparison misses its target. docs/benchmarks.md explains each.
 
+// Arguments name the groups to run (snapshot, chain, json, render, reload); none runs them all.
+
 print("Hub benchmarks (release build)\n")
 let run = BenchmarkRun()
-CoreBenchmarks.run(run)
-RenderBenchmarks.run(run)
-ReloadBenchmark.run(run)
+let groups = Set(CommandLine.arguments.dropFirst())
+func runs(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
+if runs("snapshot") { CoreBenchmarks.snapshots(run) }
+if runs("chain") { CoreBenchmarks.rescheduling(run) }
+if runs("json") { CoreBenchmarks.json(run) }
+if runs("render") { RenderBenchmarks.run(run) }
+if runs("reload") { ReloadBenchmark.run(run) }
 
 let missed = run.missed
 print("\n\(run.targeted - missed.count) of \(run.targeted) targets met" + (missed.isEmpty ? "" : "; missed: " + missed.map(\.name).joined(separator: ", ")))

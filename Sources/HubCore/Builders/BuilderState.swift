@@ -39,49 +39,55 @@ struct ComponentState {
 
 /// Component builders keyed by identifier, in creation order.
 struct ComponentList {
-    private(set) var order: [String] = []
-    private var items: [String: CopyOnWrite<ComponentState>] = [:]
+    /// The components in creation order.
+    private(set) var nodes: [ComponentNode] = []
+    /// Each identifier's position in `nodes`.
+    private var positions: [String: Int] = [:]
 
-    var count: Int { order.count }
-    var isEmpty: Bool { order.isEmpty }
+    var count: Int { nodes.count }
+    var isEmpty: Bool { nodes.isEmpty }
+
+    /// The identifiers in creation order.
+    var order: [String] { nodes.map(\.state.identifier) }
 
     func contains(_ identifier: String) -> Bool {
-        items[identifier] != nil
+        positions[identifier] != nil
     }
 
     subscript(identifier: String) -> ComponentState? {
-        items[identifier]?.value
+        positions[identifier].map { nodes[$0].state }
     }
 
     /// All states in creation order.
     var states: [ComponentState] {
-        order.compactMap { items[$0]?.value }
+        nodes.map(\.state)
     }
 
     /// Creates the component with `identifier` unless it exists.
     mutating func ensure(_ identifier: String, defaults: ComponentDefaults) {
-        if items[identifier] == nil {
-            items[identifier] = CopyOnWrite(ComponentState(identifier: identifier, defaults: defaults))
-            order.append(identifier)
+        if positions[identifier] == nil {
+            positions[identifier] = nodes.count
+            nodes.append(ComponentNode(ComponentState(identifier: identifier, defaults: defaults)))
         }
     }
 
     mutating func remove(_ identifier: String) {
-        if items.removeValue(forKey: identifier) != nil {
-            order.removeAll { $0 == identifier }
+        guard let position = positions.removeValue(forKey: identifier) else { return }
+        nodes.remove(at: position)
+        for later in position..<nodes.count {
+            positions[nodes[later].state.identifier] = later
         }
     }
 
     mutating func removeAll() {
-        order = []
-        items = [:]
+        nodes = []
+        positions = [:]
     }
 
     /// Runs `body` on the component with `identifier` in place; nil when there is none.
     mutating func modify<Result>(_ identifier: String, _ body: (inout ComponentState) -> Result) -> Result? {
-        var result: Result?
-        items[identifier]?.mutate { result = body(&$0) }
-        return result
+        guard let position = positions[identifier] else { return nil }
+        return body(&nodes[position].state)
     }
 }
 
@@ -90,7 +96,7 @@ struct ViewModelState {
     var identifier: String?
     var title: String?
     var customData: JSONDictionary?
-    var header: CopyOnWrite<ComponentState>?
+    var header: ComponentNode?
     var body = ComponentList()
     var overlays = ComponentList()
 
@@ -134,7 +140,7 @@ extension ViewModelState {
 
     private func entry(_ step: BuilderStep) -> ComponentState? {
         switch step {
-        case .header: return header?.value
+        case .header: return header?.state
         case .body(let identifier): return body[identifier]
         case .overlay(let identifier): return overlays[identifier]
         case .child, .targetView: return nil

@@ -8,9 +8,9 @@ struct ModelFactory {
         ViewModel(
             identifier: state.identifier,
             navigationItem: state.title.map { NavigationItem(title: $0) },
-            header: state.header.map { component(from: $0.value, type: .header, indexPath: [0]) },
-            body: components(from: state.body.states, type: .body, parentPath: []),
-            overlays: components(from: state.overlays.states, type: .overlay, parentPath: []),
+            header: state.header.map { component(from: $0, type: .header, parentPath: [], index: 0) },
+            body: components(from: state.body.nodes, type: .body, parentPath: []),
+            overlays: components(from: state.overlays.nodes, type: .overlay, parentPath: []),
             customData: state.customData,
             buildDate: buildDate)
     }
@@ -18,13 +18,13 @@ struct ModelFactory {
     /// Orders `states` by preferred index, as Hub Framework does: starting from creation order,
     /// each state with a preferred index (ascending) is moved to that index, or to the end when
     /// the index is past the end.
-    static func resolvePreferredIndices(_ states: [ComponentState]) -> [ComponentState] {
-        var ordered = states
-        let preferred = states.enumerated()
-            .compactMap { entry in entry.element.preferredIndex.map { (entry.offset, $0, entry.element.identifier) } }
+    static func resolvePreferredIndices(_ nodes: [ComponentNode]) -> [ComponentNode] {
+        var ordered = nodes
+        let preferred = nodes.enumerated()
+            .compactMap { entry in entry.element.state.preferredIndex.map { (entry.offset, $0, entry.element.state.identifier) } }
             .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
         for (_, index, identifier) in preferred {
-            guard let current = ordered.firstIndex(where: { $0.identifier == identifier }) else { continue }
+            guard let current = ordered.firstIndex(where: { $0.state.identifier == identifier }) else { continue }
             let state = ordered.remove(at: current)
             if index >= 0 && index < ordered.count {
                 ordered.insert(state, at: index)
@@ -35,9 +35,16 @@ struct ModelFactory {
         return ordered
     }
 
-    private func components(from states: [ComponentState], type: ComponentType, parentPath: [Int]) -> [ComponentModel] {
-        let ordered = states.contains { $0.preferredIndex != nil } ? Self.resolvePreferredIndices(states) : states
-        return ordered.enumerated().map { component(from: $0.element, type: type, indexPath: parentPath + [$0.offset]) }
+    private func components(from nodes: [ComponentNode], type: ComponentType, parentPath: [Int]) -> [ComponentModel] {
+        let ordered = nodes.contains { $0.state.preferredIndex != nil } ? Self.resolvePreferredIndices(nodes) : nodes
+        return ordered.enumerated().map { component(from: $0.element, type: type, parentPath: parentPath, index: $0.offset) }
+    }
+
+    /// The model of `node`, reused from the last build when the node did not change since.
+    private func component(from node: ComponentNode, type: ComponentType, parentPath: [Int], index: Int) -> ComponentModel {
+        node.model(type: type, parentPath: parentPath, index: index, resolvesIcons: configuration.resolvesIcons) {
+            component(from: node.state, type: type, indexPath: parentPath + [index])
+        }
     }
 
     private func component(from state: ComponentState, type: ComponentType, indexPath: [Int]) -> ComponentModel {
@@ -45,8 +52,8 @@ struct ModelFactory {
         for (identifier, image) in state.customImages {
             customImages[identifier] = imageData(from: image, identifier: identifier, type: .custom)
         }
-        let children = components(from: state.children.states, type: type, parentPath: indexPath)
-        return ComponentModel(
+        let children = components(from: state.children.nodes, type: type, parentPath: indexPath)
+        return ComponentModel(ComponentModel.Properties(
             identifier: state.identifier,
             type: type,
             index: indexPath.last ?? 0,
@@ -59,7 +66,7 @@ struct ModelFactory {
             customImageData: customImages,
             icon: configuration.resolvesIcons ? state.icon.map { Icon(identifier: $0, isPlaceholder: false) } : nil,
             target: state.target.map(target(from:)),
-            children: children.isEmpty ? nil : children)
+            children: children.isEmpty ? nil : children))
     }
 
     private func imageData(from state: ImageState, identifier: String?, type: ComponentImageType) -> ComponentImageData? {

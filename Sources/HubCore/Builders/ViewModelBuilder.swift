@@ -88,7 +88,7 @@ public final class ViewModelBuilder {
         let defaults = store.configuration.componentDefaults
         modify { state in
             if state.header == nil {
-                state.header = CopyOnWrite(ComponentState(identifier: "header", defaults: defaults))
+                state.header = ComponentNode(ComponentState(identifier: "header", defaults: defaults))
             }
         }
         return ComponentModelBuilder(store: store, path: path + [.header])

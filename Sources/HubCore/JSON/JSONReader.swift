@@ -23,12 +23,12 @@ struct JSONReader {
         if let title = paths.navigationBarTitle.value(from: json) { view.title = title }
         view.customData = merged(view.customData, paths.customData.value(from: json))
         if let header = paths.header.value(from: json) {
-            var state = view.header?.value
+            var state = view.header?.state
                 ?? ComponentState(
                     identifier: componentModelSchema.identifier.value(from: header) ?? "header", defaults: defaults)
             view.header = nil
             add(header, to: &state)
-            view.header = CopyOnWrite(state)
+            view.header = ComponentNode(state)
         }
         add(paths.body.values(from: json), to: &view.body)
         add(paths.overlays.values(from: json), to: &view.overlays)

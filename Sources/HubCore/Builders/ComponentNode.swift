@@ -1,0 +1,56 @@
+/// A component's builder state with copy-on-write storage, remembering the model last built
+/// from it.
+///
+/// Copying a node is O(1) and the first mutation of a shared copy copies only this node. Any
+/// mutation forgets the remembered model, so a delivery builds again only the components that
+/// changed since the last one (and their ancestors): the others' models are reused as they are.
+struct ComponentNode {
+    private final class Storage {
+        var state: ComponentState
+        var built: BuiltComponent?
+        init(_ state: ComponentState) { self.state = state }
+    }
+
+    private var storage: Storage
+
+    init(_ state: ComponentState) {
+        storage = Storage(state)
+    }
+
+    var state: ComponentState {
+        get { storage.state }
+        _modify {
+            if isKnownUniquelyReferenced(&storage) {
+                storage.built = nil
+            } else {
+                storage = Storage(storage.state)
+            }
+            yield &storage.state
+        }
+    }
+
+    /// Mutates the state in place (usable through optional chaining).
+    mutating func mutate(_ body: (inout ComponentState) -> Void) {
+        body(&state)
+    }
+
+    /// The model built from this state as `type` at `parentPath` + [`index`] with icons resolved
+    /// or not; `build` makes it when the node changed since it last built one for that place.
+    func model(type: ComponentType, parentPath: [Int], index: Int, resolvesIcons: Bool, build: () -> ComponentModel) -> ComponentModel {
+        if let built = storage.built, built.resolvesIcons == resolvesIcons, built.model.type == type, built.model.index == index,
+            built.model.indexPath.count == parentPath.count + 1, built.model.indexPath.starts(with: parentPath)
+        {
+            return built.model
+        }
+        let model = build()
+        // The storage is shared with snapshots that hold the same state, which build the same model.
+        storage.built = BuiltComponent(model: model, resolvesIcons: resolvesIcons)
+        return model
+    }
+}
+
+/// A model built from a component node, and how.
+struct BuiltComponent {
+    let model: ComponentModel
+    let resolvesIcons: Bool
+}
