@@ -20,11 +20,11 @@ enum CoreBenchmarks {
     static func snapshots(_ run: BenchmarkRun) {
         let small = makeBuilder(count: 10)
         let large = makeBuilder(count: 10_000)
-        let snapshotSmall = measure(iterations: 100_000) { _ = small.snapshot() }
-        let snapshotLarge = measure(iterations: 100_000) { _ = large.snapshot() }
+        let (snapshotLarge, snapshotSmall) = measure(iterations: 100_000, { _ = large.snapshot() }, against: { _ = small.snapshot() })
         run.report("snapshot_10k_vs_10", .time("10,000 components", snapshotLarge), .time("10", snapshotSmall), target: 1.5)
-        let editSmall = measure(iterations: 2_000) { ViewModelBuilder(snapshot: small.snapshot()).bodyBuilder("row-5").title = "Changed" }
-        let editLarge = measure(iterations: 2_000) { ViewModelBuilder(snapshot: large.snapshot()).bodyBuilder("row-5").title = "Changed" }
+        let (editLarge, editSmall) = measure(
+            iterations: 2_000, { ViewModelBuilder(snapshot: large.snapshot()).bodyBuilder("row-5").title = "Changed" },
+            against: { ViewModelBuilder(snapshot: small.snapshot()).bodyBuilder("row-5").title = "Changed" })
         run.report("snapshot_edit_10k_vs_10", .time("10,000 components", editLarge), .time("10", editSmall))
     }
 
@@ -60,16 +60,22 @@ enum CoreBenchmarks {
             viewURI: "bench:view", featureInfo: FeatureInfo(identifier: "bench", title: "Bench"), operations: operations)
         loader.loadViewModel()
         precondition(loader.previouslyLoadedViewModel?.body.count == 10_000, "the chain benchmark's chain")
-        let last = measure(rounds: 9, iterations: 20) { loader.rescheduleOperation(at: 9) }
-        let alone = measure(rounds: 9, iterations: 20) {
+        let aloneLoader = ViewModelLoader(
+            viewURI: "bench:alone", featureInfo: FeatureInfo(identifier: "bench", title: "Bench"), operations: [operations[9]])
+        aloneLoader.loadViewModel()
+        let (last, alone) = measure(
+            rounds: 15, iterations: 20, { loader.rescheduleOperation(at: 9) }, against: { aloneLoader.rescheduleOperation(at: 0) })
+        let (_, bare) = measure(iterations: 20, { loader.rescheduleOperation(at: 9) }, against: {
             let builder = ViewModelBuilder()
             operations[9].addRows(to: builder)
             _ = builder.build()
-        }
+        })
         run.report("reschedule_last_vs_op_alone", .time("reschedule the 10th of 10 operations", last),
-            .time("its 1,000 rows on an empty builder", alone), target: 1.2)
-        let first = measure(rounds: 5, iterations: 3) { loader.rescheduleOperation(at: 0) }
-        run.report("reschedule_first_vs_last", .time("reschedule the 1st (whole chain)", first), .time("the 10th", last))
+            .time("that operation alone (a chain of one)", alone), target: 1.2)
+        run.report("reschedule_last_vs_bare_build", .time("reschedule the 10th of 10 operations", last),
+            .time("its 1,000 rows on a bare builder, built", bare))
+        let (first, lastAgain) = measure(rounds: 5, iterations: 3, { loader.rescheduleOperation(at: 0) }, against: { loader.rescheduleOperation(at: 9) })
+        run.report("reschedule_first_vs_last", .time("reschedule the 1st (whole chain)", first), .time("the 10th", lastAgain))
     }
 
     /// `count` body components in the default JSON schema (texts, an image, a target, custom
@@ -104,12 +110,12 @@ enum CoreBenchmarks {
         } catch {
             fatalError("the JSON benchmark's JSON does not load: \(error)")
         }
-        let parse = measure(rounds: 7, iterations: 3) { _ = try? JSONParser.parse(bytes: bytes) }
-        let toModel = measure(rounds: 7, iterations: 3) { _ = try? viewModel(fromJSON: bytes) }
+        let (toModel, parse) = measure(rounds: 7, iterations: 3, { _ = try? viewModel(fromJSON: bytes) }, against: { _ = try? JSONParser.parse(bytes: bytes) })
         run.report("json_vs_own_parse", .time("10,000 components to a view model", toModel),
             .time("JSONParser.parse alone (\(bytes.count / 1024) KiB)", parse), target: 1.3)
         let data = Data(bytes)
-        let foundation = measure(rounds: 5, iterations: 3) { _ = try? JSONSerialization.jsonObject(with: data) }
-        run.report("json_vs_foundation_parse", .time("10,000 components to a view model", toModel), .time("JSONSerialization parse alone", foundation))
+        let (toModelAgain, foundation) = measure(
+            rounds: 5, iterations: 3, { _ = try? viewModel(fromJSON: bytes) }, against: { _ = try? JSONSerialization.jsonObject(with: data) })
+        run.report("json_vs_foundation_parse", .time("10,000 components to a view model", toModelAgain), .time("JSONSerialization parse alone", foundation))
     }
 }

@@ -2,17 +2,40 @@ import Foundation
 
 /// Times `body` and returns the median nanoseconds per iteration over `rounds` rounds.
 func measure(rounds: Int = 9, iterations: Int, _ body: () -> Void) -> Double {
-    let clock = ContinuousClock()
     var samples: [Double] = []
-    for _ in 0..<rounds {
-        let elapsed = clock.measure {
-            for _ in 0..<iterations { body() }
+    for _ in 0..<rounds { samples.append(time(iterations: iterations, body)) }
+    return median(samples)
+}
+
+/// Times `a` and `b` in alternating rounds (a then b, then b then a, ...), so that the machine's
+/// moods fall on both alike; the median nanoseconds per iteration of each.
+func measure(rounds: Int = 9, iterations: Int, _ a: () -> Void, against b: () -> Void) -> (a: Double, b: Double) {
+    var samplesA: [Double] = []
+    var samplesB: [Double] = []
+    for round in 0..<rounds {
+        if round % 2 == 0 {
+            samplesA.append(time(iterations: iterations, a))
+            samplesB.append(time(iterations: iterations, b))
+        } else {
+            samplesB.append(time(iterations: iterations, b))
+            samplesA.append(time(iterations: iterations, a))
         }
-        let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
-        samples.append(nanoseconds / Double(iterations))
     }
-    samples.sort()
-    return samples[samples.count / 2]
+    return (median(samplesA), median(samplesB))
+}
+
+/// Nanoseconds per iteration of `iterations` runs of `body`.
+private func time(iterations: Int, _ body: () -> Void) -> Double {
+    let elapsed = ContinuousClock().measure {
+        for _ in 0..<iterations { body() }
+    }
+    let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+    return nanoseconds / Double(iterations)
+}
+
+func median(_ samples: [Double]) -> Double {
+    let sorted = samples.sorted()
+    return sorted[sorted.count / 2]
 }
 
 /// A duration in the most readable unit.
@@ -21,4 +44,3 @@ func format(_ nanoseconds: Double) -> String {
     if nanoseconds < 1_000_000 { return String(format: "%.1f µs", nanoseconds / 1_000) }
     return String(format: "%.2f ms", nanoseconds / 1_000_000)
 }
-

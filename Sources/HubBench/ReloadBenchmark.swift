@@ -102,18 +102,14 @@ struct ReloadBenchmark {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000
     }
 
-    static func median(_ samples: [Double]) -> Double {
-        samples.sorted()[samples.count / 2]
-    }
-
     /// Reports both sides; `hub watch` is the program built next to this one.
     static func run(_ run: BenchmarkRun) {
         do {
             let benchmark = try ReloadBenchmark()
             defer { benchmark.removeFolder() }
-            let inProcess = median(try benchmark.inProcess())
+            let inProcess = HubBench.median(try benchmark.inProcess())
             let hub = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hub")
-            let watched = median(try benchmark.throughWatch(hub: hub))
+            let watched = HubBench.median(try benchmark.throughWatch(hub: hub))
             run.report("reload_watch_vs_50ms", .time("an edit to the re-rendered \(rows)-row view through hub watch", watched * 1e6),
                 .time("the 50 ms budget", 50e6), target: 1.0)
             run.report("reload_watch_vs_in_process", .time("through hub watch", watched * 1e6),

@@ -7,8 +7,7 @@ enum RenderBenchmarks {
     static func run(_ run: BenchmarkRun) {
         let screen1k = openRowsScreen(count: 1_000)
         let screen10k = openRowsScreen(count: 10_000)
-        let render1k = measure(rounds: 7, iterations: 3) { _ = screen1k.render() }
-        let render10k = measure(rounds: 7, iterations: 3) { _ = screen10k.render() }
+        let (render10k, render1k) = measure(rounds: 7, iterations: 3, { _ = screen10k.render() }, against: { _ = screen1k.render() })
         run.report("render_10k_vs_1k", .time("Screen.render() of 10,000 rows", render10k), .time("of 1,000 rows", render1k), target: 11)
     }
 

@@ -48,7 +48,7 @@ struct ComponentList {
     var isEmpty: Bool { nodes.isEmpty }
 
     /// The identifiers in creation order.
-    var order: [String] { nodes.map(\.state.identifier) }
+    var order: [String] { nodes.map(\.identifier) }
 
     func contains(_ identifier: String) -> Bool {
         positions[identifier] != nil
@@ -75,7 +75,7 @@ struct ComponentList {
         guard let position = positions.removeValue(forKey: identifier) else { return }
         nodes.remove(at: position)
         for later in position..<nodes.count {
-            positions[nodes[later].state.identifier] = later
+            positions[nodes[later].identifier] = later
         }
     }
 

@@ -29,6 +29,10 @@ struct ComponentNode {
         }
     }
 
+    // Read through the storage, not `state`, so that reading one field does not copy them all.
+    var identifier: String { storage.state.identifier }
+    var preferredIndex: Int? { storage.state.preferredIndex }
+
     /// Mutates the state in place (usable through optional chaining).
     mutating func mutate(_ body: (inout ComponentState) -> Void) {
         body(&state)
@@ -37,20 +41,27 @@ struct ComponentNode {
     /// The model built from this state as `type` at `parentPath` + [`index`] with icons resolved
     /// or not; `build` makes it when the node changed since it last built one for that place.
     func model(type: ComponentType, parentPath: [Int], index: Int, resolvesIcons: Bool, build: () -> ComponentModel) -> ComponentModel {
-        if let built = storage.built, built.resolvesIcons == resolvesIcons, built.model.type == type, built.model.index == index,
-            built.model.indexPath.count == parentPath.count + 1, built.model.indexPath.starts(with: parentPath)
-        {
+        let place = BuiltComponent.Place(type: type, parentPath: parentPath, index: index, resolvesIcons: resolvesIcons)
+        if let built = storage.built, built.place == place {
             return built.model
         }
         let model = build()
         // The storage is shared with snapshots that hold the same state, which build the same model.
-        storage.built = BuiltComponent(model: model, resolvesIcons: resolvesIcons)
+        storage.built = BuiltComponent(model: model, place: place)
         return model
     }
 }
 
-/// A model built from a component node, and how.
+/// A model built from a component node, and for which place.
 struct BuiltComponent {
+    /// Where and how a model was built: what it depends on besides the node's state.
+    struct Place: Equatable {
+        let type: ComponentType
+        let parentPath: [Int]
+        let index: Int
+        let resolvesIcons: Bool
+    }
+
     let model: ComponentModel
-    let resolvesIcons: Bool
+    let place: Place
 }

@@ -21,10 +21,10 @@ struct ModelFactory {
     static func resolvePreferredIndices(_ nodes: [ComponentNode]) -> [ComponentNode] {
         var ordered = nodes
         let preferred = nodes.enumerated()
-            .compactMap { entry in entry.element.state.preferredIndex.map { (entry.offset, $0, entry.element.state.identifier) } }
+            .compactMap { entry in entry.element.preferredIndex.map { (entry.offset, $0, entry.element.identifier) } }
             .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
         for (_, index, identifier) in preferred {
-            guard let current = ordered.firstIndex(where: { $0.state.identifier == identifier }) else { continue }
+            guard let current = ordered.firstIndex(where: { $0.identifier == identifier }) else { continue }
             let state = ordered.remove(at: current)
             if index >= 0 && index < ordered.count {
                 ordered.insert(state, at: index)
@@ -36,7 +36,7 @@ struct ModelFactory {
     }
 
     private func components(from nodes: [ComponentNode], type: ComponentType, parentPath: [Int]) -> [ComponentModel] {
-        let ordered = nodes.contains { $0.state.preferredIndex != nil } ? Self.resolvePreferredIndices(nodes) : nodes
+        let ordered = nodes.contains { $0.preferredIndex != nil } ? Self.resolvePreferredIndices(nodes) : nodes
         return ordered.enumerated().map { component(from: $0.element, type: type, parentPath: parentPath, index: $0.offset) }
     }
 
