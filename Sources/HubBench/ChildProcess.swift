@@ -1,0 +1,55 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A program run to its end with its output discarded: how long it took and the most memory it
+/// held.
+struct ChildProcess {
+    /// Wall-clock nanoseconds from start to exit.
+    let nanoseconds: Double
+    /// Peak resident memory (ru_maxrss), in kilobytes.
+    let peakKilobytes: Double
+    let status: Int32
+
+    /// Runs `executable` with `arguments`, standard output and error to /dev/null.
+    static func run(_ executable: String, _ arguments: [String]) throws -> ChildProcess {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let started = DispatchTime.now().uptimeNanoseconds
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw BenchmarkError("cannot start \(executable): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        var usage = rusage()
+        guard wait4(pid, &status, 0, &usage) == pid else { throw BenchmarkError("lost \(executable)") }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started)
+        return ChildProcess(nanoseconds: elapsed, peakKilobytes: Double(usage.ru_maxrss), status: status)
+    }
+
+    /// Runs `executable` and fails unless it exits with status 0.
+    static func succeeding(_ executable: String, _ arguments: [String]) throws -> ChildProcess {
+        let child = try run(executable, arguments)
+        guard child.status == 0 else { throw BenchmarkError("\(executable) \(arguments.joined(separator: " ")) failed (\(child.status))") }
+        return child
+    }
+
+    /// The full path of `program` on PATH, or nil.
+    static func find(_ program: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
+
+/// This process's resident memory now (VmRSS), in kilobytes.
+func residentKilobytes() -> Double {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+    return Double(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+}
