@@ -8,6 +8,7 @@ print("Hub benchmarks (release build)\n")
 let run = BenchmarkRun()
 CoreBenchmarks.run(run)
 RenderBenchmarks.run(run)
+LuaBenchmarks.run(run)
 ReloadBenchmark.run(run)
 
 let missed = run.missed
