@@ -1,3 +1,4 @@
+import Foundation
 import HubCore
 
 /// The Lua classes of the builders: `hub.ViewBuilder`, `hub.ComponentBuilder`,
@@ -82,34 +83,39 @@ final class BuilderBindings {
     /// Sets every field of the table at argument `table` of `function` (except `id`) on
     /// `builder`, as `row.key = value` would, in the order of their names.
     func apply(_ stack: LuaStack, table: Int32, to builder: ComponentModelBuilder, function: String) throws {
-        // Keys are matched against the names by their bytes, and the fields set in slot order
-        // (the order of their names) from a bit set: a table of known fields costs no String
-        // for its keys and no allocation.
-        var found: UInt64 = 0
+        // Keys are matched against the names by their bytes, and each known field's value is
+        // copied onto the stack as the pairs are walked, its position kept by slot; the fields
+        // are then set in slot order (the order of their names). A table of known fields costs
+        // no String for its keys, no allocation and no second lookup of its values.
+        let table = stack.absolute(table)
+        let base = stack.top
+        guard stack.ensureRoom(Int32(slotNames.count) + 3) else { throw LuaRaise(message: "\(function): too many fields") }
+        defer { stack.pop(stack.top - base) }
         var unknown: [String] = []
-        try stack.forEachPair(table) {
-            guard stack.type(at: -2) == .string else {
-                throw LuaRaise(message: "component fields must have string keys, got \(stack.typeName(at: -2))")
+        try withUnsafeTemporaryAllocation(of: Int32.self, capacity: slotNames.count) { positions in
+            positions.initialize(repeating: 0)
+            try stack.forEachPair(table) {
+                guard stack.type(at: -2) == .string else {
+                    throw LuaRaise(message: "component fields must have string keys, got \(stack.typeName(at: -2))")
+                }
+                guard let slot = stack.withStringBytes(at: -2, slot(named:)) ?? nil else {
+                    unknown.append(stack.string(at: -2) ?? "")
+                    return
+                }
+                stack.pushValue(-1)
+                stack.insert(at: -3)  // below the key, which the walk goes on from
+                positions[slot] = stack.top - 2
             }
-            if let slot = stack.withStringBytes(at: -2, slot(named:)) ?? nil {
-                found |= 1 << slot
-            } else {
-                unknown.append(stack.string(at: -2) ?? "")
+            let unknownKeys = unknown.isEmpty ? unknown : unknown.sorted()
+            try stack.argument(table, function) {
+                for slot in positions.indices where positions[slot] != 0 && slotNames[slot] != "id" {
+                    let name = slotNames[slot]
+                    if let first = unknownKeys.first, first < name { throw Self.unknownField(first) }
+                    guard let set = slotSetters[slot] else { throw Self.unknownField(name) }
+                    try LuaValueError.inField(name) { try set(stack, builder, positions[slot]) }
+                }
+                if let first = unknownKeys.first { throw Self.unknownField(first) }
             }
-        }
-        let unknownKeys = unknown.isEmpty ? unknown : unknown.sorted()
-        try stack.argument(table, function) {
-            var slots = found
-            while slots != 0 {
-                let slot = slots.trailingZeroBitCount
-                slots &= slots - 1
-                let name = slotNames[slot]
-                if name == "id" { continue }
-                if let first = unknownKeys.first, first < name { throw Self.unknownField(first) }
-                guard let set = slotSetters[slot] else { throw Self.unknownField(name) }
-                try stack.field(table, name) { try set(stack, builder, $0) }
-            }
-            if let first = unknownKeys.first { throw Self.unknownField(first) }
         }
     }
 
@@ -122,7 +128,7 @@ final class BuilderBindings {
     private func slot(named key: UnsafeRawBufferPointer) -> Int? {
         slotBytes.withUnsafeBytes { bytes in
             slotRanges.firstIndex { range in
-                range.count == key.count && !zip(bytes[range], key).contains { $0 != $1 }
+                range.count == key.count && (range.isEmpty || memcmp(bytes.baseAddress! + range.lowerBound, key.baseAddress!, range.count) == 0)
             }
         }
     }
