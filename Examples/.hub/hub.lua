@@ -145,7 +145,8 @@ local ViewBuilder = {}
 ---@return hub.ComponentBuilder
 function ViewBuilder:header() end
 
----The body component `id` (or the table's `id`, whose other fields are set on it), created if new.
+---The body component `id` (or the table's `id`, whose other fields are set on it in the order of
+---their names: `view:body { id = "a", title = "A" }`), created if new.
 ---@param id string|hub.ComponentTable
 ---@return hub.ComponentBuilder
 function ViewBuilder:body(id) end

@@ -22,11 +22,18 @@ hub_limits *hub_state_limits(lua_State *L) {
 int hub_trampoline(lua_State *L) {
     hub_limits *limits = hub_state_limits(L);
     const hub_function_block *block = (const hub_function_block *)lua_touserdata(L, lua_upvalueindex(1));
-    if (block != NULL && block->cost > 0) {
-        hub_budget_charge(L, block->cost);
+    if (block == NULL || block->box == NULL) {
+        lua_pushliteral(L, "Swift function was released");
+        return lua_error(L);
+    }
+    /* The budget is charged here rather than through hub_budget_charge: this state's limits are
+       at hand, which saves looking them up again on every host call. */
+    if (block->cost > 0 && limits->budget_limit > 0) {
+        limits->budget -= block->cost;
+        if (limits->exhausted || limits->budget <= 0) hub_budget_charge(L, 0);
     }
     limits->host++;
-    int n = g_dispatcher(L);
+    int n = g_dispatcher(L, block->box);
     limits->host--;
     if (n < 0) {
         return lua_error(L); /* the Swift frame has returned: unwinding C and Lua frames only */

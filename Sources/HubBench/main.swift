@@ -4,7 +4,8 @@ import Foundation
 // this one run (medians of several rounds), so the ratio means something on a noisy machine.
 // Exits with status 1 when a comparison misses its target. docs/benchmarks.md explains each.
 
-// Arguments name the groups to run (snapshot, chain, json, render, process, memory, reload); none runs them all.
+// Arguments name the groups to run (snapshot, chain, json, render, lua, process,
+// memory, reload); none runs them all.
 
 print("Hub benchmarks (release build)\n")
 let run = BenchmarkRun()
@@ -14,6 +15,7 @@ if runs("snapshot") { CoreBenchmarks.snapshots(run) }
 if runs("chain") { CoreBenchmarks.rescheduling(run) }
 if runs("json") { CoreBenchmarks.json(run) }
 if runs("render") { RenderBenchmarks.run(run) }
+if runs("lua") { LuaBenchmarks.run(run) }
 if runs("process") { ProcessBenchmarks.run(run) }
 if runs("memory") { MemoryBenchmarks.run(run) }
 if runs("reload") { ReloadBenchmark.run(run) }

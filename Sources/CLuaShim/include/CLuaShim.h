@@ -3,10 +3,13 @@
  *
  * - hub_trampoline: the only C function Hub registers for Swift callbacks. It calls the Swift
  *   dispatcher, and raises the Lua error itself after the Swift frame has returned.
+ * - hub_class_index / hub_class_newindex: bridged classes' metamethods, which find a member in
+ *   C and end in the trampoline (classes.c).
  * - hub_alloc: a lua_Alloc with a configurable cap that never fails inside host (Swift) code.
  * - hub_budget_*: an instruction budget enforced by a count hook that raises from C, charged
  *   also for bytes allocated and for work done in C (patterns.c, metered.c), with a deadline.
  * - hub_traceback / hub_openlibs: a message handler and a protected library opener.
+ * - hub_probe_register: the C function benchmarks measure host calls against (probe.c).
  */
 #ifndef HUB_CLUA_SHIM_C_H
 #define HUB_CLUA_SHIM_C_H
@@ -17,8 +20,9 @@
 /* What the dispatcher returns when it pushed an error value that must be raised. */
 #define HUB_RAISE (-1)
 
-/* The Swift side of every trampoline call: returns the number of results, or HUB_RAISE. */
-typedef int (*hub_dispatcher)(lua_State *L);
+/* The Swift side of every trampoline call, given the Swift function box to call: returns the
+   number of results, or HUB_RAISE. */
+typedef int (*hub_dispatcher)(lua_State *L, void *box);
 
 /* Installs the dispatcher (once, before any trampoline runs). */
 void hub_set_dispatcher(hub_dispatcher dispatcher);
@@ -30,8 +34,19 @@ typedef struct hub_function_block {
 } hub_function_block;
 
 /* [-0, +(n|0), v] Charges the call's cost to the budget, calls the dispatcher, and raises the
-   value it left on top when it says so. */
+   value it left on top when it says so (or when the Swift function was released). */
 int hub_trampoline(lua_State *L);
+
+/* [-0, +1, v] `__index` of a bridged class. Upvalue 1 is the function block of the Swift
+   getter, upvalue 2 the class's method table, upvalue 3 its property slots (name -> integer).
+   A method is found without leaving C; for a property, the getter is called as the trampoline
+   calls it, with (object, key, slot) on the stack; any other key gives nil. */
+int hub_class_index(lua_State *L);
+
+/* [-0, +0, v] `__newindex` of a bridged class. Upvalue 1 is the function block of the Swift
+   setter, upvalue 2 the property slots. The setter is called as the trampoline calls it, with
+   (object, key, value, slot or nil) on the stack. */
+int hub_class_newindex(lua_State *L);
 
 /* Memory accounting and limits of one Lua state; passed as the allocator's user data. */
 typedef struct hub_limits {
@@ -135,6 +150,10 @@ int hub_openmetered(lua_State *L);
    the registry's table of such threads and guards coroutine.resume and coroutine.close; call
    it through lua_pcall. */
 int hub_openthreads(lua_State *L);
+
+/* [-0, +0, m] Registers the global `c_noop`, a C function that does nothing, with lua_register:
+   the floor benchmarks measure host calls against. Only the host calls it (it cannot fail). */
+void hub_probe_register(lua_State *L);
 
 /* [-0, +0, m] Marks the thread on top of L's stack (left there) as one only Hub resumes. */
 void hub_own_thread(lua_State *L);

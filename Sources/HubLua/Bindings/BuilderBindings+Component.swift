@@ -33,8 +33,19 @@ extension BuilderBindings {
                 set: { try applyImage($0, $2, to: $1.backgroundImageDataBuilder) }),
             "target": .readWrite(get: { target.push($0, $1.targetBuilder) }, set: { try applyTarget($0, $2, to: $1.targetBuilder) }),
         ]
-        for field in ComponentFields.texts { properties[field.name] = .string(\.[dynamicMember: field.keyPath]) }
-        for field in ComponentFields.data { properties[field.name] = .json(\.[dynamicMember: field.keyPath]) }
+        // The fields are reached through the builder's subscript called directly: a key path
+        // with a subscript component would take the generic key path machinery on every access.
+        for field in ComponentFields.texts {
+            let keyPath = field.keyPath
+            properties[field.name] = .readWrite(
+                get: { $0.push(optional: $1[dynamicMember: keyPath]) }, set: { $1[dynamicMember: keyPath] = try $0.optionalString(at: $2) })
+        }
+        for field in ComponentFields.data {
+            let keyPath = field.keyPath
+            properties[field.name] = .readWrite(
+                get: { $0.push(optionalJSON: $1[dynamicMember: keyPath]) },
+                set: { $1[dynamicMember: keyPath] = try $0.optionalJSONObject(at: $2) })
+        }
         return properties
     }
 

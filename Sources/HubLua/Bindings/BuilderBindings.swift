@@ -1,3 +1,4 @@
+import Foundation
 import HubCore
 
 /// The Lua classes of the builders: `hub.ViewBuilder`, `hub.ComponentBuilder`,
@@ -18,7 +19,30 @@ final class BuilderBindings {
 
     /// The properties of `hub.ComponentBuilder`, which tables that set several at once
     /// (`view:body { ... }`, `row:set { ... }`) set too.
-    let componentProperties = BuilderBindings.makeComponentProperties()
+    let componentProperties: [String: LuaProperty<ComponentModelBuilder>]
+    /// The names of the same properties, sorted: a property's slot is its position here.
+    private let slotNames: [String]
+    /// Their setters, by slot (nil for a read-only property).
+    private let slotSetters: [LuaProperty<ComponentModelBuilder>.Setter?]
+    /// Their names' bytes one after the other, and where each slot's are, which the keys of such
+    /// tables are matched against.
+    private let slotBytes: [UInt8]
+    private let slotRanges: [Range<Int>]
+
+    init() {
+        let properties = Self.makeComponentProperties()
+        let names = properties.keys.sorted()
+        var start = 0
+        componentProperties = properties
+        slotNames = names
+        slotSetters = names.map { properties[$0]?.set }
+        slotBytes = names.flatMap(\.utf8)
+        slotRanges = names.map { name in
+            defer { start += name.utf8.count }
+            return start..<start + name.utf8.count
+        }
+        assert(names.count <= UInt64.bitWidth, "component slots must fit in a bit set")
+    }
 
     /// Creates the four classes' metatables in `stack`'s state.
     func register(_ stack: LuaStack) {
@@ -59,19 +83,52 @@ final class BuilderBindings {
     /// Sets every field of the table at argument `table` of `function` (except `id`) on
     /// `builder`, as `row.key = value` would, in the order of their names.
     func apply(_ stack: LuaStack, table: Int32, to builder: ComponentModelBuilder, function: String) throws {
-        var keys: [String] = []
-        try stack.forEachPair(table) {
-            guard let key = stack.string(at: -2) else {
-                throw LuaRaise(message: "component fields must have string keys, got \(stack.typeName(at: -2))")
-            }
-            if key != "id" { keys.append(key) }
-        }
-        try stack.argument(table, function) {
-            for key in keys.sorted() {
-                guard let set = componentProperties[key]?.set else {
-                    throw LuaRaise(message: "cannot set unknown field '\(key)' of \(Self.component.name)")
+        // Keys are matched against the names by their bytes, and each known field's value is
+        // copied onto the stack as the pairs are walked, its position kept by slot; the fields
+        // are then set in slot order (the order of their names). A table of known fields costs
+        // no String for its keys, no allocation and no second lookup of its values.
+        let table = stack.absolute(table)
+        let base = stack.top
+        guard stack.ensureRoom(Int32(slotNames.count) + 3) else { throw LuaRaise(message: "\(function): too many fields") }
+        defer { stack.pop(stack.top - base) }
+        var unknown: [String] = []
+        try withUnsafeTemporaryAllocation(of: Int32.self, capacity: slotNames.count) { positions in
+            positions.initialize(repeating: 0)
+            try stack.forEachPair(table) {
+                guard stack.type(at: -2) == .string else {
+                    throw LuaRaise(message: "component fields must have string keys, got \(stack.typeName(at: -2))")
                 }
-                try stack.field(table, key) { try set(stack, builder, $0) }
+                guard let slot = stack.withStringBytes(at: -2, slot(named:)) ?? nil else {
+                    unknown.append(stack.string(at: -2) ?? "")
+                    return
+                }
+                stack.pushValue(-1)
+                stack.insert(at: -3)  // below the key, which the walk goes on from
+                positions[slot] = stack.top - 2
+            }
+            let unknownKeys = unknown.isEmpty ? unknown : unknown.sorted()
+            try stack.argument(table, function) {
+                for slot in positions.indices where positions[slot] != 0 && slotNames[slot] != "id" {
+                    let name = slotNames[slot]
+                    if let first = unknownKeys.first, first < name { throw Self.unknownField(first) }
+                    guard let set = slotSetters[slot] else { throw Self.unknownField(name) }
+                    try LuaValueError.inField(name) { try set(stack, builder, positions[slot]) }
+                }
+                if let first = unknownKeys.first { throw Self.unknownField(first) }
+            }
+        }
+    }
+
+    /// The error for setting `key`, which is not a settable component field.
+    private static func unknownField(_ key: String) -> LuaRaise {
+        LuaRaise(message: "cannot set unknown field '\(key)' of \(component.name)")
+    }
+
+    /// The slot of the component property whose name is `key`; nil for none.
+    private func slot(named key: UnsafeRawBufferPointer) -> Int? {
+        slotBytes.withUnsafeBytes { bytes in
+            slotRanges.firstIndex { range in
+                range.count == key.count && (range.isEmpty || memcmp(bytes.baseAddress! + range.lowerBound, key.baseAddress!, range.count) == 0)
             }
         }
     }

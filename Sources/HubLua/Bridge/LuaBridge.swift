@@ -40,12 +40,22 @@ enum LuaBridge {
     /// Pushes a Lua function that runs `body`; each call costs `cost` instructions of the
     /// running budget (more for functions that do a lot of host work, such as opening a screen).
     static func pushFunction(_ stack: LuaStack, cost: Int = defaultCallCost, _ body: @escaping LuaFunction) {
+        pushClosure(stack, hub_trampoline, cost: cost, body)
+    }
+
+    /// Pushes a C closure of `function` (the trampoline, or a C function that ends by calling
+    /// it) whose upvalue 1 runs `body` at `cost` a call, and whose next upvalues are the
+    /// `upvalues` values on top of the stack, which it pops.
+    static func pushClosure(
+        _ stack: LuaStack, _ function: lua_CFunction, cost: Int = defaultCallCost, upvalues: Int32 = 0, _ body: @escaping LuaFunction
+    ) {
         guard let raw = clua_newuserdata(stack.L, MemoryLayout<hub_function_block>.size) else { return }
         let block = raw.bindMemory(to: hub_function_block.self, capacity: 1)
         block.initialize(to: hub_function_block(box: Unmanaged.passRetained(LuaFunctionBox(body)).toOpaque(), cost: cost))
         ensureMetatable(stack, functionTypeName)
         lua_setmetatable(stack.L, -2)
-        lua_pushcclosure(stack.L, hub_trampoline, 1)
+        stack.insert(at: -1 - upvalues)
+        lua_pushcclosure(stack.L, function, 1 + upvalues)
     }
 
     /// Pushes `object` as a full userdata with the metatable `typeName` (created bare if new).
@@ -60,7 +70,9 @@ enum LuaBridge {
     /// Returns true when it was created now.
     @discardableResult
     static func ensureMetatable(_ stack: LuaStack, _ typeName: String) -> Bool {
-        guard luaL_newmetatable(stack.L, typeName) != 0 else { return false }
+        // withCString reads a native string's bytes in place; passing the String as a C string
+        // would copy them into a new array on every object pushed.
+        guard typeName.withCString({ luaL_newmetatable(stack.L, $0) }) != 0 else { return false }
         stack.push(false)
         stack.setRawField(-2, "__metatable")
         lua_pushcclosure(stack.L, releaseTrampoline, 0)
@@ -70,10 +82,21 @@ enum LuaBridge {
 
     /// The object of type `typeName` at `index`, or nil when it is not one (or was released).
     static func object<Object: AnyObject>(_ stack: LuaStack, at index: Int32, typeName: String, as: Object.Type) -> Object? {
-        guard let block = luaL_testudata(stack.L, index, typeName) else { return nil }
+        guard let block = typeName.withCString({ luaL_testudata(stack.L, index, $0) }) else { return nil }
         let pointer = block.load(as: UnsafeMutableRawPointer?.self)
         guard let pointer else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? Object
+    }
+
+    /// The object at `index` when it is a userdata whose metatable is the table at address
+    /// `metatable` (which only objects of type `Object` get); nil otherwise (or when released).
+    /// Comparing the metatable's address saves looking the type's name up in the registry.
+    static func object<Object: AnyObject>(_ stack: LuaStack, at index: Int32, metatable: UnsafeRawPointer, as: Object.Type) -> Object? {
+        guard let block = lua_touserdata(stack.L, index), lua_getmetatable(stack.L, index) != 0 else { return nil }
+        let matches = lua_topointer(stack.L, -1) == metatable
+        stack.pop()
+        guard matches, let pointer = block.load(as: UnsafeMutableRawPointer?.self) else { return nil }
+        return Unmanaged<Object>.fromOpaque(pointer).takeUnretainedValue()
     }
 }
 
@@ -89,19 +112,14 @@ private func releaseObject(_ L: OpaquePointer?) -> Int32 {
 
 private let releaseTrampoline: @convention(c) (OpaquePointer?) -> Int32 = { L in releaseObject(L) }
 
-/// The Swift dispatcher every trampoline call enters.
-private let dispatch: @convention(c) (OpaquePointer?) -> Int32 = { L in
-    guard let L else { return 0 }
+/// The Swift dispatcher every trampoline call enters, with the box of the function to call.
+private let dispatch: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = { L, box in
+    guard let L, let box else { return 0 }
     let stack = LuaStack(L)
-    guard let block = lua_touserdata(L, clua_upvalueindex(1)),
-        let pointer = block.load(as: UnsafeMutableRawPointer?.self)
-    else {
-        stack.push("Swift function was released")
-        return HUB_RAISE
-    }
-    let box = Unmanaged<LuaFunctionBox>.fromOpaque(pointer).takeUnretainedValue()
     do {
-        return try box.body(stack)
+        // The closure's block keeps the box alive while Lua can call it: using it unretained
+        // saves a retain and a release per call.
+        return try Unmanaged<LuaFunctionBox>.fromOpaque(box)._withUnsafeGuaranteedRef { try $0.body(stack) }
     } catch let raise as LuaRaise {
         let location = stack.location(level: 1)
         stack.push(location + raise.message)

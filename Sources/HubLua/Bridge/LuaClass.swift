@@ -14,62 +14,74 @@ struct LuaClass<Object: AnyObject>: Sendable {
 
     /// Creates the metatable in `stack`'s state, with `properties` and `methods`; `describe`
     /// gives `tostring(object)`. Call once per state.
+    ///
+    /// `__index` and `__newindex` are C functions that look the key up in tables built here
+    /// once (methods by name, properties by slot), and the closures check objects against this
+    /// state's metatable by address: no member access builds a String from its key or hashes
+    /// one in Swift, and calling a method takes no Swift call to find it.
     func register(
         _ stack: LuaStack, describe: @escaping (Object) -> String, properties: [String: LuaProperty<Object>],
         methods: LuaMethods<Object> = [:]
     ) {
         LuaBridge.ensureMetatable(stack, name)
-        let methodTable = stack.top + 1
+        guard let metatable = lua_topointer(stack.L, -1) else { return }
+        let object = { (call: LuaStack, index: Int32) in LuaBridge.object(call, at: index, metatable: metatable, as: Object.self) }
+        let slots = properties.keys.sorted()
+        let members = slots.map { properties[$0]! }
+        let methodNames = Set(methods.members.map(\.name))
+        assert(methodNames.isDisjoint(with: slots), "\(name): a member is both a property and a method")
+
         stack.newTable(record: methods.members.count)
         for method in methods.members {
             LuaBridge.pushFunction(stack, cost: method.cost) { [self] call in
-                try method.body(call, try check(call, 1, function: method.name))
+                guard let target = object(call, 1) else { throw call.typeError(1, method.name, expected: name) }
+                return try method.body(call, target)
             }
-            stack.setRawField(methodTable, method.name)
+            stack.setRawField(-2, method.name)
         }
-        let methodsReference = luaL_ref(stack.L, CLUA_REGISTRYINDEX)
-        let methodNames = Set(methods.members.map(\.name))
-        LuaBridge.pushFunction(stack) { [self] call in
-            guard let object = object(call, at: 1) else { return 0 }
-            guard let key = call.string(at: 2) else {
-                call.pushNil()
-                return 1
-            }
-            if let property = properties[key] {
-                try property.get(call, object)
-                return 1
-            }
-            lua_rawgeti(call.L, CLUA_REGISTRYINDEX, lua_Integer(methodsReference))
-            call.rawField(-1, key)
-            call.remove(at: -2)
+        pushSlots(stack, slots)
+        LuaBridge.pushClosure(stack, hub_class_index, upvalues: 2) { call in
+            guard let target = object(call, 1), let slot = call.integer(at: 3), members.indices.contains(slot - 1) else { return 0 }
+            try members[slot - 1].get(call, target)
             return 1
         }
         stack.setRawField(-2, "__index")
-        LuaBridge.pushFunction(stack) { [self] call in
-            guard let object = object(call, at: 1) else { return 0 }
-            let key = call.string(at: 2) ?? "?"
-            guard let set = properties[key]?.set else {
+
+        pushSlots(stack, slots)
+        LuaBridge.pushClosure(stack, hub_class_newindex, upvalues: 1) { [self] call in
+            guard let target = object(call, 1) else { return 0 }
+            guard let slot = call.integer(at: 4), members.indices.contains(slot - 1), let set = members[slot - 1].set else {
+                let key = call.string(at: 2) ?? "?"
                 let reason = properties[key] != nil || methodNames.contains(key) ? "read-only" : "unknown"
                 throw LuaRaise(message: "cannot set \(reason) field '\(key)' of \(name)")
             }
             do {
-                try set(call, object, 3)
+                try set(call, target, 3)
             } catch let error as LuaValueError {
-                throw LuaRaise(message: error.within(key).description)
+                throw LuaRaise(message: error.within(slots[slot - 1]).description)
             }
             return 0
         }
         stack.setRawField(-2, "__newindex")
         LuaBridge.pushFunction(stack) { [self] call in
-            call.push(object(call, at: 1).map(describe) ?? "\(name) (released)")
+            call.push(object(call, 1).map(describe) ?? "\(name) (released)")
             return 1
         }
         stack.setRawField(-2, "__tostring")
         stack.push(name)
         stack.setRawField(-2, "__name")
-        stack.push(strings: (Array(properties.keys) + methods.members.map(\.name)).sorted())
+        stack.push(strings: (slots + methods.members.map(\.name)).sorted())
         stack.setRawField(-2, Self.membersField)
         stack.pop()
+    }
+
+    /// `[-0, +1]` Pushes a table from each name of `slots` to its 1-based position.
+    private func pushSlots(_ stack: LuaStack, _ slots: [String]) {
+        stack.newTable(record: slots.count)
+        for (offset, slot) in slots.enumerated() {
+            stack.push(offset + 1)
+            stack.setRawField(-2, slot)
+        }
     }
 
     /// The metatable field listing the class's properties and methods, for completion.

@@ -78,6 +78,15 @@ struct LuaStack: Equatable {
         return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
     }
 
+    /// Calls `body` with the bytes of the string at `index` (not a number), read in place;
+    /// nil when it is not a string.
+    func withStringBytes<Result>(at index: Int32, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let pointer = lua_tolstring(L, index, &length) else { return nil }
+        return try body(UnsafeRawBufferPointer(start: pointer, count: length))
+    }
+
     /// The integer at `index` (nil unless it is a number with an integer value).
     func integer(at index: Int32) -> Int? {
         guard lua_type(L, index) == LUA_TNUMBER else { return nil }

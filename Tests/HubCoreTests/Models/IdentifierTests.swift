@@ -39,3 +39,21 @@ struct IdentifierTests {
         #expect(Identifier(string: string) == nil)
     }
 }
+
+/// Parsing splits at the one colon, by bytes for ASCII strings and by Characters otherwise.
+struct IdentifierParsingTests {
+    @Test(arguments: [
+        ("cities:row", "cities", "row"), (":row", "", "row"), ("cities:", "cities", ""), (":", "", ""),
+        ("städte:zeile", "städte", "zeile"), ("🏙:row", "🏙", "row"),
+    ])
+    func splitsAtTheOneColon(string: String, namespace: String, name: String) throws {
+        let identifier = try #require(Identifier(string: string))
+        #expect(identifier == Identifier(namespace: namespace, name: name))
+    }
+
+    @Test(arguments: ["a::b", "::", "städte:a:b", "a:\u{301}b"])
+    func anythingButOneColonIsNotAnIdentifier(string: String) {
+        // A mark combining with the colon makes it another Character: no colon at all.
+        #expect(Identifier(string: string) == nil)
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import HubCore
+import HubLua
+
+/// The Lua bridge: an operation building rows through the builders against the same tables in
+/// plain Lua, host calls against a C function, a builder property set against a host call, and
+/// the instruction budget's hook against no hook. Every time is taken with `os.clock` inside
+/// Lua, both sides in the same state, and the median of `rounds` rounds is reported.
+enum LuaBenchmarks {
+    static let rounds = 7
+    /// Rows each operation builds.
+    static let rows = 10_000
+    /// Calls in each host-call loop.
+    static let calls = 100_000
+    /// Iterations of the empty loop.
+    static let loopIterations = 10_000_000
+
+    static func run(_ run: BenchmarkRun) {
+        do {
+            try building(run)
+            try hostCalls(run)
+            try budgetHook(run)
+        } catch {
+            print("Lua bridge: \(error)")
+            exit(1)
+        }
+    }
+
+    /// The operation of `form`: times the `rows` plain tables, then the same rows built through
+    /// `ctx.view`, and leaves both times (seconds) in the view's custom data.
+    static func operation(_ form: String, plain: String, build: String) -> String {
+        """
+        local \(form) = hub.operation { name = "\(form)", perform = function(ctx)
+          local t = os.clock()
+          local plain = {}
+          for i = 1, \(rows) do
+            \(plain)
+          end
+          local plain_time = os.clock() - t
+          plain = nil
+          t = os.clock()
+          for i = 1, \(rows) do
+            \(build)
+          end
+          ctx.view.custom = { plain = plain_time, build = os.clock() - t }
+        end }
+        hub.feature { id = "\(form)", title = "\(form)", uri = "bench:\(form)", operations = { \(form) } }
+
+        """
+    }
+
+    /// `lua_build_vs_pure_lua` (fields set one by one) and `lua_build_table_vs_pure_lua` (one
+    /// `view:body { ... }` a row).
+    static func building(_ run: BenchmarkRun) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-bench-\(UUID().uuidString)/Rows")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let fields = operation("fields",
+            plain: #"local r = {}; r.id = "row-" .. i; r.component = "default:row"; r.title = "Row " .. i; r.subtitle = "Subtitle " .. i; plain[i] = r"#,
+            build: #"local r = ctx.view:body("row-" .. i); r.component = "default:row"; r.title = "Row " .. i; r.subtitle = "Subtitle " .. i"#)
+        let table = operation("table",
+            plain: #"plain[i] = { id = "row-" .. i, component = "default:row", title = "Row " .. i, subtitle = "Subtitle " .. i }"#,
+            build: #"ctx.view:body { id = "row-" .. i, component = "default:row", title = "Row " .. i, subtitle = "Subtitle " .. i }"#)
+        try (fields + table).write(to: folder.appendingPathComponent("feature.lua"), atomically: true, encoding: .utf8)
+        let runtime = try HubRuntime(clock: .real)
+        try runtime.loadFeatures(at: folder.path)
+        for form in ["fields", "table"] {
+            var plain: [Double] = []
+            var build: [Double] = []
+            for _ in 0..<rounds {
+                runtime.lua.collectGarbage()  // no round pays for collecting the one before
+                let custom = try runtime.open("bench:\(form)").viewModel.customData
+                guard case .double(let p)? = custom?["plain"], case .double(let b)? = custom?["build"] else {
+                    throw BenchmarkError("the \(form) operation gave no times: \(String(describing: custom))")
+                }
+                plain.append(p * 1e9)
+                build.append(b * 1e9)
+            }
+            let name = form == "fields" ? "lua_build_vs_pure_lua" : "lua_build_table_vs_pure_lua"
+            let how = form == "fields" ? "view:body(id) and three fields" : "view:body { ... }"
+            run.report(name, .time("\(rows) rows through \(how)", median(build)), .time("the same plain Lua tables", median(plain)),
+                target: 1.5)
+        }
+    }
+
+    /// `host_call_vs_c_floor`, `setter_vs_host_call`, and lupa's host call beside them.
+    static func hostCalls(_ run: BenchmarkRun) throws {
+        let probe = try BridgeProbe(instructionBudget: HubRuntime.defaultInstructionBudget)
+        var host: [Double] = []
+        var c: [Double] = []
+        var setter: [Double] = []
+        for _ in 0..<rounds {
+            let times = try probe.run("""
+                local host, c, row = host_noop, c_noop, row
+                local t = os.clock()
+                for _ = 1, \(calls) do host() end
+                local host_time = os.clock() - t
+                t = os.clock()
+                for _ = 1, \(calls) do c() end
+                local c_time = os.clock() - t
+                t = os.clock()
+                for _ = 1, \(calls) do row.title = "x" end
+                return host_time, c_time, os.clock() - t
+                """, results: 3)
+            host.append(times[0] * 1e9 / Double(calls))
+            c.append(times[1] * 1e9 / Double(calls))
+            setter.append(times[2] * 1e9 / Double(calls))
+        }
+        run.report("host_call_vs_c_floor", .time("a Swift function called from Lua", median(host)),
+            .time("a C function registered with lua_register", median(c)), target: 2.0)
+        run.report("setter_vs_host_call", .time("row.title = \"x\"", median(setter)), .time("a bare host call", median(host)), target: 1.5)
+        if let lupa = lupaHostCall() {
+            run.report("lupa_host_call_vs_hub", .time("lupa (Python, LuaJIT) calling a Python function from Lua", lupa),
+                .time("Hub calling a Swift function", median(host)))
+        }
+    }
+
+    /// `budget_loop_vs_unhooked`: an empty loop under the instruction budget against without.
+    static func budgetHook(_ run: BenchmarkRun) throws {
+        let budgeted = try BridgeProbe(instructionBudget: HubRuntime.defaultInstructionBudget)
+        let free = try BridgeProbe()
+        let loop = "local t = os.clock(); for _ = 1, \(loopIterations) do end; return os.clock() - t"
+        var hooked: [Double] = []
+        var unhooked: [Double] = []
+        for _ in 0..<rounds {
+            hooked.append(try budgeted.run(loop, results: 1)[0] * 1e9 / Double(loopIterations))
+            unhooked.append(try free.run(loop, results: 1)[0] * 1e9 / Double(loopIterations))
+        }
+        run.report("budget_loop_vs_unhooked", .time("an empty loop's iteration under the budget", median(hooked)),
+            .time("without", median(unhooked)))
+    }
+
+    /// Nanoseconds per call of a Python function from Lua through lupa (Debian's python3-lupa,
+    /// over LuaJIT), the median of `rounds`; nil when it is not installed.
+    static func lupaHostCall() -> Double? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", """
+            import statistics
+            from lupa import LuaRuntime
+            lua = LuaRuntime()
+            lua.globals().noop = lambda: None
+            f = lua.eval("function(n) local f, t = noop, os.clock(); for _ = 1, n do f() end; return os.clock() - t end")
+            print(statistics.median(f(\(calls)) for _ in range(\(rounds))) * 1e9 / \(calls))
+            """]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        process.waitUntilExit()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return process.terminationStatus == 0 ? Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) : nil
+    }
+
+    static func median(_ samples: [Double]) -> Double {
+        samples.sorted()[samples.count / 2]
+    }
+}
