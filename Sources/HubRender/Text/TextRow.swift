@@ -1,0 +1,113 @@
+/// One row of cells that a surface's drawing on that row is replayed into, then written out as
+/// a line. A surface needs only one, however tall it is.
+struct TextRow {
+    let width: Int
+    private var cells: [TextCell]
+    private var styles: [UInt16]
+    /// The characters of several scalars drawn on the row, which cells refer to by index.
+    private var clusters: [Character] = []
+
+    /// A blank row `width` columns wide.
+    init(width: Int) {
+        self.width = width
+        cells = Array(repeating: .blank, count: width)
+        styles = Array(repeating: TextStyleTable.plain, count: width)
+    }
+
+    /// Blanks the row for the next one.
+    mutating func clear() {
+        for index in 0..<width {
+            cells[index] = .blank
+            styles[index] = TextStyleTable.plain
+        }
+        clusters.removeAll(keepingCapacity: true)
+    }
+
+    /// Draws `segment` (text without line breaks) from column `x`, within columns `clip`.
+    mutating func text(_ segment: Substring, ascii: Bool, x: Int, style: UInt16, clip: Range<Int>) {
+        var column = x
+        if ascii {
+            // ASCII is drawn byte by byte, without breaking it into grapheme clusters or looking
+            // up widths: control characters (and CR LF, one character) take no columns.
+            for byte in segment.utf8 where byte >= 0x20 && byte < 0x7F {
+                put(TextCell(scalar: UInt32(byte)), columns: 1, x: column, style: style, clip: clip)
+                column = column.saturatingAdding(1)
+            }
+            return
+        }
+        for character in segment {
+            let columns = DisplayWidth.of(character)
+            guard columns > 0 else { continue }
+            put(cell(for: character), columns: columns, x: column, style: style, clip: clip)
+            column = column.saturatingAdding(columns)
+        }
+    }
+
+    /// Draws `character`, `columns` wide, `count` times from column `x`, within columns `clip`.
+    mutating func fill(_ character: Character, columns: Int, count: Int, x: Int, style: UInt16, clip: Range<Int>) {
+        let cell = cell(for: character)
+        for index in 0..<count {
+            put(cell, columns: columns, x: x + index * columns, style: style, clip: clip)
+        }
+    }
+
+    /// The cell that shows `character` (not yet marked wide).
+    private mutating func cell(for character: Character) -> TextCell {
+        let scalars = character.unicodeScalars
+        if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
+            return TextCell(scalar: first.value)
+        }
+        clusters.append(character)
+        return TextCell(cluster: clusters.count - 1)
+    }
+
+    /// Puts `cell`, a character `columns` wide, at column `x` unless it would cross `clip`;
+    /// repairs wide characters it overwrites.
+    private mutating func put(_ cell: TextCell, columns: Int, x: Int, style: UInt16, clip: Range<Int>) {
+        guard columns > 0, x >= clip.lowerBound, x < clip.upperBound, columns <= clip.upperBound - x else { return }
+        clearWide(at: x)
+        if columns == 2 {
+            clearWide(at: x + 1)
+            cells[x] = cell.wide(true)
+            cells[x + 1] = .continuation
+            styles[x + 1] = style
+        } else {
+            cells[x] = cell.wide(false)
+        }
+        styles[x] = style
+    }
+
+    private mutating func clearWide(at x: Int) {
+        if cells[x].isContinuation {
+            if x - 1 >= 0 { cells[x - 1] = .blank }
+        } else if cells[x].isWide {
+            if x + 1 < width { cells[x + 1] = .blank }
+        }
+        cells[x] = .blank
+    }
+
+    /// Writes the row as UTF-8, trailing blanks (and, with `ansi`, plain ones) removed; with
+    /// `ansi` (each style number's sequence), styles as ANSI sequences.
+    func write(ansi: [[UInt8]]?, to bytes: inout [UInt8]) {
+        var end = width
+        while end > 0, cells[end - 1].isBlank, ansi == nil || styles[end - 1] == TextStyleTable.plain { end -= 1 }
+        var current = TextStyleTable.plain
+        for index in 0..<end {
+            if let ansi, styles[index] != current {
+                if current != TextStyleTable.plain { bytes.append(contentsOf: Self.reset) }
+                current = styles[index]
+                bytes.append(contentsOf: ansi[Int(current)])
+            }
+            switch cells[index].content {
+            case .blank: bytes.append(UInt8(ascii: " "))
+            case .continuation: break
+            case .scalar(let scalar) where scalar.isASCII: bytes.append(UInt8(truncatingIfNeeded: scalar.value))
+            case .scalar(let scalar): UTF8.encode(scalar) { bytes.append($0) }
+            case .cluster(let number): bytes.append(contentsOf: clusters[number].utf8)
+            }
+        }
+        if ansi != nil && current != TextStyleTable.plain { bytes.append(contentsOf: Self.reset) }
+    }
+
+    private static let reset = Array("\u{1B}[0m".utf8)
+}
