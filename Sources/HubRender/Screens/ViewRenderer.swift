@@ -94,11 +94,14 @@ public final class ViewRenderer {
         }
         var visible: [Int: ComponentWrapper] = [:]
         visible.reserveCapacity(shown.count)
-        for (index, frame) in shown {
-            let (wrapper, appeared) = slot(bodySlots.removeValue(forKey: index), for: viewModel.body[index], container: container)
-            visible[index] = wrapper
-            if appeared || offsetChanged { wrapper.contentOffsetDidChange(to: options.scrollOffset) }
-            draw(wrapper, in: viewportCanvas.canvas(for: frame))
+        // Models are read in place through a buffer pointer, not copied field by field.
+        viewModel.body.withUnsafeBufferPointer { body in
+            for (index, frame) in shown {
+                let (wrapper, appeared) = slot(bodySlots.removeValue(forKey: index), for: body[index], container: container)
+                visible[index] = wrapper
+                if appeared || offsetChanged { wrapper.contentOffsetDidChange(to: options.scrollOffset) }
+                draw(wrapper, in: viewportCanvas.canvas(for: frame))
+            }
         }
         bodySlots = visible
         if let header = viewModel.header, let frame = layout.header {

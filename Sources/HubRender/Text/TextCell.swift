@@ -42,6 +42,11 @@ struct TextCell: Equatable {
     /// Whether the line ends may drop this cell: blank, or a one-column space.
     var isBlank: Bool { bits == 0 || self == .space }
 
+    /// The character as its one UTF-8 byte when it is ASCII (blank is not).
+    var asciiByte: UInt8? {
+        bits > 0 && bits < 0x80 ? UInt8(truncatingIfNeeded: bits) : nil
+    }
+
     /// What the cell holds, for writing it out.
     enum Content {
         case blank, continuation, scalar(Unicode.Scalar), cluster(Int)

@@ -27,11 +27,21 @@ struct TextRow {
     mutating func text(_ segment: Substring, ascii: Bool, x: Int, style: UInt16, clip: Range<Int>) {
         var column = x
         if ascii {
-            // ASCII is drawn byte by byte, without breaking it into grapheme clusters or looking
-            // up widths: control characters (and CR LF, one character) take no columns.
-            for byte in segment.utf8 where byte >= 0x20 && byte < 0x7F {
-                put(TextCell(scalar: UInt32(byte)), columns: 1, x: column, style: style, clip: clip)
-                column = column.saturatingAdding(1)
+            // ASCII is drawn byte by byte straight into the cells, without breaking it into
+            // grapheme clusters or looking up widths: control characters (and CR LF, one
+            // character) take no columns, every other character one.
+            let clip = max(0, clip.lowerBound)..<min(width, clip.upperBound)
+            cells.withUnsafeMutableBufferPointer { cells in
+                styles.withUnsafeMutableBufferPointer { styles in
+                    for byte in segment.utf8 where byte >= 0x20 && byte < 0x7F {
+                        if clip.contains(column) {
+                            Self.clearWide(at: column, in: cells)
+                            cells[column] = TextCell(scalar: UInt32(byte))
+                            styles[column] = style
+                        }
+                        column = column.saturatingAdding(1)
+                    }
+                }
             }
             return
         }
@@ -65,23 +75,27 @@ struct TextRow {
     /// repairs wide characters it overwrites.
     private mutating func put(_ cell: TextCell, columns: Int, x: Int, style: UInt16, clip: Range<Int>) {
         guard columns > 0, x >= clip.lowerBound, x < clip.upperBound, columns <= clip.upperBound - x else { return }
-        clearWide(at: x)
-        if columns == 2 {
-            clearWide(at: x + 1)
-            cells[x] = cell.wide(true)
-            cells[x + 1] = .continuation
-            styles[x + 1] = style
-        } else {
-            cells[x] = cell.wide(false)
+        cells.withUnsafeMutableBufferPointer { cells in
+            Self.clearWide(at: x, in: cells)
+            if columns == 2 {
+                Self.clearWide(at: x + 1, in: cells)
+                cells[x] = cell.wide(true)
+                cells[x + 1] = .continuation
+            } else {
+                cells[x] = cell.wide(false)
+            }
         }
+        if columns == 2 { styles[x + 1] = style }
         styles[x] = style
     }
 
-    private mutating func clearWide(at x: Int) {
+    /// Blanks the cell at `x` and the other half of a wide character there.
+    private static func clearWide(at x: Int, in cells: UnsafeMutableBufferPointer<TextCell>) {
+        precondition(cells.indices.contains(x), "a cell outside the row")
         if cells[x].isContinuation {
             if x - 1 >= 0 { cells[x - 1] = .blank }
         } else if cells[x].isWide {
-            if x + 1 < width { cells[x + 1] = .blank }
+            if x + 1 < cells.count { cells[x + 1] = .blank }
         }
         cells[x] = .blank
     }
@@ -97,6 +111,11 @@ struct TextRow {
                 if current != TextStyleTable.plain { bytes.append(contentsOf: Self.reset) }
                 current = styles[index]
                 bytes.append(contentsOf: ansi[Int(current)])
+            }
+            // ASCII (nearly every cell) is one byte, without decoding the cell.
+            if let byte = cells[index].asciiByte {
+                bytes.append(byte)
+                continue
             }
             switch cells[index].content {
             case .blank: bytes.append(UInt8(ascii: " "))

@@ -17,6 +17,14 @@ struct TextCellTests {
         #expect(scalar == "A")
     }
 
+    @Test func onlyASCIICharactersAreOneByte() {
+        #expect(TextCell(scalar: 0x41).asciiByte == 0x41)
+        #expect(TextCell(scalar: 0xE9).asciiByte == nil)
+        #expect(TextCell.blank.asciiByte == nil)
+        #expect(TextCell.continuation.asciiByte == nil)
+        #expect(TextCell(cluster: 3).asciiByte == nil)
+    }
+
     @Test func clusterCellNamesItsIndex() {
         guard case .cluster(let index) = TextCell(cluster: 7).wide(true).content else { Issue.record("not a cluster"); return }
         #expect(index == 7)
