@@ -76,7 +76,7 @@ public struct CollectionLayout {
                     frame.x = run.margin(to: .left)
                     frame.y = rowMaxY + top
                     isTopRow = false
-                    row.removeAll()
+                    row.removeAll(keepingCapacity: true)
                     currentY = frame.y
                     rowMaxY = frame.maxY
                 } else {

@@ -10,12 +10,13 @@ struct TextCell: Equatable {
     private static let clusterFlag: UInt32 = 1 << 29
     private static let payloadMask: UInt32 = clusterFlag - 1
 
+    // Computed rather than stored constants, so that using one costs no lazy initialisation check.
     /// An empty cell, drawn as a space (scalar U+0000 is never stored: it takes no columns).
-    static let blank = TextCell(bits: 0)
+    static var blank: TextCell { TextCell(bits: 0) }
     /// The right half of a wide character.
-    static let continuation = TextCell(bits: continuationFlag)
+    static var continuation: TextCell { TextCell(bits: continuationFlag) }
     /// A space one column wide, which counts as blank at the end of a line.
-    static let space = TextCell(scalar: 0x20)
+    static var space: TextCell { TextCell(scalar: 0x20) }
 
     private init(bits: UInt32) {
         self.bits = bits
@@ -40,7 +41,7 @@ struct TextCell: Equatable {
     /// Whether a wide character starts here.
     var isWide: Bool { bits & Self.wideFlag != 0 }
     /// Whether the line ends may drop this cell: blank, or a one-column space.
-    var isBlank: Bool { bits == 0 || self == .space }
+    var isBlank: Bool { bits == 0 || bits == 0x20 }
 
     /// The character as its one UTF-8 byte when it is ASCII (blank is not).
     var asciiByte: UInt8? {

@@ -6,6 +6,9 @@ struct TextRow {
     private var styles: [UInt16]
     /// The characters of several scalars drawn on the row, which cells refer to by index.
     private var clusters: [Character] = []
+    /// One past the rightmost cell drawn since the row was cleared: the blank cells after it
+    /// need no look when trailing blanks are removed.
+    private var drawnEnd = 0
 
     /// A blank row `width` columns wide.
     init(width: Int) {
@@ -16,11 +19,10 @@ struct TextRow {
 
     /// Blanks the row for the next one.
     mutating func clear() {
-        for index in 0..<width {
-            cells[index] = .blank
-            styles[index] = TextStyleTable.plain
-        }
+        cells.withUnsafeMutableBufferPointer { $0.update(repeating: .blank) }
+        styles.withUnsafeMutableBufferPointer { $0.update(repeating: TextStyleTable.plain) }
         clusters.removeAll(keepingCapacity: true)
+        drawnEnd = 0
     }
 
     /// Draws `segment` (text without line breaks) from column `x`, within columns `clip`.
@@ -38,6 +40,7 @@ struct TextRow {
                             Self.clearWide(at: column, in: cells)
                             cells[column] = TextCell(scalar: UInt32(byte))
                             styles[column] = style
+                            drawnEnd = max(drawnEnd, column + 1)
                         }
                         column = column.saturatingAdding(1)
                     }
@@ -87,6 +90,7 @@ struct TextRow {
         }
         if columns == 2 { styles[x + 1] = style }
         styles[x] = style
+        drawnEnd = max(drawnEnd, x + columns)
     }
 
     /// Blanks the cell at `x` and the other half of a wide character there.
@@ -103,7 +107,7 @@ struct TextRow {
     /// Writes the row as UTF-8, trailing blanks (and, with `ansi`, plain ones) removed; with
     /// `ansi` (each style number's sequence), styles as ANSI sequences.
     func write(ansi: [[UInt8]]?, to bytes: inout [UInt8]) {
-        var end = width
+        var end = drawnEnd
         while end > 0, cells[end - 1].isBlank, ansi == nil || styles[end - 1] == TextStyleTable.plain { end -= 1 }
         var current = TextStyleTable.plain
         for index in 0..<end {

@@ -11,34 +11,15 @@ public final class TextSurface {
     /// How lines and boxes are drawn.
     public let boxCharacters: BoxCharacters
     private var styleTable = TextStyleTable()
-    /// What was drawn, in order; each row's drawing is a list through `next`.
-    private var drawings: [Drawing] = []
-    /// Each row's first and last drawing, or -1 while nothing is drawn on it.
-    private var rowDrawings: [(first: Int, last: Int)]
-
-    /// One call's drawing on one row, clipped to columns `clip`.
-    private struct Drawing {
-        enum Content {
-            /// Text without line breaks, from column `x`.
-            case text(Substring, ascii: Bool)
-            /// A character `columns` wide, `count` times from column `x`.
-            case fill(Character, columns: Int, count: Int)
-        }
-
-        let content: Content
-        let x: Int
-        let clip: Range<Int>
-        let style: UInt16
-        /// The row's next drawing, or -1.
-        var next = -1
-    }
+    private var drawings: TextDrawings
+    private typealias Drawing = TextDrawings.Drawing
 
     /// A blank surface of `width` columns and `height` rows (negative sizes count as zero).
     public init(width: Int, height: Int, boxCharacters: BoxCharacters = .unicode) {
         self.width = max(0, width)
         self.height = max(0, height)
         self.boxCharacters = boxCharacters
-        rowDrawings = Array(repeating: (-1, -1), count: self.height)
+        drawings = TextDrawings(height: self.height)
     }
 
     /// A canvas covering the whole surface.
@@ -67,14 +48,7 @@ public final class TextSurface {
     /// clip (every character it draws would then be cut).
     private func record(_ drawing: Drawing, y: Int, clip: Rect) {
         guard y >= clip.y, y < clip.maxY, drawing.x < clip.maxX, clip.width > 0 else { return }
-        let index = drawings.count
-        drawings.append(drawing)
-        if rowDrawings[y].last >= 0 {
-            drawings[rowDrawings[y].last].next = index
-            rowDrawings[y].last = index
-        } else {
-            rowDrawings[y] = (index, index)
-        }
+        drawings.append(drawing, row: y)
     }
 
     /// The surface as lines, trailing blanks removed; ANSI styles when `color` is true.
@@ -105,18 +79,15 @@ public final class TextSurface {
 
     /// Writes row `y` as UTF-8 by replaying its drawings into `row`.
     private func write(_ y: Int, color: Bool, through row: inout TextRow, to bytes: inout [UInt8]) {
-        var index = rowDrawings[y].first
-        guard index >= 0 else { return }
+        guard drawings.isDrawn(y) else { return }
         row.clear()
-        while index >= 0 {
-            let drawing = drawings[index]
+        drawings.forEach(inRow: y) { drawing in
             switch drawing.content {
             case .text(let segment, let ascii):
                 row.text(segment, ascii: ascii, x: drawing.x, style: drawing.style, clip: drawing.clip)
             case .fill(let character, let columns, let count):
                 row.fill(character, columns: columns, count: count, x: drawing.x, style: drawing.style, clip: drawing.clip)
             }
-            index = drawing.next
         }
         row.write(ansi: color ? styleTable.ansi : nil, to: &bytes)
     }

@@ -91,6 +91,30 @@ struct TextRowTests {
     }
 }
 
+struct TextDrawingsTests {
+    private func drawing(_ text: Substring, x: Int) -> TextDrawings.Drawing {
+        TextDrawings.Drawing(content: .text(text, ascii: true), x: x, clip: 0..<10, style: 0)
+    }
+
+    @Test func eachRowKeepsItsDrawingsInOrder() {
+        var drawings = TextDrawings(height: 3)
+        drawings.append(drawing("a", x: 0), row: 2)
+        drawings.append(drawing("b", x: 1), row: 0)
+        drawings.append(drawing("c", x: 2), row: 2)
+        var rows: [[Int]] = []
+
+        for row in 0..<3 {
+            var xs: [Int] = []
+            drawings.forEach(inRow: row) { xs.append($0.x) }
+            rows.append(xs)
+        }
+
+        #expect(rows == [[1], [], [0, 2]])
+        #expect([0, 1, 2].map(drawings.isDrawn) == [true, false, true])
+        #expect(drawings.count == 3)
+    }
+}
+
 struct TextSurfaceTests {
     @Test func textIsTheLinesEachEndedByANewline() {
         let surface = TextSurface(width: 8, height: 4)
