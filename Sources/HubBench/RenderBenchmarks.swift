@@ -1,14 +1,25 @@
 import Foundation
 import HubCore
+import HubLua
 import HubRender
 
-/// Layout and text rendering of screens, in Swift alone.
+/// Layout and text rendering of screens: in Swift alone, and beside the Lua operation that
+/// builds the rows.
 enum RenderBenchmarks {
     static func run(_ run: BenchmarkRun) {
         let screen1k = openRowsScreen(count: 1_000)
         let screen10k = openRowsScreen(count: 10_000)
         let (render10k, render1k) = measure(rounds: 7, iterations: 3, { _ = screen10k.render() }, against: { _ = screen1k.render() })
         run.report("render_10k_vs_1k", .time("Screen.render() of 10,000 rows", render10k), .time("of 1,000 rows", render1k), target: 11)
+        do {
+            let (render, build) = try renderVersusLuaBuild(rows: 10_000)
+            run.report(
+                "render_vs_build", .time("Screen.render() of 10,000 Lua-built rows", render),
+                .time("the Lua operation building them (os.clock)", build), target: 1.0)
+        } catch {
+            print("render_vs_build: \(error)")
+            exit(1)
+        }
     }
 
     /// A screen 80 columns wide (no height: all content) on a Swift-only feature of `count`
@@ -23,5 +34,41 @@ enum RenderBenchmarks {
         } catch {
             fatalError("the screen benchmark's feature does not open: \(error)")
         }
+    }
+
+    /// Median nanoseconds of rendering a Lua feature's `rows` rows at 80 columns (all content),
+    /// and of its operation building them, timed with `os.clock` inside the operation and
+    /// handed back in the view's custom data; each build is a fresh screen's load.
+    static func renderVersusLuaBuild(rows: Int) throws -> (render: Double, build: Double) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-bench-\(UUID().uuidString)/Rows")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try """
+            hub.feature { id = "rows", uri = "rows:view", operations = { hub.operation { name = "rows", perform = function(ctx)
+              local started = os.clock()
+              for i = 1, \(rows) do
+                local row = ctx.view:body("row-" .. i)
+                row.component = "default:row"
+                row.title = "Row " .. i
+                row.subtitle = "Subtitle " .. i
+              end
+              ctx.view.custom = { seconds = os.clock() - started }
+            end } } }
+            """.write(to: folder.appendingPathComponent("feature.lua"), atomically: true, encoding: .utf8)
+        let runtime = try HubRuntime(clock: .real)
+        try runtime.loadFeatures(at: folder.path)
+        var builds: [Double] = []
+        var screen: Screen?
+        for _ in 0..<5 {
+            let opened = try runtime.open("rows:view", options: ScreenOptions(width: 80))
+            guard opened.viewModel.body.count == rows, case .double(let seconds)? = opened.viewModel.customData?["seconds"] else {
+                throw BenchmarkError("the Lua feature did not build \(rows) rows with their build time")
+            }
+            builds.append(seconds * 1e9)
+            screen = opened
+        }
+        guard let screen else { throw BenchmarkError("no screen opened") }
+        let render = measure(rounds: 7, iterations: 3) { _ = screen.render() }
+        return (render, builds.sorted()[builds.count / 2])
     }
 }

@@ -188,8 +188,10 @@ final class ScreenBindings {
             ascii = stack.booleanField(2, "ascii") ?? false
             color = stack.booleanField(2, "color") ?? false
         }
-        try stack.chargeMemory(Self.renderingSize(of: screen.screen))
-        stack.push(screen.screen.render(ascii: ascii, color: color))
+        // Laid out once, both to charge its size and to draw.
+        let layout = screen.screen.layout()
+        try stack.chargeMemory(Self.renderingSize(of: screen.screen, layout: layout))
+        stack.push(screen.screen.render(ascii: ascii, color: color, layout: layout))
         return 1
     }
 
@@ -202,9 +204,10 @@ final class ScreenBindings {
     /// Swift bytes a rendered cell takes while the view is drawn, as the memory limit counts it.
     static let cellSize = 40
 
-    /// What drawing `screen` takes: its cells (all content rows without a height).
-    static func renderingSize(of screen: Screen) -> Int {
-        let size = screen.renderedSize
+    /// What drawing `screen`, laid out as `layout`, takes: its cells (all content rows without
+    /// a height).
+    static func renderingSize(of screen: Screen, layout: ViewLayout) -> Int {
+        let size = screen.renderedSize(of: layout)
         let (cells, overflow) = size.width.multipliedReportingOverflow(by: max(0, size.height))
         let (bytes, tooMany) = cells.multipliedReportingOverflow(by: cellSize)
         return overflow || tooMany ? Int.max : bytes

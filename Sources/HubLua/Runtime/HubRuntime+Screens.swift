@@ -38,13 +38,15 @@ extension HubRuntime {
     /// whole): then an error saying how big it is. Its Lua components' calls share one budget.
     public func render(_ screen: Screen, ascii: Bool = false, color: Bool = false) throws(LuaError) -> String {
         try lua.sharingOneBudget { () throws(LuaError) -> String in
-            let bytes = ScreenBindings.renderingSize(of: screen)
+            // Laid out once, both to check the size and to draw.
+            let layout = screen.layout()
+            let bytes = ScreenBindings.renderingSize(of: screen, layout: layout)
             guard lua.memoryLimit == 0 || bytes <= lua.memoryLimit else {
-                let size = screen.renderedSize
+                let size = screen.renderedSize(of: layout)
                 throw LuaError(message: "the view '\(screen.viewURI)' is \(size.width) × \(size.height) cells, more than fits "
                     + "in the memory limit (\(lua.memoryLimit >> 20) MiB); give it a height to print part of it")
             }
-            return screen.render(ascii: ascii, color: color)
+            return screen.render(ascii: ascii, color: color, layout: layout)
         }
     }
 

@@ -6,18 +6,30 @@ import HubCore
 final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
     let component: any Component
     let identifier: Identifier
-    private(set) var model: ComponentModel?
+    /// The current model.
+    var model: ComponentModel? { shown?.model }
+    /// The current model in an immutable box: a box's model is lent to the component and
+    /// compared without copying its many fields on every render.
+    private var shown: ShownModel?
     private(set) var selectionState = ComponentSelectionState.none
     private var size: Size?
     private unowned let host: ComponentHost
     /// The managed children shown, by child index.
     private(set) var children: [Int: ComponentWrapper] = [:]
     private var containerSize = Size.zero
+    // The component's capabilities, looked up once: a conformance check costs hundreds of
+    // instructions, and every render asks for some of them.
+    private let restorable: (any ComponentWithRestorableUIState)?
+    private let parent: (any ComponentWithChildren)?
+    private let viewObserver: (any ComponentViewObserver)?
 
     init(component: any Component, identifier: Identifier, host: ComponentHost) {
         self.component = component
         self.identifier = identifier
         self.host = host
+        restorable = component as? any ComponentWithRestorableUIState
+        parent = component as? any ComponentWithChildren
+        viewObserver = component as? any ComponentViewObserver
     }
 
     /// Shows `model`; nothing happens when it equals the current model. Otherwise the outgoing
@@ -25,19 +37,18 @@ final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
     /// incoming model's saved UI state restored. Returns whether the model changed.
     @discardableResult
     func configure(with model: ComponentModel, containerSize: Size) -> Bool {
-        if let current = self.model, current == model { return false }
+        if let shown, shown.model == model { return false }
         if let current = self.model {
             saveUIState(for: current)
             component.prepareForReuse()
             for child in children.values { host.recycle(child) }
             children.removeAll()
         }
-        self.model = model
+        shown = ShownModel(model)
         self.containerSize = containerSize
         if let performer = component as? any ComponentActionPerformer { performer.actionDelegate = self }
         component.configure(with: model, containerSize: containerSize)
-        if let restorable = component as? any ComponentWithRestorableUIState, restorable.restoresUIState,
-            let state = host.uiStates[model.identifier]
+        if let restorable, restorable.restoresUIState, let state = host.uiStates[model.identifier]
         {
             restorable.restoreUIState(state)
         }
@@ -47,25 +58,23 @@ final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
 
     /// Saves the component's UI state for `model` (or for the current model).
     func saveUIState(for model: ComponentModel? = nil) {
-        guard let model = model ?? self.model, let restorable = component as? any ComponentWithRestorableUIState,
-            restorable.restoresUIState
-        else { return }
-        host.uiStates[model.identifier] = restorable.currentUIState
+        guard let identifier = model?.identifier ?? shown?.model.identifier, let restorable, restorable.restoresUIState else { return }
+        host.uiStates[identifier] = restorable.currentUIState
     }
 
     /// Tells the component its frame's size, if it changed since last time (a component is
     /// first sized from zero).
     func resize(to newSize: Size) {
         defer { size = newSize }
-        guard (size ?? .zero) != newSize, let observer = component as? any ComponentViewObserver, observer.observesView else { return }
-        observer.viewDidResize(to: newSize)
+        guard (size ?? .zero) != newSize, let viewObserver, viewObserver.observesView else { return }
+        viewObserver.viewDidResize(to: newSize)
     }
 
     /// Tells the component, and the host's event observer, that it is about to appear; then
     /// its shown children.
     func willAppear() {
         if let model { host.onComponentEvent?(.componentWillAppear, model) }
-        if let observer = component as? any ComponentViewObserver, observer.observesView { observer.viewWillAppear() }
+        if let viewObserver, viewObserver.observesView { viewObserver.viewWillAppear() }
         for index in children.keys.sorted() { children[index]?.willAppear() }
     }
 
@@ -109,11 +118,9 @@ final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
     }
 
     func render(into canvas: TextCanvas) {
-        guard let model else { return }
-        if let parent = component as? any ComponentWithChildren {
-            parent.childDelegate = self
-        }
-        component.render(model, into: canvas)
+        guard let shown else { return }
+        parent?.childDelegate = self
+        component.render(shown.model, into: canvas)
     }
 
     // MARK: ComponentChildDelegate
@@ -142,5 +149,14 @@ final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
     func component(_ component: any Component, performAction identifier: Identifier, customData: JSONDictionary?) -> Bool {
         guard let model else { return false }
         return host.performComponentAction?(identifier, customData, model) ?? false
+    }
+}
+
+/// A model a wrapper shows.
+private final class ShownModel {
+    let model: ComponentModel
+
+    init(_ model: ComponentModel) {
+        self.model = model
     }
 }

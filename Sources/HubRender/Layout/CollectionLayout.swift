@@ -27,7 +27,7 @@ public struct CollectionLayout {
         var frames: [Rect] = []
         frames.reserveCapacity(body.count)
         var isTopRow = true
-        var row: [(index: Int, traits: Set<LayoutTrait>)] = []
+        var row: [(index: Int, run: LayoutRun)] = []
         var rowMaxY = 0
         var currentX = 0
         var currentY = 0
@@ -36,53 +36,63 @@ public struct CollectionLayout {
         func finishRow() {
             guard !row.isEmpty else { return }
             let offset = layoutManager.horizontalOffset(
-                forRowWith: row.map(\.traits), firstLeading: firstX, lastTrailing: width - currentX)
+                forRowWith: row.map(\.run.traits), firstLeading: firstX, lastTrailing: width - currentX)
             guard offset != 0 else { return }
             for entry in row { frames[entry.index].x += offset }
         }
 
-        for (index, model) in body.enumerated() {
-            let traits = component(model).layoutTraits
-            let size = component(model).preferredSize(for: model, containerSize: containerSize)
-            var frame = Rect(x: 0, y: 0, width: max(0, min(size.width, width)), height: max(0, size.height))
-            var top = 0
-            if isTopRow {
-                if let header {
-                    top = addHeaderMargin
-                        ? header.height + layoutManager.verticalMargin(for: traits, toHeaderWith: header.traits) : 0
+        var last: LayoutRun?
+        // Models are read in place through a buffer pointer, not copied field by field.
+        body.withUnsafeBufferPointer { body in
+            for index in body.indices {
+                let run: LayoutRun
+                if let last, last.identifier == body[index].componentIdentifier {
+                    run = last
                 } else {
-                    top = layoutManager.margin(for: traits, to: .top)
+                    run = LayoutRun(identifier: body[index].componentIdentifier, component: component(body[index]), layoutManager: layoutManager)
+                    last = run
                 }
-            }
-            let left = row.last.map { layoutManager.horizontalMargin(for: traits, preceding: $0.traits) }
-                ?? layoutManager.margin(for: traits, to: .left)
-            let right = layoutManager.margin(for: traits, to: .right)
-            frame.x = currentX.addingReportingOverflow(left).partialValue
-            let (end, overflowed) = frame.x.addingReportingOverflow(frame.width + right)
-            if overflowed || left == Int.max || end > width {
-                finishRow()
-                if !row.isEmpty {
-                    top = row.map { layoutManager.verticalMargin(for: traits, preceding: $0.traits) }.max() ?? 0
+                let traits = run.traits
+                let size = run.component.preferredSize(for: body[index], containerSize: containerSize)
+                var frame = Rect(x: 0, y: 0, width: max(0, min(size.width, width)), height: max(0, size.height))
+                var top = 0
+                if isTopRow {
+                    if let header {
+                        top = addHeaderMargin
+                            ? header.height + layoutManager.verticalMargin(for: traits, toHeaderWith: header.traits) : 0
+                    } else {
+                        top = run.margin(to: .top)
+                    }
                 }
-                frame.x = layoutManager.margin(for: traits, to: .left)
-                frame.y = rowMaxY + top
-                isTopRow = false
-                row.removeAll()
-                currentY = frame.y
-                rowMaxY = frame.maxY
-            } else {
-                frame.y = currentY + top
+                let left = row.last.map { run.horizontalMargin(preceding: $0.run) } ?? run.margin(to: .left)
+                let right = run.margin(to: .right)
+                frame.x = currentX.addingReportingOverflow(left).partialValue
+                let (end, overflowed) = frame.x.addingReportingOverflow(frame.width + right)
+                if overflowed || left == Int.max || end > width {
+                    finishRow()
+                    if !row.isEmpty {
+                        top = row.lazy.map { run.verticalMargin(preceding: $0.run) }.max() ?? 0
+                    }
+                    frame.x = run.margin(to: .left)
+                    frame.y = rowMaxY + top
+                    isTopRow = false
+                    row.removeAll(keepingCapacity: true)
+                    currentY = frame.y
+                    rowMaxY = frame.maxY
+                } else {
+                    frame.y = currentY + top
+                }
+                let overflow = frame.maxX + right - width
+                if overflow > 0 { frame.width = max(0, frame.width - overflow) }
+                currentX = frame.maxX
+                rowMaxY = max(rowMaxY, frame.maxY)
+                frames.append(frame)
+                row.append((index, run))
+                if row.count == 1 { firstX = frame.x }
             }
-            let overflow = frame.maxX + right - width
-            if overflow > 0 { frame.width = max(0, frame.width - overflow) }
-            currentX = frame.maxX
-            rowMaxY = max(rowMaxY, frame.maxY)
-            frames.append(frame)
-            row.append((index, traits))
-            if row.count == 1 { firstX = frame.x }
         }
         finishRow()
-        let bottom = row.map { layoutManager.margin(for: $0.traits, to: .bottom) }.max() ?? 0
+        let bottom = row.map { $0.run.margin(to: .bottom) }.max() ?? 0
         return (frames, rowMaxY + max(bottom, 0))
     }
 }

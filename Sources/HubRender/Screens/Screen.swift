@@ -134,7 +134,12 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
     /// Columns and rows ``render(ascii:color:)`` draws now: the screen's size, or with no fixed
     /// height, as many rows as the navigation bar and everything the view shows take.
     public var renderedSize: Size {
-        Size(width: width, height: geometry.renderedHeight(of: viewModel, layout: layout()))
+        renderedSize(of: layout())
+    }
+
+    /// ``renderedSize`` for the screen's current ``layout()``, worked out by the caller.
+    public func renderedSize(of layout: ViewLayout) -> Size {
+        Size(width: width, height: geometry.renderedHeight(of: viewModel, layout: layout))
     }
 
     /// Where everything goes: body frames in content rows, overlays centred in the viewport.
@@ -155,10 +160,12 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
     // MARK: Rendering
 
     /// The view as text at the screen's size and scroll offset, with Unicode or plain ASCII
-    /// lines and boxes, and ANSI styles when `color` is true.
-    public func render(ascii: Bool = false, color: Bool = false) -> String {
+    /// lines and boxes, and ANSI styles when `color` is true. `layout`, when given, is the
+    /// screen's current ``layout()``, which the caller already has (it is not worked out again).
+    public func render(ascii: Bool = false, color: Bool = false, layout: ViewLayout? = nil) -> String {
         renderer.render(
-            viewModel, options: RenderOptions(width: width, height: height, scrollOffset: scrollOffset, ascii: ascii, color: color))
+            viewModel, options: RenderOptions(width: width, height: height, scrollOffset: scrollOffset, ascii: ascii, color: color),
+            layout: layout)
     }
 
     /// The laid-out frames as JSON (see ``FrameReport``).

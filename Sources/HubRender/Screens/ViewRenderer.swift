@@ -58,12 +58,14 @@ public final class ViewRenderer {
         return ViewLayout(header: headerFrame, body: body.frames, overlays: overlays, contentHeight: body.contentHeight)
     }
 
-    /// The view as text lines joined by newlines, with a final newline.
-    public func render(_ viewModel: ViewModel, options: RenderOptions = RenderOptions()) -> String {
+    /// The view as text lines joined by newlines, with a final newline. `layout`, when given,
+    /// is this view model's ``layout(_:width:viewportHeight:)`` at the options' size, already
+    /// worked out by the caller.
+    public func render(_ viewModel: ViewModel, options: RenderOptions = RenderOptions(), layout: ViewLayout? = nil) -> String {
         let geometry = ViewGeometry(width: options.width, height: options.height)
         let width = geometry.width
         let navigationHeight = ViewGeometry.navigationBarHeight(for: viewModel)
-        let layout = layout(viewModel, width: width, viewportHeight: geometry.viewportHeight(for: viewModel))
+        let layout = layout ?? self.layout(viewModel, width: width, viewportHeight: geometry.viewportHeight(for: viewModel))
         let viewport = geometry.drawnViewportHeight(of: viewModel, layout: layout)
         let surface = TextSurface(width: width, height: navigationHeight + viewport, boxCharacters: options.ascii ? .ascii : .unicode)
         let screen = surface.canvas
@@ -76,23 +78,30 @@ public final class ViewRenderer {
         let container = Size(width: width, height: viewport)
         let offsetChanged = lastScrollOffset != options.scrollOffset
         lastScrollOffset = options.scrollOffset
-        var shown: [(index: Int, model: ComponentModel, frame: Rect)] = []
-        for (index, (model, frame)) in zip(viewModel.body, layout.body).enumerated() {
+        // Shown components by index and frame, not by a copy of their model (hundreds of bytes each).
+        var shown: [(index: Int, frame: Rect)] = []
+        for (index, frame) in layout.body.prefix(viewModel.body.count).enumerated() {
             let shifted = Rect(x: frame.x, y: frame.y - options.scrollOffset, width: frame.width, height: frame.height)
             guard shifted.maxY > 0, shifted.y < viewport else { continue }
-            shown.append((index, model, shifted))
+            shown.append((index, shifted))
         }
         // Components scrolled out of view go back to the pool first, so the ones scrolled in reuse them.
-        let shownIndexes = Set(shown.map(\.index))
-        for index in bodySlots.keys.sorted() where !shownIndexes.contains(index) {
+        // Shown indexes as flags (not a hashed set), and only the slots that leave are sorted.
+        var isShown = [Bool](repeating: false, count: viewModel.body.count)
+        for (index, _) in shown { isShown[index] = true }
+        for index in bodySlots.keys.filter({ $0 >= isShown.count || !isShown[$0] }).sorted() {
             if let wrapper = bodySlots.removeValue(forKey: index) { host.recycle(wrapper) }
         }
         var visible: [Int: ComponentWrapper] = [:]
-        for (index, model, frame) in shown {
-            let (wrapper, appeared) = slot(bodySlots.removeValue(forKey: index), for: model, container: container)
-            visible[index] = wrapper
-            if appeared || offsetChanged { wrapper.contentOffsetDidChange(to: options.scrollOffset) }
-            draw(wrapper, in: viewportCanvas.canvas(for: frame))
+        visible.reserveCapacity(shown.count)
+        // Models are read in place through a buffer pointer, not copied field by field.
+        viewModel.body.withUnsafeBufferPointer { body in
+            for (index, frame) in shown {
+                let (wrapper, appeared) = slot(bodySlots.removeValue(forKey: index), for: body[index], container: container)
+                visible[index] = wrapper
+                if appeared || offsetChanged { wrapper.contentOffsetDidChange(to: options.scrollOffset) }
+                draw(wrapper, in: viewportCanvas.canvas(for: frame))
+            }
         }
         bodySlots = visible
         if let header = viewModel.header, let frame = layout.header {
@@ -117,7 +126,7 @@ public final class ViewRenderer {
         }
         for wrapper in overlaySlots.values { host.recycle(wrapper) }
         overlaySlots = overlays
-        return surface.lines(color: options.color).joined(separator: "\n") + "\n"
+        return surface.text(color: options.color)
     }
 
     /// The wrapper for a slot showing `model`: the slot's own when it has the same component

@@ -12,6 +12,8 @@ public enum DisplayWidth {
 
     /// The columns a string takes.
     public static func of(_ string: some StringProtocol) -> Int {
+        // ASCII text is measured a byte at a time, without breaking it into characters.
+        if let width = string.utf8.withContiguousStorageIfAvailable(asciiWidth), let width { return width }
         var width = 0
         for character in string { width += of(character) }
         return width
@@ -43,6 +45,8 @@ public enum DisplayWidth {
 
     /// The longest prefix of `string` that fits in `columns`, never splitting a wide character.
     public static func prefix(of string: String, fitting columns: Int) -> String {
+        // ASCII text that fits, as most does, is returned as is without a walk by character.
+        if let width = string.utf8.withContiguousStorageIfAvailable(asciiWidth), let width, width <= columns { return string }
         var width = 0
         var end = string.startIndex
         for index in string.indices {
@@ -52,5 +56,16 @@ public enum DisplayWidth {
             end = string.index(after: index)
         }
         return String(string[..<end])
+    }
+
+    /// The columns of ASCII `bytes` (printable characters take one, control characters none);
+    /// nil when they are not all ASCII.
+    private static func asciiWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var width = 0
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            if byte >= 0x20 && byte < 0x7F { width += 1 }
+        }
+        return width
     }
 }

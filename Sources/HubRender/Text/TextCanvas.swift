@@ -1,95 +1,3 @@
-/// A grid of character cells that components draw into, turned into lines of text at the end.
-public final class TextSurface {
-    enum Cell: Equatable {
-        case blank
-        case character(Character, wide: Bool)
-        /// The right half of a wide character.
-        case continuation
-    }
-
-    /// Columns wide.
-    public let width: Int
-    /// Rows high.
-    public let height: Int
-    /// How lines and boxes are drawn.
-    public let boxCharacters: BoxCharacters
-    private var cells: [Cell]
-    private var styles: [TextStyle]
-
-    /// A blank surface of `width` columns and `height` rows (negative sizes count as zero).
-    public init(width: Int, height: Int, boxCharacters: BoxCharacters = .unicode) {
-        self.width = max(0, width)
-        self.height = max(0, height)
-        self.boxCharacters = boxCharacters
-        cells = Array(repeating: .blank, count: self.width * self.height)
-        styles = Array(repeating: .plain, count: self.width * self.height)
-    }
-
-    /// A canvas covering the whole surface.
-    public var canvas: TextCanvas {
-        TextCanvas(surface: self, frame: Rect(x: 0, y: 0, width: width, height: height), clip: Rect(x: 0, y: 0, width: width, height: height))
-    }
-
-    /// Puts `character` at (`x`, `y`) unless it would cross `clip`; repairs wide characters it overwrites.
-    func put(_ character: Character, columns: Int, x: Int, y: Int, style: TextStyle, clip: Rect) {
-        guard columns > 0, y >= clip.y, y < clip.maxY, x >= clip.x, x < clip.maxX, columns <= clip.maxX - x else { return }
-        let index = y * width + x
-        clearWide(at: index, row: y)
-        if columns == 2 {
-            clearWide(at: index + 1, row: y)
-            cells[index] = .character(character, wide: true)
-            cells[index + 1] = .continuation
-            styles[index + 1] = style
-        } else {
-            cells[index] = .character(character, wide: false)
-        }
-        styles[index] = style
-    }
-
-    private func clearWide(at index: Int, row: Int) {
-        switch cells[index] {
-        case .continuation:
-            if index - 1 >= row * width { cells[index - 1] = .blank }
-        case .character(_, wide: true):
-            if index + 1 < (row + 1) * width { cells[index + 1] = .blank }
-        default:
-            break
-        }
-        cells[index] = .blank
-    }
-
-    private func isBlank(_ cell: Cell) -> Bool {
-        cell == .blank || cell == .character(" ", wide: false)
-    }
-
-    /// The surface as lines, trailing blanks removed; ANSI styles when `color` is true.
-    public func lines(color: Bool) -> [String] {
-        (0..<height).map { line(at: $0, color: color) }
-    }
-
-    private func line(at row: Int, color: Bool) -> String {
-        var end = (row + 1) * width
-        let start = row * width
-        while end > start, isBlank(cells[end - 1]), !color || styles[end - 1] == .plain { end -= 1 }
-        var text = ""
-        var current = TextStyle.plain
-        for index in start..<end {
-            if color && styles[index] != current {
-                if current != .plain { text += "\u{1B}[0m" }
-                text += styles[index].ansi
-                current = styles[index]
-            }
-            switch cells[index] {
-            case .blank: text.append(" ")
-            case .character(let character, _): text.append(character)
-            case .continuation: break
-            }
-        }
-        if color && current != .plain { text += "\u{1B}[0m" }
-        return text
-    }
-}
-
 /// A clipped view of a text surface for one component's frame; coordinates are relative to
 /// the frame's top-left corner and nothing is drawn outside the frame. Any `Int` is a valid
 /// coordinate or size (offsets saturate, as ``Rect``'s edges do), and drawing clips to the
@@ -124,20 +32,37 @@ public final class TextCanvas {
 
     /// Writes `string` from column `x` of row `y`; a newline continues at column `x` of the next row.
     public func text(_ x: Int, _ y: Int, _ string: String, style: TextStyle = .plain) {
-        var column = x
+        let style = surface.styleNumber(style)
+        let left = frame.x.saturatingAdding(x)
+        // One line (nearly all text) is drawn whole after one pass over its bytes.
+        var contiguous = string
+        let (oneLine, ascii) = contiguous.withUTF8 { ($0.firstIndex(of: UInt8(ascii: "\n")) == nil, !$0.contains { $0 >= 0x80 }) }
+        guard oneLine else { return lines(left, y, string, style: style) }
+        surface.text(string[...], ascii: ascii, x: left, y: frame.y.saturatingAdding(y), style: style, clip: clip)
+    }
+
+    /// ``text(_:_:_:style:)`` of text with line breaks, from surface column `left`. Lines are
+    /// found in the UTF-8 bytes: a newline byte is never part of another character's, and is
+    /// a character of its own unless it follows a carriage return (CR LF is one character,
+    /// not a line break). ASCII lines are then drawn without breaking them into characters.
+    private func lines(_ left: Int, _ y: Int, _ string: String, style: UInt16) {
         var row = y
-        for character in string {
-            if character == "\n" {
+        var start = string.utf8.startIndex
+        var previous: UInt8 = 0
+        var ascii = true
+        for index in string.utf8.indices {
+            let byte = string.utf8[index]
+            if byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r") {
+                surface.text(string[start..<index], ascii: ascii, x: left, y: frame.y.saturatingAdding(row), style: style, clip: clip)
                 row = row.saturatingAdding(1)
-                column = x
-                continue
+                start = string.utf8.index(after: index)
+                ascii = true
+            } else if byte >= 0x80 {
+                ascii = false
             }
-            let columns = DisplayWidth.of(character)
-            surface.put(
-                character, columns: columns, x: frame.x.saturatingAdding(column), y: frame.y.saturatingAdding(row), style: style,
-                clip: clip)
-            column = column.saturatingAdding(columns)
+            previous = byte
         }
+        surface.text(string[start...], ascii: ascii, x: left, y: frame.y.saturatingAdding(row), style: style, clip: clip)
     }
 
     /// Fills a rectangle with `character` (a space by default), repeated from its left edge.
@@ -149,10 +74,11 @@ public final class TextCanvas {
         // The first visible column a character starts at: a whole number of characters from
         // the area's left edge (exact here: an area that reaches the surface has not saturated).
         let first = visible.x + ((area.x % columns - visible.x % columns) % columns + columns) % columns
+        let count = first > visible.maxX - columns ? 0 : (visible.maxX - columns - first) / columns + 1
+        guard count > 0 else { return }
+        let style = surface.styleNumber(style)
         for row in visible.y..<visible.maxY {
-            for column in stride(from: first, through: visible.maxX - columns, by: columns) {
-                surface.put(character, columns: columns, x: column, y: row, style: style, clip: clip)
-            }
+            surface.fill(character, columns: columns, count: count, x: first, y: row, style: style, clip: clip)
         }
     }
 

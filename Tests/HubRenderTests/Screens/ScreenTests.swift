@@ -44,6 +44,16 @@ import Testing
         #expect(screen.scroll(by: -100) == 0)
     }
 
+    @Test func aLayoutWorkedOutOnceSizesAndDrawsTheScreen() throws {
+        let (_, screen, _) = try openTenRows(height: nil)
+        let layout = screen.layout()
+
+        #expect(screen.renderedSize(of: layout) == Size(width: 20, height: 12))
+        #expect(screen.renderedSize(of: layout) == screen.renderedSize)
+        #expect(screen.render(layout: layout) == screen.render())
+        #expect(screen.render(layout: layout).hasSuffix("─\nRow 1\nRow 2\nRow 3\nRow 4\nRow 5\nRow 6\nRow 7\nRow 8\nRow 9\nRow 10\n"))
+    }
+
     @Test func resizingKeepsTheScrollOffsetWithinTheContent() throws {
         let (_, screen, _) = try openTenRows()
         screen.scroll(by: 6)
