@@ -33,6 +33,37 @@ struct ChildProcess {
         return ChildProcess(nanoseconds: elapsed, peakKilobytes: Double(usage.ru_maxrss), status: status)
     }
 
+    /// The peak memory in kilobytes of `executable` run with `arguments`, measured from a fresh
+    /// copy of this program: Linux counts a child's peak from its parent's memory at the moment
+    /// it starts, so a child of this (by then large) process would report at least that.
+    static func peakKilobytes(_ executable: String, _ arguments: [String]) throws -> Double {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("hub-bench-peak-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        _ = try succeeding(CommandLine.arguments[0], [peakOption, output.path, executable] + arguments)
+        guard let text = try? String(contentsOf: output, encoding: .utf8), let kilobytes = Double(text) else {
+            throw BenchmarkError("no peak memory for \(executable)")
+        }
+        return kilobytes
+    }
+
+    /// `HubBench --peak-kilobytes FILE PROGRAM ARGUMENTS...` runs the program and writes its
+    /// peak memory in kilobytes to FILE (exiting 1 when it fails).
+    static let peakOption = "--peak-kilobytes"
+
+    /// Serves `peakOption` when this process was started with it; returns otherwise.
+    static func servePeakOption() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard arguments.first == peakOption, arguments.count >= 3 else { return }
+        do {
+            let child = try succeeding(arguments[2], Array(arguments.dropFirst(3)))
+            try String(child.peakKilobytes).write(toFile: arguments[1], atomically: true, encoding: .utf8)
+            exit(0)
+        } catch {
+            print(error)
+            exit(1)
+        }
+    }
+
     /// Runs `executable` and fails unless it exits with status 0.
     static func succeeding(_ executable: String, _ arguments: [String]) throws -> ChildProcess {
         let child = try run(executable, arguments)

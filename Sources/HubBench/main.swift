@@ -7,6 +7,7 @@ import Foundation
 // Arguments name the groups to run (snapshot, chain, json, render, lua, process,
 // memory, reload); none runs them all.
 
+ChildProcess.servePeakOption()
 print("Hub benchmarks (release build)\n")
 let run = BenchmarkRun()
 let groups = Set(CommandLine.arguments.dropFirst())
