@@ -89,6 +89,25 @@ struct ComponentList {
         guard let position = positions[identifier] else { return nil }
         return body(&nodes[position].state)
     }
+
+    /// The position of `identifier`: `hint` when the component is there (checked, so a stale
+    /// hint is only slower), else looked up; nil when there is none. A builder handle keeps its
+    /// component's last position as the hint, which spares hashing the identifier on every
+    /// field it sets.
+    func position(of identifier: String, hint: Int) -> Int? {
+        if hint < nodes.count, nodes[hint].identifier == identifier { return hint }
+        return positions[identifier]
+    }
+
+    /// Runs `body` on the component at `position` in place.
+    mutating func modify<Result>(at position: Int, _ body: (inout ComponentState) -> Result) -> Result {
+        body(&nodes[position].state)
+    }
+
+    /// The state of the component at `position`.
+    func state(at position: Int) -> ComponentState {
+        nodes[position].state
+    }
 }
 
 /// The state of a view model builder.

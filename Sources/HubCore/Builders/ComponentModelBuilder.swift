@@ -15,11 +15,37 @@ public final class ComponentModelBuilder {
     }
 
     var state: ComponentState? {
-        store.root.component(at: path[...])
+        switch (path.count, path.first) {
+        case (1, .body(let identifier)): return state(in: store.root.body, identifier)
+        case (1, .overlay(let identifier)): return state(in: store.root.overlays, identifier)
+        default: return store.root.component(at: path[...])
+        }
     }
 
     func modify(_ body: (inout ComponentState) -> Void) {
-        _ = store.root.modifyComponent(at: path[...], body)
+        switch (path.count, path.first) {
+        case (1, .body(let identifier)): modify(in: &store.root.body, identifier, body)
+        case (1, .overlay(let identifier)): modify(in: &store.root.overlays, identifier, body)
+        default: _ = store.root.modifyComponent(at: path[...], body)
+        }
+    }
+
+    // A model directly in the root view's body or overlays (the common case) is reached
+    // through its last known position rather than by walking the path from the root.
+
+    /// Where the model was last found in its list (see ``ComponentList/position(of:hint:)``).
+    private var positionHint = 0
+
+    private func state(in list: ComponentList, _ identifier: String) -> ComponentState? {
+        guard let position = list.position(of: identifier, hint: positionHint) else { return nil }
+        positionHint = position
+        return list.state(at: position)
+    }
+
+    private func modify(in list: inout ComponentList, _ identifier: String, _ body: (inout ComponentState) -> Void) {
+        guard let position = list.position(of: identifier, hint: positionHint) else { return }
+        positionHint = position
+        list.modify(at: position, body)
     }
 
     private func get<Value>(_ keyPath: KeyPath<ComponentState, Value?>) -> Value? {

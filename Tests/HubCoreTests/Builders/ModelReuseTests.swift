@@ -86,3 +86,29 @@ import Testing
         #expect(second.overlays.first?.type == .overlay)
     }
 }
+
+/// A builder handle finds its model by its last known position, and still finds it (or finds
+/// it gone) after others move it.
+@Suite struct BuilderHandlePositionTests {
+    @Test func aHandleFollowsItsModelWhenEarlierOnesAreRemoved() {
+        let builder = ViewModelBuilder()
+        let rows = ["a", "b", "c", "d"].map { builder.bodyBuilder($0) }
+        rows[3].title = "D"
+        builder.removeBody("a")
+        builder.removeBody("b")
+        rows[3].subtitle = "moved to 1"
+        rows[2].title = "C"
+        #expect(builder.build().body.map { "\($0.identifier) \($0.title ?? "-") \($0.subtitle ?? "-")" } == ["c C -", "d D moved to 1"])
+        #expect(rows[3].title == "D")
+    }
+
+    @Test func aHandleOfARemovedModelReadsDefaultsAndIgnoresWrites() {
+        let builder = ViewModelBuilder()
+        let overlay = builder.overlayBuilder("o")
+        overlay.title = "O"
+        builder.removeOverlay("o")
+        overlay.title = "ignored"
+        #expect(overlay.title == nil)
+        #expect(builder.build().overlays.isEmpty)
+    }
+}
