@@ -147,7 +147,7 @@ extension JSONPath {
         func visitValues(in dictionary: JSONDictionary, _ visit: (JSONValue) -> Bool) {
             var value = JSONValue.object(dictionary)
             for key in keys {
-                guard case .object(let members) = value, let next = members[key] else { return }
+                guard case .object(let members) = value, let next = member(key, of: members) else { return }
                 value = next
             }
             guard forEach else {
@@ -156,6 +156,14 @@ extension JSONPath {
             }
             guard case .array(let elements) = value else { return }
             for element in elements where !visit(element) { return }
+        }
+
+        /// The value under `key`. A small object is searched by comparing keys, which costs
+        /// less than hashing `key` (the schema's objects mostly have a handful of members).
+        private func member(_ key: String, of members: JSONDictionary) -> JSONValue? {
+            guard members.count <= 8 else { return members[key] }
+            for (candidate, value) in members where candidate == key { return value }
+            return nil
         }
     }
 }

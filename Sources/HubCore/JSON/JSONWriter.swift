@@ -66,8 +66,16 @@ private struct JSONWriter {
     private mutating func newline(depth: Int) {
         guard pretty else { return }
         output.append(UInt8(ascii: "\n"))
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+        // Copied from a run of spaces, which saves appending them one at a time.
+        var indent = depth * 2
+        while indent > 0 {
+            let count = min(indent, JSONWriter.spaces.utf8CodeUnitCount)
+            output.append(contentsOf: UnsafeBufferPointer(start: JSONWriter.spaces.utf8Start, count: count))
+            indent -= count
+        }
     }
+
+    private static let spaces: StaticString = "                                "
 
     /// Writes the decimal digits straight into the output, with no `String` in between.
     private mutating func write(_ int: Int) {

@@ -51,6 +51,15 @@ struct JSONFastPathTests {
         #expect(JSONPath().forEach().forEach().values(from: ["x": .int(1)]).isEmpty)
     }
 
+    @Test func keyChainsFindKeysInSmallAndLargeObjects() {
+        let large = JSONDictionary(uniqueKeysWithValues: (0..<20).map { ("k\($0)", JSONValue.int($0)) })
+        #expect(JSONPath().goTo("k17").integerPath.value(from: large) == 17)
+        #expect(JSONPath().goTo("k20").integerPath.value(from: large) == nil)
+        // Canonically equivalent keys are the same key, as in a dictionary lookup.
+        let decomposed: JSONDictionary = ["e\u{301}": .string("found")]
+        #expect(JSONPath().goTo("\u{E9}").stringPath.value(from: decomposed) == "found")
+    }
+
     @Test func writerEscapesBetweenPlainRuns() {
         #expect(JSONValue.string("a\"b\\c\u{1}d\ne").serialized() == #""a\"b\\c\u0001d\ne""#)
         #expect(JSONValue.string("\"").serialized() == #""\"""#)
