@@ -30,8 +30,6 @@ extension ComponentModel {
             JSONKey.identifier: .string(componentIdentifier.description),
             JSONKey.category: .string(componentCategory),
         ])
-        // Read once: each `self.fields` copies them out of the model's storage.
-        let fields = fields
         for field in ComponentFields.texts {
             json.set(fields[keyPath: field.keyPath].map(JSONValue.string), at: field.defaultJSONKeys)
         }
