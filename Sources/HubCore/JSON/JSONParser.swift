@@ -61,6 +61,10 @@ public struct JSONParser {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
+    /// The members of the objects being parsed, innermost last: one buffer shared by all
+    /// nesting levels, so each object is built once at its exact size instead of growing (and
+    /// rehashing) member by member.
+    private var members: [(key: String, value: JSONValue)] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -191,12 +195,12 @@ public struct JSONParser {
     private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
         if depth > JSONParser.maximumDepth { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
         position += 1
-        var object: [String: JSONValue] = [:]
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             position += 1
-            return .object(object)
+            return .object([:])
         }
+        let base = members.count
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else {
@@ -209,15 +213,26 @@ public struct JSONParser {
             }
             position += 1
             skipWhitespace()
-            object[key] = try parseValue(depth: depth)
+            members.append((key, try parseValue(depth: depth)))
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "}"): position += 1; return .object(object)
+            case UInt8(ascii: "}"): position += 1; return .object(popObject(from: base))
             case nil: throw error("unexpected end of input in an object")
             default: throw error("expected ',' or '}' in an object")
             }
         }
+    }
+
+    /// The object of the members from `base` on, which leave the buffer; of duplicate keys the
+    /// last one wins.
+    private mutating func popObject(from base: Int) -> JSONDictionary {
+        var object = JSONDictionary(minimumCapacity: members.count - base)
+        for index in base..<members.count {
+            object[members[index].key] = members[index].value
+        }
+        members.removeSubrange(base...)
+        return object
     }
 
     private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
@@ -248,6 +263,11 @@ public struct JSONParser {
         let contentStart = position
         var hasEscapes = false
         while true {
+            // Plain characters in a tight loop: most strings are nothing else.
+            while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\"),
+                bytes[position] >= 0x20 {
+                position += 1
+            }
             guard let byte = current else { throw error("unterminated string", at: start) }
             if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") {
@@ -255,18 +275,27 @@ public struct JSONParser {
                 position += 2
                 continue
             }
-            if byte < 0x20 { throw error("control character in a string (escape it)") }
-            position += 1
+            // The tight loop stops only at these three, so this is a control character.
+            throw error("control character in a string (escape it)")
         }
         let raw = UnsafeBufferPointer(rebasing: bytes[contentStart..<position])
         position += 1
         if !hasEscapes {
+            // ASCII needs no validation, and `String(decoding:)` takes it without the generic
+            // validating initialiser's cost (most of a string's parse time otherwise).
+            if isASCII(raw) { return String(decoding: raw, as: UTF8.self) }
             guard let string = String(validating: raw, as: UTF8.self) else {
                 throw error("invalid UTF-8 in a string", at: contentStart + invalidUTF8Offset(raw))
             }
             return string
         }
         return try unescape(raw, from: contentStart)
+    }
+
+    private func isASCII(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        var bits: UInt8 = 0
+        for byte in raw { bits |= byte }
+        return bits < 0x80
     }
 
     private func invalidUTF8Offset(_ raw: UnsafeBufferPointer<UInt8>) -> Int {
@@ -377,13 +406,30 @@ public struct JSONParser {
             guard let digit = current, isDigit(digit) else { throw error("expected a digit in a number's exponent") }
             skipDigits()
         }
+        if isInteger, let value = integer(from: start) { return .int(value) }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        if isInteger, let value = Int(text) { return .int(value) }
         guard let value = Double(text) else { throw error("invalid number", at: start) }
         // RFC 8259 lets a parser limit the range of numbers: one too large for a double would
         // read as infinity, which JSON cannot write back.
         guard value.isFinite else { throw error("number out of range", at: start) }
         return .double(value)
+    }
+
+    /// The integer written from `start` to the current position (an optional minus, then
+    /// digits), read straight from the bytes rather than through a `String`; nil when it does
+    /// not fit in an `Int`.
+    private func integer(from start: Int) -> Int? {
+        let negative = bytes[start] == UInt8(ascii: "-")
+        var value = 0
+        for index in (negative ? start + 1 : start)..<position {
+            // Accumulated negatively so that `Int.min` fits.
+            let (shifted, overflowA) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflowB) = shifted.subtractingReportingOverflow(Int(bytes[index] &- UInt8(ascii: "0")))
+            if overflowA || overflowB { return nil }
+            value = next
+        }
+        if negative { return value }
+        return value == .min ? nil : -value
     }
 
     private func isDigit(_ byte: UInt8) -> Bool {

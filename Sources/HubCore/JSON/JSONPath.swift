@@ -14,14 +14,18 @@ public struct JSONPath {
     }
 
     private let operations: [Operation]
+    /// The same path as a key chain when it is one, as every default-schema path is: read by
+    /// direct lookups instead of the general walk's recursion, closures and trail.
+    private let keyChain: KeyChain?
 
     /// The empty path: its only value is the root dictionary itself.
     public init() {
-        operations = []
+        self.init(operations: [])
     }
 
     private init(operations: [Operation]) {
         self.operations = operations
+        keyChain = KeyChain(operations)
     }
 
     private func appending(_ operation: Operation) -> JSONPath {
@@ -65,6 +69,10 @@ public struct JSONPath {
     /// Calls `visit` with each value this path reaches in `dictionary`, in order, until it
     /// returns false.
     func visitValues(in dictionary: JSONDictionary, _ visit: (JSONValue) -> Bool) {
+        if let keyChain {
+            keyChain.visitValues(in: dictionary, visit)
+            return
+        }
         var trail = UntrackedTrail()
         _ = walk(.object(dictionary), from: 0, trail: &trail) { value, _ in visit(value) }
     }
@@ -109,6 +117,53 @@ public struct JSONPath {
                 if !finished { return false }
             }
             return true
+        }
+    }
+}
+
+extension JSONPath {
+    /// A path of ``goTo(_:)`` steps alone, optionally followed by one ``forEach()``.
+    private struct KeyChain {
+        let keys: [String]
+        let forEach: Bool
+
+        /// The chain `operations` make; nil when they make something else.
+        init?(_ operations: [Operation]) {
+            var keys: [String] = []
+            var forEach = false
+            for operation in operations {
+                switch operation {
+                case .goTo(let key) where !forEach: keys.append(key)
+                case .forEach where !forEach: forEach = true
+                default: return nil
+                }
+            }
+            self.keys = keys
+            self.forEach = forEach
+        }
+
+        /// Calls `visit` with each value the chain reaches in `dictionary`, in order, until it
+        /// returns false.
+        func visitValues(in dictionary: JSONDictionary, _ visit: (JSONValue) -> Bool) {
+            var value = JSONValue.object(dictionary)
+            for key in keys {
+                guard case .object(let members) = value, let next = member(key, of: members) else { return }
+                value = next
+            }
+            guard forEach else {
+                _ = visit(value)
+                return
+            }
+            guard case .array(let elements) = value else { return }
+            for element in elements where !visit(element) { return }
+        }
+
+        /// The value under `key`. A small object is searched by comparing keys, which costs
+        /// less than hashing `key` (the schema's objects mostly have a handful of members).
+        private func member(_ key: String, of members: JSONDictionary) -> JSONValue? {
+            guard members.count <= 8 else { return members[key] }
+            for (candidate, value) in members where candidate == key { return value }
+            return nil
         }
     }
 }

@@ -46,12 +46,13 @@ struct JSONReader {
     func add(_ json: JSONDictionary, to component: inout ComponentState) {
         let paths = componentModelSchema
         if let identifier = paths.componentIdentifier.value(from: json) {
-            let parts = identifier.split(separator: ":", omittingEmptySubsequences: false)
-            if parts.count >= 2 {
-                component.namespace = String(parts[0])
-                component.name = String(parts[1])
+            // The usual `namespace:name` through `Identifier`'s byte-wise split, which saves
+            // splitting by Characters.
+            if let parsed = Identifier(string: identifier) {
+                component.namespace = parsed.namespace
+                component.name = parsed.name
             } else {
-                component.name = identifier
+                assign(identifier, to: &component)
             }
         }
         if let category = paths.componentCategory.value(from: json) { component.category = category }
@@ -101,11 +102,25 @@ struct JSONReader {
         target.customData = merged(target.customData, paths.customData.value(from: json))
     }
 
+    /// Sets the component of `component` from `identifier`, split at its Characters `:`: the
+    /// first two parts are the namespace and the name; a single part is the name.
+    private func assign(_ identifier: String, to component: inout ComponentState) {
+        let parts = identifier.split(separator: ":", omittingEmptySubsequences: false)
+        if parts.count >= 2 {
+            component.namespace = String(parts[0])
+            component.name = String(parts[1])
+        } else {
+            component.name = identifier
+        }
+    }
+
     /// `existing` with `added`'s entries (`added` wins on conflicting keys); `existing` when
     /// nothing is added.
     private func merged(_ existing: JSONDictionary?, _ added: JSONDictionary?) -> JSONDictionary? {
         guard let added else { return existing }
-        return (existing ?? [:]).merging(overriding: added)
+        // Nothing to merge into: `added` as it is, which saves building a copy of it.
+        guard let existing, !existing.isEmpty else { return added }
+        return existing.merging(overriding: added)
     }
 }
 

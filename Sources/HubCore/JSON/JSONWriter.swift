@@ -24,34 +24,38 @@ private struct JSONWriter {
         switch value {
         case .null: append("null")
         case .bool(let bool): append(bool ? "true" : "false")
-        case .int(let int): append(String(int))
-        case .double(let double): append(double.isFinite ? String(double) : "null")
+        case .int(let int): write(int)
+        case .double(let double):
+            if double.isFinite { output.append(contentsOf: String(double).utf8) } else { append("null") }
         case .string(let string): write(string)
         case .array(let elements):
             writeContainer(open: "[", close: "]", elements, depth: depth) { writer, element in
                 writer.write(element, depth: depth + 1)
             }
         case .object(let dictionary):
-            let keys = dictionary.keys.sorted()
-            writeContainer(open: "{", close: "}", keys, depth: depth) { writer, key in
-                writer.write(key)
+            // Sorting the members, not the keys, saves looking each key up again.
+            let members = dictionary.sorted { $0.key < $1.key }
+            writeContainer(open: "{", close: "}", members, depth: depth) { writer, member in
+                writer.write(member.key)
                 writer.append(writer.pretty ? ": " : ":")
-                writer.write(dictionary[key] ?? .null, depth: depth + 1)
+                writer.write(member.value, depth: depth + 1)
             }
         }
     }
 
     /// Writes `items` between `open` and `close`, comma-separated, one per line when pretty.
     private mutating func writeContainer<Items: Collection>(
-        open: String, close: String, _ items: Items, depth: Int, writeItem: (inout JSONWriter, Items.Element) -> Void
+        open: StaticString, close: StaticString, _ items: Items, depth: Int, writeItem: (inout JSONWriter, Items.Element) -> Void
     ) {
         append(open)
         guard !items.isEmpty else {
             append(close)
             return
         }
-        for (offset, item) in items.enumerated() {
-            if offset > 0 { append(",") }
+        var first = true
+        for item in items {
+            if !first { output.append(UInt8(ascii: ",")) }
+            first = false
             newline(depth: depth + 1)
             writeItem(&self, item)
         }
@@ -62,32 +66,64 @@ private struct JSONWriter {
     private mutating func newline(depth: Int) {
         guard pretty else { return }
         output.append(UInt8(ascii: "\n"))
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+        // Copied from a run of spaces, which saves appending them one at a time.
+        var indent = depth * 2
+        while indent > 0 {
+            let count = min(indent, JSONWriter.spaces.utf8CodeUnitCount)
+            output.append(contentsOf: UnsafeBufferPointer(start: JSONWriter.spaces.utf8Start, count: count))
+            indent -= count
+        }
+    }
+
+    private static let spaces: StaticString = "                                "
+
+    /// Writes the decimal digits straight into the output, with no `String` in between.
+    private mutating func write(_ int: Int) {
+        if int < 0 { output.append(UInt8(ascii: "-")) }
+        let start = output.count
+        var rest = int.magnitude
+        repeat {
+            output.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        output[start...].reverse()
     }
 
     private mutating func write(_ string: String) {
         output.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case 0x08: append("\\b")
-            case 0x0C: append("\\f")
-            case 0x0A: append("\\n")
-            case 0x0D: append("\\r")
-            case 0x09: append("\\t")
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                append("\\u00")
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0x0F)])
-            default: output.append(byte)
+        var string = string
+        string.withUTF8 { bytes in
+            // Runs of characters that need no escape are copied whole.
+            var runStart = 0
+            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                writeEscape(byte)
+                runStart = index + 1
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
         output.append(UInt8(ascii: "\""))
     }
 
-    private mutating func append(_ text: String) {
-        output.append(contentsOf: text.utf8)
+    /// Writes the escape of `byte`, a quote, a backslash or a control character.
+    private mutating func writeEscape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): append("\\\"")
+        case UInt8(ascii: "\\"): append("\\\\")
+        case 0x08: append("\\b")
+        case 0x0C: append("\\f")
+        case 0x0A: append("\\n")
+        case 0x0D: append("\\r")
+        case 0x09: append("\\t")
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            append("\\u00")
+            output.append(hex.utf8Start[Int(byte >> 4)])
+            output.append(hex.utf8Start[Int(byte & 0x0F)])
+        }
+    }
+
+    private mutating func append(_ text: StaticString) {
+        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }

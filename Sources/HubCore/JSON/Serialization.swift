@@ -81,13 +81,19 @@ extension JSONDictionary {
     /// Sets the value at the path through `keys`, creating the objects on the way; a nil value
     /// sets nothing (so an object is only created when something goes into it).
     mutating func set(_ value: JSONValue?, at keys: [String]) {
+        set(value, at: keys[...])
+    }
+
+    private mutating func set(_ value: JSONValue?, at keys: ArraySlice<String>) {
         guard let value, let first = keys.first else { return }
         guard keys.count > 1 else {
             self[first] = value
             return
         }
-        var nested = self[first]?.objectValue ?? [:]
-        nested.set(value, at: Array(keys.dropFirst()))
+        // Taken out, the nested object is this code's only reference, so it changes in place
+        // instead of being copied whole.
+        var nested = removeValue(forKey: first)?.objectValue ?? [:]
+        nested.set(value, at: keys.dropFirst())
         self[first] = .object(nested)
     }
 }
