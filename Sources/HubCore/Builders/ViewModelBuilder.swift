@@ -107,6 +107,11 @@ public final class ViewModelBuilder {
     /// The body component builder with `identifier`, created (after all others) if needed.
     public func bodyBuilder(_ identifier: String) -> ComponentModelBuilder {
         let defaults = store.configuration.componentDefaults
+        if path.isEmpty {
+            // The root view (the usual case): no path to walk, and a one-step path to make.
+            store.root.body.ensure(identifier, defaults: defaults)
+            return ComponentModelBuilder(store: store, path: [.body(identifier)])
+        }
         modify { $0.body.ensure(identifier, defaults: defaults) }
         return ComponentModelBuilder(store: store, path: path + [.body(identifier)])
     }
