@@ -30,27 +30,26 @@ final class LayoutRun {
         case .bottom: slot = 2
         case .left: slot = 3
         }
-        if let margin = edgeMargins[slot] { return margin }
-        let margin = layoutManager.margin(for: traits, to: edge)
-        edgeMargins[slot] = margin
-        return margin
+        return Self.remembered(&edgeMargins[slot]) { layoutManager.margin(for: traits, to: edge) }
     }
 
     /// The horizontal margin between a model of the run and one of `preceding` before it.
     func horizontalMargin(preceding: LayoutRun) -> Int {
         guard preceding === self else { return layoutManager.horizontalMargin(for: traits, preceding: preceding.traits) }
-        if let margin = horizontalToItself { return margin }
-        let margin = layoutManager.horizontalMargin(for: traits, preceding: traits)
-        horizontalToItself = margin
-        return margin
+        return Self.remembered(&horizontalToItself) { layoutManager.horizontalMargin(for: traits, preceding: traits) }
     }
 
     /// The vertical margin between a model of the run and one of `preceding` in the row above.
     func verticalMargin(preceding: LayoutRun) -> Int {
         guard preceding === self else { return layoutManager.verticalMargin(for: traits, preceding: preceding.traits) }
-        if let margin = verticalToItself { return margin }
-        let margin = layoutManager.verticalMargin(for: traits, preceding: traits)
-        verticalToItself = margin
+        return Self.remembered(&verticalToItself) { layoutManager.verticalMargin(for: traits, preceding: traits) }
+    }
+
+    /// What `slot` holds, or what `ask` says, remembered in `slot`.
+    private static func remembered(_ slot: inout Int?, _ ask: () -> Int) -> Int {
+        if let margin = slot { return margin }
+        let margin = ask()
+        slot = margin
         return margin
     }
 }
