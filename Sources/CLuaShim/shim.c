@@ -19,6 +19,18 @@ hub_limits *hub_state_limits(lua_State *L) {
     return (hub_limits *)ud;
 }
 
+static void hub_budget_raise(lua_State *L, int level, int reason);
+
+/* [-0, +0, v] Charges `cost` instructions to `limits` (L's), raising when the budget has run
+   out or the execution was stopped; nothing without a budget. Called from a C function: level
+   1 is the Lua function that called it. */
+static void charge(lua_State *L, hub_limits *limits, long cost) {
+    if (limits->budget_limit <= 0) return;
+    limits->budget -= cost;
+    if (limits->exhausted) hub_budget_raise(L, 1, limits->exhausted);
+    if (limits->budget <= 0) hub_budget_raise(L, 1, HUB_EXHAUSTED_BUDGET);
+}
+
 int hub_trampoline(lua_State *L) {
     hub_limits *limits = hub_state_limits(L);
     const hub_function_block *block = (const hub_function_block *)lua_touserdata(L, lua_upvalueindex(1));
@@ -26,12 +38,9 @@ int hub_trampoline(lua_State *L) {
         lua_pushliteral(L, "Swift function was released");
         return lua_error(L);
     }
-    /* The budget is charged here rather than through hub_budget_charge: this state's limits are
-       at hand, which saves looking them up again on every host call. */
-    if (block->cost > 0 && limits->budget_limit > 0) {
-        limits->budget -= block->cost;
-        if (limits->exhausted || limits->budget <= 0) hub_budget_charge(L, 0);
-    }
+    /* This state's limits are at hand: charging them directly saves looking them up again on
+       every host call. */
+    if (block->cost > 0) charge(L, limits, block->cost);
     limits->host++;
     int n = g_dispatcher(L, block->box);
     limits->host--;
@@ -198,12 +207,7 @@ static void hub_budget_hook(lua_State *L, lua_Debug *ar) {
 void hub_budget_charge(lua_State *L, long cost) {
     void *ud = NULL;
     if (lua_getallocf(L, &ud) != hub_alloc) return; /* a state without Hub's limits */
-    hub_limits *limits = (hub_limits *)ud;
-    if (limits->budget_limit <= 0) return;
-    limits->budget -= cost;
-    /* Called from a C function: level 1 is the Lua function that called it. */
-    if (limits->exhausted) hub_budget_raise(L, 1, limits->exhausted);
-    if (limits->budget <= 0) hub_budget_raise(L, 1, HUB_EXHAUSTED_BUDGET);
+    charge(L, (hub_limits *)ud, cost);
 }
 
 int hub_budget_debit(lua_State *L, long cost) {
