@@ -91,7 +91,9 @@ final class BuilderBindings {
         let base = stack.top
         guard stack.ensureRoom(Int32(slotNames.count) + 3) else { throw LuaRaise(message: "\(function): too many fields") }
         defer { stack.pop(stack.top - base) }
-        var unknown: [String] = []
+        // Only the first unknown key in name order is reported (as setting the fields one by one
+        // in that order would), so only it is kept, however many a table has.
+        var firstUnknown: String?
         try withUnsafeTemporaryAllocation(of: Int32.self, capacity: slotNames.count) { positions in
             positions.initialize(repeating: 0)
             try stack.forEachPair(table) {
@@ -99,22 +101,22 @@ final class BuilderBindings {
                     throw LuaRaise(message: "component fields must have string keys, got \(stack.typeName(at: -2))")
                 }
                 guard let slot = stack.withStringBytes(at: -2, slot(named:)) ?? nil else {
-                    unknown.append(stack.string(at: -2) ?? "")
+                    let key = stack.string(at: -2) ?? ""
+                    if firstUnknown.map({ key < $0 }) ?? true { firstUnknown = key }
                     return
                 }
                 stack.pushValue(-1)
                 stack.insert(at: -3)  // below the key, which the walk goes on from
                 positions[slot] = stack.top - 2
             }
-            let unknownKeys = unknown.isEmpty ? unknown : unknown.sorted()
             try stack.argument(table, function) {
                 for slot in positions.indices where positions[slot] != 0 && slotNames[slot] != "id" {
                     let name = slotNames[slot]
-                    if let first = unknownKeys.first, first < name { throw Self.unknownField(first) }
+                    if let firstUnknown, firstUnknown < name { throw Self.unknownField(firstUnknown) }
                     guard let set = slotSetters[slot] else { throw Self.unknownField(name) }
                     try LuaValueError.inField(name) { try set(stack, builder, positions[slot]) }
                 }
-                if let first = unknownKeys.first { throw Self.unknownField(first) }
+                if let firstUnknown { throw Self.unknownField(firstUnknown) }
             }
         }
     }
@@ -128,7 +130,9 @@ final class BuilderBindings {
     private func slot(named key: UnsafeRawBufferPointer) -> Int? {
         slotBytes.withUnsafeBytes { bytes in
             slotRanges.firstIndex { range in
-                range.count == key.count && (range.isEmpty || memcmp(bytes.baseAddress! + range.lowerBound, key.baseAddress!, range.count) == 0)
+                guard range.count == key.count else { return false }
+                guard let names = bytes.baseAddress, let bytesOfKey = key.baseAddress else { return range.isEmpty }
+                return memcmp(names + range.lowerBound, bytesOfKey, range.count) == 0
             }
         }
     }

@@ -57,6 +57,18 @@ import Testing
         ]))
     }
 
+    @Test func aTableOfManyUnknownKeysNamesTheFirstInNameOrder() throws {
+        // Hostile: however many unknown keys a table has, the host keeps only the first.
+        let result = try evaluate("""
+            local fields = { id = "a", title = "A" }
+            for i = 1, 50000 do fields["unknown" .. i] = i end
+            fields.also_unknown = true
+            local _, message = pcall(function() ctx.view:body(fields) end)
+            ctx.view.title = message:gsub("^[^:]*:%d+: ", "")
+            """, then: "return { s.model.title, #s.model.body }")
+        #expect(result == .array([.string("cannot set unknown field 'also_unknown' of hub.ComponentBuilder"), .int(1)]))
+    }
+
     @Test func keysThatAreNotStringsOrNotSettableAreErrors() throws {
         let result = try evaluate("""
             local messages = {}
