@@ -9,20 +9,10 @@ struct Render: ParsableCommand {
 
     @OptionGroup var features: FeatureOptions
 
-    @Argument(help: "The view URI, e.g. cities:overview.")
-    var uri: String
-
-    @Option(help: "Columns (default: the terminal's width, or 80).")
-    var width = TerminalSize.columns
-
-    @Option(help: "Rows of output, navigation bar included (default: all content).")
-    var height: Int?
+    @OptionGroup var view: ViewOptions
 
     @Option(help: "The layout margin in cells.")
     var margin = 1
-
-    @Flag(help: "Use plain ASCII for lines and boxes.")
-    var ascii = false
 
     @Flag(help: "Print the laid-out frames as JSON instead of text.")
     var json = false
@@ -36,13 +26,13 @@ struct Render: ParsableCommand {
         let runtime = try features.makeRuntime(clock: .real) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
         let screen: Screen
         do {
-            screen = try runtime.open(uri, options: .init(width: width, height: height, margin: margin))
+            screen = try runtime.open(view.uri, options: view.screenOptions(margin: margin))
         } catch {
             Hub.warn(error)
             throw ExitCode.failure
         }
         do {
-            print(json ? runtime.frameReport(of: screen) : try runtime.render(screen, ascii: ascii, color: color.isOn), terminator: "")
+            print(json ? runtime.frameReport(of: screen) : try runtime.render(screen, ascii: view.ascii, color: color.isOn), terminator: "")
         } catch {
             Hub.warn(error)
             throw ExitCode.failure
@@ -53,7 +43,7 @@ struct Render: ParsableCommand {
         runtime.problems.forEach(Hub.warn)
         if let error = screen.lastError { Hub.warn(error) }
         if screen.loader.isLoading {
-            Hub.warn("'\(uri)' was still loading after \(runtime.manager.settleTimeout) ms; this is what had loaded by then")
+            Hub.warn("'\(view.uri)' was still loading after \(runtime.manager.settleTimeout) ms; this is what had loaded by then")
         }
         if !runtime.problems.isEmpty || screen.lastError != nil || screen.loader.isLoading {
             throw ExitCode.failure

@@ -17,17 +17,7 @@ struct Watch: ParsableCommand {
 
     @OptionGroup var features: FeatureOptions
 
-    @Argument(help: "The view URI, e.g. cities:overview.")
-    var uri: String
-
-    @Option(help: "Columns (default: the terminal's width, or 80).")
-    var width = TerminalSize.columns
-
-    @Option(help: "Rows of output, navigation bar included (default: all content).")
-    var height: Int?
-
-    @Flag(help: "Use plain ASCII for lines and boxes.")
-    var ascii = false
+    @OptionGroup var view: ViewOptions
 
     @Flag(help: "Poll the folders for changes instead of using inotify.")
     var poll = false
@@ -42,7 +32,7 @@ struct Watch: ParsableCommand {
         let runtime = try features.makeRuntime(clock: .real) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
         let stack: ScreenStack
         do {
-            stack = try runtime.openStack(uri, options: ScreenOptions(width: width, height: height))
+            stack = try runtime.openStack(view.uri, options: view.screenOptions())
         } catch {
             Hub.warn(error)
             throw ExitCode.failure
@@ -72,7 +62,7 @@ struct Watch: ParsableCommand {
     private func show(
         _ stack: ScreenStack, runtime: HubRuntime, terminal: Bool, update: (diff: ViewModelDiff?, started: DispatchTime)?
     ) {
-        let text = (try? runtime.render(stack.top, ascii: ascii, color: terminal)) ?? ""
+        let text = (try? runtime.render(stack.top, ascii: view.ascii, color: terminal)) ?? ""
         var output = terminal ? "\u{1B}[2J\u{1B}[H" : ""
         output += text
         if chain {
