@@ -70,12 +70,7 @@ final class ActionBindings {
     /// `hub.actions("ns", function(name) return fn_or_nil end)`: the actions of a namespace,
     /// made by name when performed (those `hub.action` registered come first).
     private func registerResolver(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
-        let namespace = try call.checkString(1, "hub.actions")
-        try call.checkFunction(2, "hub.actions")
-        let factory = try factory(for: namespace, folder: folder)
-        call.pushValue(2)
-        factory.resolver = runner.lua.reference(popping: call)
-        return 0
+        try call.setResolver("hub.actions", lua: runner.lua) { try factory(for: $0, folder: folder) }
     }
 
     /// `hub.action_handler(fn)`: the handler of every feature that has none of its own.
@@ -119,7 +114,7 @@ final class ActionBindings {
 
 /// The Lua actions of one namespace: those `hub.action` registered by name, then what the
 /// namespace's `hub.actions` factory makes. Every performance gets a fresh action.
-final class LuaActionFactory: ActionFactory {
+final class LuaActionFactory: ActionFactory, ResolvingFactory {
     let namespace: String
     var functions: [String: LuaReference] = [:]
     var resolver: LuaReference?

@@ -53,12 +53,7 @@ final class ComponentBindings {
 
     /// `hub.components("ns", function(name) return spec_or_nil end)`.
     private func registerResolver(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
-        let namespace = try call.checkString(1, "hub.components")
-        try call.checkFunction(2, "hub.components")
-        let factory = try factory(for: namespace, folder: folder)
-        call.pushValue(2)
-        factory.resolver = lua.reference(popping: call)
-        return 0
+        try call.setResolver("hub.components", lua: lua) { try factory(for: $0, folder: folder) }
     }
 
     /// The factory of `namespace`, created and registered if new; another folder's is an error.

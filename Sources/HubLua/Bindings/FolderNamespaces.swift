@@ -42,3 +42,24 @@ struct FolderNamespaces<Factory: AnyObject> {
         }
     }
 }
+
+/// A namespace's factory that can ask a Lua function for the names it was not given.
+protocol ResolvingFactory: AnyObject {
+    /// The `function(name)` of `hub.components` or `hub.actions`.
+    var resolver: LuaReference? { get set }
+}
+
+extension LuaStack {
+    /// `hub.components("ns", function(name) ... end)` and `hub.actions(...)`, as `function`:
+    /// checks both arguments and makes the function the resolver of the namespace's factory.
+    func setResolver<Factory: ResolvingFactory>(
+        _ function: String, lua: LuaState, factory: (String) throws -> Factory
+    ) throws -> Int32 {
+        let namespace = try checkString(1, function)
+        try checkFunction(2, function)
+        let factory = try factory(namespace)
+        pushValue(2)
+        factory.resolver = lua.reference(popping: self)
+        return 0
+    }
+}

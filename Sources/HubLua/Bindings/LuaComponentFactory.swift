@@ -2,7 +2,7 @@ import HubCore
 import HubRender
 
 /// The components of one namespace defined by `hub.component` or `hub.components`.
-final class LuaComponentFactory: ComponentFactory {
+final class LuaComponentFactory: ComponentFactory, ResolvingFactory {
     /// A checked component table and what it offers.
     struct Spec {
         var table: LuaReference
