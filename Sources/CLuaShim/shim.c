@@ -21,10 +21,7 @@ hub_limits *hub_state_limits(lua_State *L) {
 
 static void hub_budget_raise(lua_State *L, int level, int reason);
 
-/* [-0, +0, v] Charges `cost` instructions to `limits` (L's), raising when the budget has run
-   out or the execution was stopped; nothing without a budget. Called from a C function: level
-   1 is the Lua function that called it. */
-static void charge(lua_State *L, hub_limits *limits, long cost) {
+void hub_charge(lua_State *L, hub_limits *limits, long cost) {
     if (limits->budget_limit <= 0) return;
     limits->budget -= cost;
     if (limits->exhausted) hub_budget_raise(L, 1, limits->exhausted);
@@ -40,7 +37,9 @@ int hub_trampoline(lua_State *L) {
     }
     /* This state's limits are at hand: charging them directly saves looking them up again on
        every host call. */
-    if (block->cost > 0) charge(L, limits, block->cost);
+    if (block->cost > 0) hub_charge(L, limits, block->cost);
+    /* Swift sees every write a script made before the call (classes.c). */
+    if (limits->pending.object != NULL) hub_pending_flush(L);
     limits->host++;
     int n = g_dispatcher(L, block->box);
     limits->host--;
@@ -207,7 +206,7 @@ static void hub_budget_hook(lua_State *L, lua_Debug *ar) {
 void hub_budget_charge(lua_State *L, long cost) {
     void *ud = NULL;
     if (lua_getallocf(L, &ud) != hub_alloc) return; /* a state without Hub's limits */
-    charge(L, (hub_limits *)ud, cost);
+    hub_charge(L, (hub_limits *)ud, cost);
 }
 
 int hub_budget_debit(lua_State *L, long cost) {

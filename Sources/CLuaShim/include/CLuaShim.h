@@ -48,6 +48,67 @@ int hub_class_index(lua_State *L);
    (object, key, value, slot or nil) on the stack. */
 int hub_class_newindex(lua_State *L);
 
+/* What a class that defers writes keeps in C (classes.c): its key cache and user value count. */
+typedef struct hub_deferring hub_deferring;
+
+/* The block of a bridged object's full userdata: the retained Swift object (NULL once
+   released) and, for a class that defers writes, its hub_deferring and which of its user
+   values wait for Swift. */
+typedef struct hub_object_block {
+    void *object;
+    hub_deferring *deferring;   /* NULL for a class that does not defer writes */
+    unsigned long long written; /* bit s-1 set: user value s holds a write to slot s */
+} hub_object_block;
+
+/* [-0, +0, v] `__newindex` of a bridged class that defers writes: as hub_class_newindex, but a
+   slot whose code in upvalue 2 is `slot + HUB_DEFER_CODE * kind` is deferred. A value its kind
+   takes (HUB_DEFER_*) is kept as the object's user value `slot`, its bytes charged to the
+   memory limit as the setter would charge them, until the host next looks (hub_pending_flush,
+   which charges the budget for the setter calls); any other value goes to the setter, which
+   raises what it raises. Upvalue 3 is a block whose box is the class's applier (see
+   hub_flusher). Objects of such a class have a hub_object_block pointing to the class's
+   hub_deferring (hub_class_prepare_deferring) and a user value per deferred slot. */
+int hub_class_newindex_deferring(lua_State *L);
+
+/* A deferred slot's code in a class's slot table is its slot plus this times its kind. */
+#define HUB_DEFER_CODE 256
+/* Kinds of deferred slots: what a value must be for C to keep it. */
+#define HUB_DEFER_TEXT 1        /* a string, or nil */
+#define HUB_DEFER_IDENTIFIER 2  /* an ASCII string with exactly one ':' ("namespace:name") */
+
+/* The most slots of a class that defers writes (a bit each in hub_object_block.written). */
+#define HUB_PENDING_SLOTS 64
+
+/* The one object whose writes wait for the host. Only one waits at a time, so writes through
+   two handles of one component keep their order. */
+typedef struct hub_pending {
+    hub_object_block *object;   /* NULL when nothing waits */
+    void *applier;              /* the box of its class's applier (see hub_flusher) */
+    long cost;                  /* what a call of its class's setter costs the budget */
+    int anchor;                 /* registry reference of a table keeping it alive at [1]; 0
+                                   before the first class that defers writes */
+} hub_pending;
+
+/* The host's side of a flush: applies the writes `written` (bit s-1: user value s) of the
+   object at stack index `object` through the applier `box`. Must not raise. */
+typedef void (*hub_flusher)(lua_State *L, void *box, int object, unsigned long long written);
+
+/* Installs the flusher (once, before any write is deferred). */
+void hub_set_flusher(hub_flusher flusher);
+
+/* [-0, +1, m] Pushes a new hub_deferring for a class whose objects have `user_values` user
+   values (kept alive by whoever holds it: the class's metatable), and creates the state's
+   anchor of waiting objects if new; call it with the host running (hub_limits.host > 0),
+   where allocation does not fail. */
+void hub_class_prepare_deferring(lua_State *L, int user_values);
+
+/* The user values each object of the class of `deferring` has. */
+int hub_deferring_user_values(const hub_deferring *deferring);
+
+/* [-0, +0, -] Hands the writes C keeps to the host, if any: the trampoline does before every
+   call into Swift, and the host after every run of Lua. */
+void hub_pending_flush(lua_State *L);
+
 /* Memory accounting and limits of one Lua state; passed as the allocator's user data. */
 typedef struct hub_limits {
     size_t used;            /* bytes currently allocated */
@@ -62,6 +123,7 @@ typedef struct hub_limits {
     long long deadline;     /* hub_monotonic_ns() past which the execution must stop; 0 = none */
     lua_State *thread;      /* the thread the budgeted execution runs on (alive while it runs),
                                whose hook the allocator forces when bytes exhaust the budget */
+    hub_pending pending;    /* writes to a bridged object not yet handed to the host */
     char stopped_at[192];   /* "file:line: " where the execution was first stopped (or ""), so
                                that every later raise names the line that ran out, not the
                                line after a pcall that caught the first one */
@@ -119,6 +181,9 @@ int hub_budget_attached(lua_State *L);
    exceeded" once the execution was stopped for time). No-op without a budget, or in a state
    not made by hub_newstate. */
 void hub_budget_charge(lua_State *L, long cost);
+
+/* [-0, +0, v] hub_budget_charge for a C function that has L's limits at hand. */
+void hub_charge(lua_State *L, hub_limits *limits, long cost);
 
 /* [-0, +0, -] Charges `cost` instructions of work the host does for the running script (parsing
    its JSON, say) without raising; returns 1 when the budget has run out, and then the script

@@ -10,7 +10,9 @@ extension BuilderBindings {
     }
 
     /// The properties of `hub.ComponentBuilder`: its id (read-only), position, component,
-    /// category, the fields of `ComponentFields`, icon, images and target. The position
+    /// category, the fields of `ComponentFields`, icon, images and target. Strings set as the
+    /// component or a text field are deferred (`LuaProperty.deferring`): the most common
+    /// writes then cost a script about a host call instead of a crossing into Swift each. The position
     /// (`index`) is 1-based and any integer: one below 1 or past the end puts the component
     /// last (`math.mininteger` reads back one higher, as no 0-based position lies below it).
     static func makeComponentProperties() -> [String: LuaProperty<ComponentModelBuilder>] {
@@ -21,8 +23,12 @@ extension BuilderBindings {
                     if let index = builder.preferredIndex { stack.push(index.saturatingAdding(1)) } else { stack.pushNil() }
                 },
                 set: { $1.preferredIndex = try $0.optionalInteger(at: $2).map { $0.saturatingSubtracting(1) } }),
-            "component": .readWrite(
-                get: { $0.push($1.componentIdentifier.description) }, set: { $1.componentIdentifier = try $0.identifier(at: $2) }),
+            "component": .deferring(
+                .identifier, get: { $0.push($1.componentIdentifier.description) },
+                set: { $1.componentIdentifier = try $0.identifier(at: $2) },
+                apply: { stack, builder, index in
+                    if let identifier = stack.string(at: index).flatMap(Identifier.init(string:)) { builder.componentIdentifier = identifier }
+                }),
             "category": .readWrite(
                 get: { $0.push($1.componentCategory) }, set: { $1.componentCategory = try $0.requiredString(at: $2) }),
             "icon": .string(\.iconIdentifier),
@@ -37,8 +43,10 @@ extension BuilderBindings {
         // with a subscript component would take the generic key path machinery on every access.
         for field in ComponentFields.texts {
             let keyPath = field.keyPath
-            properties[field.name] = .readWrite(
-                get: { $0.push(optional: $1[dynamicMember: keyPath]) }, set: { $1[dynamicMember: keyPath] = try $0.optionalString(at: $2) })
+            properties[field.name] = .deferring(
+                .text, get: { $0.push(optional: $1[dynamicMember: keyPath]) },
+                set: { $1[dynamicMember: keyPath] = try $0.optionalString(at: $2) },
+                apply: { $1[dynamicMember: keyPath] = $0.string(at: $2) })
         }
         for field in ComponentFields.data {
             let keyPath = field.keyPath

@@ -26,6 +26,7 @@ enum LuaBridge {
 
     private static let installed: Bool = {
         hub_set_dispatcher(dispatch)
+        hub_set_flusher(flushDeferredWrites)
         return true
     }()
 
@@ -49,22 +50,39 @@ enum LuaBridge {
     static func pushClosure(
         _ stack: LuaStack, _ function: lua_CFunction, cost: Int = defaultCallCost, upvalues: Int32 = 0, _ body: @escaping LuaFunction
     ) {
-        guard let raw = clua_newuserdata(stack.L, MemoryLayout<hub_function_block>.size) else { return }
-        let block = raw.bindMemory(to: hub_function_block.self, capacity: 1)
-        block.initialize(to: hub_function_block(box: Unmanaged.passRetained(LuaFunctionBox(body)).toOpaque(), cost: cost))
-        ensureMetatable(stack, functionTypeName)
-        lua_setmetatable(stack.L, -2)
+        pushBlock(stack, LuaFunctionBox(body), cost: cost)
         stack.insert(at: -1 - upvalues)
         lua_pushcclosure(stack.L, function, 1 + upvalues)
     }
 
-    /// Pushes `object` as a full userdata with the metatable `typeName` (created bare if new).
-    static func pushObject(_ stack: LuaStack, _ object: AnyObject, typeName: String) {
-        guard let block = clua_newuserdata(stack.L, MemoryLayout<UnsafeMutableRawPointer>.size) else { return }
-        block.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer.self)
-        ensureMetatable(stack, typeName)
+    /// `[-0, +1]` Pushes a function block (`hub_function_block`) holding `box` retained until
+    /// Lua collects it, at `cost` a call.
+    static func pushBlock(_ stack: LuaStack, _ box: AnyObject, cost: Int = 0) {
+        guard let raw = clua_newuserdata(stack.L, MemoryLayout<hub_function_block>.size) else { return }
+        let block = raw.bindMemory(to: hub_function_block.self, capacity: 1)
+        block.initialize(to: hub_function_block(box: Unmanaged.passRetained(box).toOpaque(), cost: cost))
+        ensureMetatable(stack, functionTypeName)
         lua_setmetatable(stack.L, -2)
     }
+
+    /// Pushes `object` as a full userdata (a `hub_object_block`) with the metatable `typeName`
+    /// (created bare if new); for a class that defers writes (the metatable's
+    /// ``deferringField``), with a user value for each slot it defers.
+    static func pushObject(_ stack: LuaStack, _ object: AnyObject, typeName: String) {
+        ensureMetatable(stack, typeName)
+        stack.rawField(-1, deferringField)
+        let deferring = lua_touserdata(stack.L, -1).map(OpaquePointer.init)
+        stack.pop()
+        let userValues = deferring.map(hub_deferring_user_values) ?? 0
+        guard let raw = lua_newuserdatauv(stack.L, MemoryLayout<hub_object_block>.size, userValues) else { return }
+        raw.bindMemory(to: hub_object_block.self, capacity: 1)
+            .initialize(to: hub_object_block(object: Unmanaged.passRetained(object).toOpaque(), deferring: deferring, written: 0))
+        stack.insert(at: -2)
+        lua_setmetatable(stack.L, -2)
+    }
+
+    /// The metatable field holding the `hub_deferring` of a class that defers writes.
+    static var deferringField: String { "__deferring" }
 
     /// Pushes the metatable `typeName`, creating it with `__name`, `__gc` and `__metatable` if new.
     /// Returns true when it was created now.
@@ -129,4 +147,11 @@ private let dispatch: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) 
         stack.push(stack.location(level: 1) + String(describing: error))
     }
     return HUB_RAISE
+}
+
+/// The Swift side of `hub_pending_flush`: hands the writes C kept to their class's applier.
+private let flushDeferredWrites: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, Int32, UInt64) -> Void = {
+    L, box, object, written in
+    guard let L, let box else { return }
+    Unmanaged<LuaDeferredWrites>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.apply(LuaStack(L), object, written) }
 }

@@ -26,7 +26,10 @@ struct LuaClass<Object: AnyObject>: Sendable {
         LuaBridge.ensureMetatable(stack, name)
         guard let metatable = lua_topointer(stack.L, -1) else { return }
         let object = { (call: LuaStack, index: Int32) in LuaBridge.object(call, at: index, metatable: metatable, as: Object.self) }
-        let slots = properties.keys.sorted()
+        // Deferred properties take the first slots, so that their objects need a user value
+        // for each of those slots only.
+        let deferredCount = properties.values.count(where: { $0.deferred != nil })
+        let slots = properties.keys.sorted { (properties[$0]?.deferred == nil ? 1 : 0, $0) < (properties[$1]?.deferred == nil ? 1 : 0, $1) }
         let members = slots.map { properties[$0]! }
         let methodNames = Set(methods.members.map(\.name))
         assert(methodNames.isDisjoint(with: slots), "\(name): a member is both a property and a method")
@@ -47,8 +50,26 @@ struct LuaClass<Object: AnyObject>: Sendable {
         }
         stack.setRawField(-2, "__index")
 
-        pushSlots(stack, slots)
-        LuaBridge.pushClosure(stack, hub_class_newindex, upvalues: 1) { [self] call in
+        pushSlots(stack, slots, codes: members.map { $0.deferred?.kind })
+        assert(deferredCount <= Int(HUB_PENDING_SLOTS), "\(name): too many properties to defer writes")
+        if deferredCount > 0 {
+            hub_class_prepare_deferring(stack.L, Int32(deferredCount))
+            stack.setRawField(-3, LuaBridge.deferringField)
+            LuaBridge.pushBlock(stack, LuaDeferredWrites { stack, index, written in
+                guard let target = object(stack, index) else { return }
+                var rest = written
+                while rest != 0 {
+                    let slot = rest.trailingZeroBitCount + 1
+                    rest &= rest - 1
+                    guard let apply = members[slot - 1].deferred?.apply else { continue }
+                    lua_getiuservalue(stack.L, index, Int32(slot))
+                    apply(stack, target, -1)
+                    stack.pop()
+                }
+            })
+        }
+        let newindex: lua_CFunction = deferredCount > 0 ? hub_class_newindex_deferring : hub_class_newindex
+        LuaBridge.pushClosure(stack, newindex, upvalues: deferredCount > 0 ? 2 : 1) { [self] call in
             guard let target = object(call, 1) else { return 0 }
             guard let slot = call.integer(at: 4), members.indices.contains(slot - 1), let set = members[slot - 1].set else {
                 let key = call.string(at: 2) ?? "?"
@@ -75,11 +96,13 @@ struct LuaClass<Object: AnyObject>: Sendable {
         stack.pop()
     }
 
-    /// `[-0, +1]` Pushes a table from each name of `slots` to its 1-based position.
-    private func pushSlots(_ stack: LuaStack, _ slots: [String]) {
+    /// `[-0, +1]` Pushes a table from each name of `slots` to its 1-based position, coded as
+    /// deferred (``LuaDeferredKind/code(slot:)``) where `codes` gives a kind.
+    private func pushSlots(_ stack: LuaStack, _ slots: [String], codes: [LuaDeferredKind?] = []) {
         stack.newTable(record: slots.count)
         for (offset, slot) in slots.enumerated() {
-            stack.push(offset + 1)
+            let kind = codes.indices.contains(offset) ? codes[offset] : nil
+            stack.push(kind?.code(slot: offset + 1) ?? offset + 1)
             stack.setRawField(-2, slot)
         }
     }
@@ -113,20 +136,33 @@ struct LuaProperty<Object: AnyObject> {
     /// Sets the property of the object to the value at the index given; a value it does not
     /// take is a `LuaValueError`.
     typealias Setter = (LuaStack, Object, Int32) throws -> Void
+    /// Sets the property of the object to the value at the index given, one of its deferred
+    /// kind's (charged already): cannot fail.
+    typealias Applier = (LuaStack, Object, Int32) -> Void
 
     /// Reads the property.
     let get: Getter
     /// Sets the property; nil when it is read-only.
     let set: Setter?
+    /// The values C keeps until Swift next looks, and how they are set then; nil when every
+    /// value goes to `set` at once.
+    let deferred: (kind: LuaDeferredKind, apply: Applier)?
 
     /// A read-only property.
     static func readOnly(_ get: @escaping Getter) -> LuaProperty {
-        LuaProperty(get: get, set: nil)
+        LuaProperty(get: get, set: nil, deferred: nil)
     }
 
     /// A property that can be set.
     static func readWrite(get: @escaping Getter, set: @escaping Setter) -> LuaProperty {
-        LuaProperty(get: get, set: set)
+        LuaProperty(get: get, set: set, deferred: nil)
+    }
+
+    /// A property that can be set whose values of `kind` C keeps, to be set by `apply` when Swift
+    /// next looks; others are set by `set`. Scripts cannot tell the difference: a read, a call
+    /// into Swift or the end of the script hands kept values over first.
+    static func deferring(_ kind: LuaDeferredKind, get: @escaping Getter, set: @escaping Setter, apply: @escaping Applier) -> LuaProperty {
+        LuaProperty(get: get, set: set, deferred: (kind, apply))
     }
 }
 

@@ -244,6 +244,7 @@ public final class LuaState {
         if executionDepth == 0 { limits.pointee.host_used = 0 }
         executionDepth += 1
         defer {
+            hub_pending_flush(L)  // Swift sees every write the script made before it looks
             executionDepth -= 1
             if executionDepth == 0 { limits.pointee.host_used = 0 }
             limits.pointee.host = host
