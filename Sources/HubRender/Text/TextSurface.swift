@@ -10,8 +10,10 @@ public final class TextSurface {
     public let height: Int
     /// How lines and boxes are drawn.
     public let boxCharacters: BoxCharacters
-    private var styleTable = TextStyleTable()
-    private var drawings: TextDrawings
+    // Unchecked exclusivity: only the surface's own methods reach these, never re-entrantly, and
+    // a runtime check on every drawing recorded and every row written costs more than the record.
+    @exclusivity(unchecked) private var styleTable = TextStyleTable()
+    @exclusivity(unchecked) private var drawings: TextDrawings
     private typealias Drawing = TextDrawings.Drawing
 
     /// A blank surface of `width` columns and `height` rows (negative sizes count as zero).
@@ -25,6 +27,15 @@ public final class TextSurface {
     /// A canvas covering the whole surface.
     public var canvas: TextCanvas {
         TextCanvas(surface: self, frame: Rect(x: 0, y: 0, width: width, height: height), clip: Rect(x: 0, y: 0, width: width, height: height))
+    }
+
+    /// How many drawing calls the surface recorded (one per row each call draws on).
+    var drawingCount: Int { drawings.count }
+
+    /// Makes room for `count` recorded drawings in all, as many as a similar surface took:
+    /// growing the record by doubling copies it several times over.
+    func reserveCapacity(drawings count: Int) {
+        drawings.reserveCapacity(count)
     }
 
     /// The number drawings store for `style`.
