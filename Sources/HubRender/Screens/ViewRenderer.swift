@@ -20,9 +20,10 @@ public final class ViewRenderer {
     /// The shown overlays' components, by overlay index.
     private(set) var overlaySlots: [Int: ComponentWrapper] = [:]
     private var lastScrollOffset: Int?
-    /// How many drawings the last render recorded: the next one, likely alike, makes room for
-    /// as many at once.
+    /// How many drawings the last render recorded and how long its text was: the next one,
+    /// likely alike, makes room for as much at once.
     private var lastDrawingCount = 0
+    private var lastTextBytes = 0
 
     /// A renderer whose components come from `host`.
     public init(host: ComponentHost, layoutManager: any ComponentLayoutManager) {
@@ -133,7 +134,9 @@ public final class ViewRenderer {
         for wrapper in overlaySlots.values { host.recycle(wrapper) }
         overlaySlots = overlays
         lastDrawingCount = surface.drawingCount
-        return surface.text(color: options.color)
+        let text = surface.text(color: options.color, expectedBytes: lastTextBytes)
+        lastTextBytes = text.utf8.count
+        return text
     }
 
     /// The wrapper for a slot showing `model`: the slot's own when it has the same component

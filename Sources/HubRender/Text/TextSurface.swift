@@ -77,9 +77,15 @@ public final class TextSurface {
     /// surface with no rows is one newline), written straight into one buffer (no `String`
     /// per line).
     public func text(color: Bool) -> String {
+        text(color: color, expectedBytes: 0)
+    }
+
+    /// ``text(color:)``, with room made at once for `expectedBytes` (as many as a similar
+    /// surface's text took): growing the text by doubling copies it several times over.
+    func text(color: Bool, expectedBytes: Int) -> String {
         var row = TextRow(width: width)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(drawings.count * 16 + height)
+        bytes.reserveCapacity(max(drawings.count * 16 + height, expectedBytes))
         for y in 0..<height {
             if y > 0 { bytes.append(UInt8(ascii: "\n")) }
             write(y, color: color, through: &row, to: &bytes)
