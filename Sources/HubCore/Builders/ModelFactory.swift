@@ -9,8 +9,8 @@ struct ModelFactory {
             identifier: state.identifier,
             navigationItem: state.title.map { NavigationItem(title: $0) },
             header: state.header.map { component(from: $0, type: .header, parentPath: [], index: 0) },
-            body: components(from: state.body.nodes, type: .body, parentPath: []),
-            overlays: components(from: state.overlays.nodes, type: .overlay, parentPath: []),
+            body: components(from: state.body, type: .body, parentPath: []),
+            overlays: components(from: state.overlays, type: .overlay, parentPath: []),
             customData: state.customData,
             buildDate: buildDate)
     }
@@ -35,9 +35,24 @@ struct ModelFactory {
         return ordered
     }
 
-    private func components(from nodes: [ComponentNode], type: ComponentType, parentPath: [Int]) -> [ComponentModel] {
-        let ordered = nodes.contains { $0.preferredIndex != nil } ? Self.resolvePreferredIndices(nodes) : nodes
-        return ordered.enumerated().map { component(from: $0.element, type: type, parentPath: parentPath, index: $0.offset) }
+    private func components(from list: ComponentList, type: ComponentType, parentPath: [Int]) -> [ComponentModel] {
+        if list.chunks.contains(where: \.hasPreferredIndex) {
+            return Self.resolvePreferredIndices(list.nodes).enumerated().map {
+                component(from: $0.element, type: type, parentPath: parentPath, index: $0.offset)
+            }
+        }
+        // Without preferred indices, a chunk that did not change since it built its models at
+        // the same place gives them as one array, without a look at each of its components.
+        var models: [ComponentModel] = []
+        models.reserveCapacity(list.count)
+        for (number, chunk) in list.chunks.enumerated() {
+            let start = number * ComponentChunk.capacity
+            let place = BuiltComponent.Place(type: type, parentPath: parentPath, index: start, resolvesIcons: configuration.resolvesIcons)
+            models += chunk.models(at: place) { nodes in
+                nodes.enumerated().map { component(from: $0.element, type: type, parentPath: parentPath, index: start + $0.offset) }
+            }
+        }
+        return models
     }
 
     /// The model of `node`, reused from the last build when the node did not change since.
@@ -52,7 +67,7 @@ struct ModelFactory {
         for (identifier, image) in state.customImages {
             customImages[identifier] = imageData(from: image, identifier: identifier, type: .custom)
         }
-        let children = components(from: state.children.nodes, type: type, parentPath: indexPath)
+        let children = components(from: state.children, type: type, parentPath: indexPath)
         return ComponentModel(ComponentModel.Properties(
             identifier: state.identifier,
             type: type,

@@ -6,14 +6,14 @@
 @dynamicMemberLookup
 public struct ComponentModel: Equatable, Sendable {
     /// Every property, stored together.
-    struct Properties: Sendable {
+    @usableFromInline struct Properties: Sendable {
         var identifier: String
         var type: ComponentType
         var index: Int
         var indexPath: [Int]
         var componentIdentifier: Identifier
         var componentCategory: String
-        var fields: ComponentFields
+        @usableFromInline var fields: ComponentFields
         var mainImageData: ComponentImageData?
         var backgroundImageData: ComponentImageData?
         var customImageData: [String: ComponentImageData]
@@ -26,12 +26,12 @@ public struct ComponentModel: Equatable, Sendable {
     /// layout is one retain rather than one per field, and a model reused from an earlier
     /// delivery compares equal by identity. Copy-on-write: only a uniquely held storage is
     /// mutated, which is what makes it safe to share across threads.
-    private final class Storage: @unchecked Sendable {
-        var properties: Properties
+    @usableFromInline final class Storage: @unchecked Sendable {
+        @usableFromInline var properties: Properties
         init(_ properties: Properties) { self.properties = properties }
     }
 
-    private var storage: Storage
+    @usableFromInline var storage: Storage
 
     init(_ properties: Properties) {
         storage = Storage(properties)
@@ -127,8 +127,11 @@ public struct ComponentModel: Equatable, Sendable {
     }
 
     /// A plain field, e.g. `model.title` (see ``ComponentFields``).
-    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<ComponentFields, Value>) -> Value {
-        get { fields[keyPath: keyPath] }
+    // Inlinable, so that a caller's `model.title` reads the one field in place instead of going
+    // through a generic key path projection and a copy of every field (renderers read several
+    // fields of every component they draw).
+    @inlinable public subscript<Value>(dynamicMember keyPath: WritableKeyPath<ComponentFields, Value>) -> Value {
+        get { storage.properties.fields[keyPath: keyPath] }
         set { fields[keyPath: keyPath] = newValue }
     }
 

@@ -6,11 +6,9 @@ import HubCore
 final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
     let component: any Component
     let identifier: Identifier
-    /// The current model.
-    var model: ComponentModel? { shown?.model }
-    /// The current model in an immutable box: a box's model is lent to the component and
-    /// compared without copying its many fields on every render.
-    private var shown: ShownModel?
+    /// The current model (one reference: comparing it with the model to show is one pointer
+    /// comparison when they are the same).
+    private(set) var model: ComponentModel?
     private(set) var selectionState = ComponentSelectionState.none
     private var size: Size?
     private unowned let host: ComponentHost
@@ -37,14 +35,14 @@ final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
     /// incoming model's saved UI state restored. Returns whether the model changed.
     @discardableResult
     func configure(with model: ComponentModel, containerSize: Size) -> Bool {
-        if let shown, shown.model == model { return false }
+        if let current = self.model, current == model { return false }
         if let current = self.model {
             saveUIState(for: current)
             component.prepareForReuse()
             for child in children.values { host.recycle(child) }
             children.removeAll()
         }
-        shown = ShownModel(model)
+        self.model = model
         self.containerSize = containerSize
         if let performer = component as? any ComponentActionPerformer { performer.actionDelegate = self }
         component.configure(with: model, containerSize: containerSize)
@@ -58,7 +56,8 @@ final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
 
     /// Saves the component's UI state for `model` (or for the current model).
     func saveUIState(for model: ComponentModel? = nil) {
-        guard let identifier = model?.identifier ?? shown?.model.identifier, let restorable, restorable.restoresUIState else { return }
+        // The capability first: most components have none, and then the model is not read.
+        guard let restorable, restorable.restoresUIState, let identifier = model?.identifier ?? self.model?.identifier else { return }
         host.uiStates[identifier] = restorable.currentUIState
     }
 
@@ -118,9 +117,9 @@ final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
     }
 
     func render(into canvas: TextCanvas) {
-        guard let shown else { return }
+        guard let model else { return }
         parent?.childDelegate = self
-        component.render(shown.model, into: canvas)
+        component.render(model, into: canvas)
     }
 
     // MARK: ComponentChildDelegate
@@ -149,14 +148,5 @@ final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
     func component(_ component: any Component, performAction identifier: Identifier, customData: JSONDictionary?) -> Bool {
         guard let model else { return false }
         return host.performComponentAction?(identifier, customData, model) ?? false
-    }
-}
-
-/// A model a wrapper shows.
-private final class ShownModel {
-    let model: ComponentModel
-
-    init(_ model: ComponentModel) {
-        self.model = model
     }
 }

@@ -8,10 +8,12 @@ final class LayoutRun {
     let component: any Component
     let traits: Set<LayoutTrait>
     private let layoutManager: any ComponentLayoutManager
+    // Unchecked exclusivity: a run is used by one layout at a time and never lends these out,
+    // and a runtime check on every margin asked for was a tenth of laying out a long body.
     /// Margins to the top, right, bottom and left edges, once asked for.
-    private var edgeMargins: [Int?] = [nil, nil, nil, nil]
-    private var horizontalToItself: Int?
-    private var verticalToItself: Int?
+    @exclusivity(unchecked) private var edgeMargins: [Int?] = [nil, nil, nil, nil]
+    @exclusivity(unchecked) private var horizontalToItself: Int?
+    @exclusivity(unchecked) private var verticalToItself: Int?
 
     /// The run of `component`'s models (with `identifier`), laid out with `layoutManager`.
     init(identifier: Identifier, component: any Component, layoutManager: any ComponentLayoutManager) {

@@ -24,7 +24,7 @@ extension Screen {
     private func rootWrappers(ofType type: ComponentType) -> [Int: ComponentWrapper] {
         switch type {
         case .header: return renderer.headerSlot.map { [0: $0] } ?? [:]
-        case .body: return renderer.bodySlots
+        case .body: return renderer.shownBodySlots
         case .overlay: return renderer.overlaySlots
         }
     }

@@ -14,11 +14,16 @@ public final class ViewRenderer {
     public let layoutManager: any ComponentLayoutManager
     /// The shown header's component, if any.
     private(set) var headerSlot: ComponentWrapper?
-    /// The shown body components' components, by body index.
-    private(set) var bodySlots: [Int: ComponentWrapper] = [:]
+    /// The shown body components' components, by body index (nil: not shown). An array, not a
+    /// dictionary: a render of a long body updates it in place, without hashing every index.
+    private var bodySlots: [ComponentWrapper?] = []
     /// The shown overlays' components, by overlay index.
     private(set) var overlaySlots: [Int: ComponentWrapper] = [:]
     private var lastScrollOffset: Int?
+    /// How many drawings the last render recorded and how long its text was: the next one,
+    /// likely alike, makes room for as much at once.
+    private var lastDrawingCount = 0
+    private var lastTextBytes = 0
 
     /// A renderer whose components come from `host`.
     public init(host: ComponentHost, layoutManager: any ComponentLayoutManager) {
@@ -68,6 +73,7 @@ public final class ViewRenderer {
         let layout = layout ?? self.layout(viewModel, width: width, viewportHeight: geometry.viewportHeight(for: viewModel))
         let viewport = geometry.drawnViewportHeight(of: viewModel, layout: layout)
         let surface = TextSurface(width: width, height: navigationHeight + viewport, boxCharacters: options.ascii ? .ascii : .unicode)
+        surface.reserveCapacity(drawings: lastDrawingCount)
         let screen = surface.canvas
         if let title = viewModel.title {
             let text = DisplayWidth.prefix(of: title, fitting: width)
@@ -85,25 +91,26 @@ public final class ViewRenderer {
             guard shifted.maxY > 0, shifted.y < viewport else { continue }
             shown.append((index, shifted))
         }
-        // Components scrolled out of view go back to the pool first, so the ones scrolled in reuse them.
-        // Shown indexes as flags (not a hashed set), and only the slots that leave are sorted.
+        // Components scrolled out of view go back to the pool first (in index order), so the
+        // ones scrolled in reuse them.
         var isShown = [Bool](repeating: false, count: viewModel.body.count)
         for (index, _) in shown { isShown[index] = true }
-        for index in bodySlots.keys.filter({ $0 >= isShown.count || !isShown[$0] }).sorted() {
-            if let wrapper = bodySlots.removeValue(forKey: index) { host.recycle(wrapper) }
+        for index in bodySlots.indices {
+            guard let wrapper = bodySlots[index], index >= isShown.count || !isShown[index] else { continue }
+            host.recycle(wrapper)
+            bodySlots[index] = nil
         }
-        var visible: [Int: ComponentWrapper] = [:]
-        visible.reserveCapacity(shown.count)
+        bodySlots.removeLast(max(0, bodySlots.count - isShown.count))
+        bodySlots.append(contentsOf: repeatElement(nil, count: isShown.count - bodySlots.count))
         // Models are read in place through a buffer pointer, not copied field by field.
         viewModel.body.withUnsafeBufferPointer { body in
             for (index, frame) in shown {
-                let (wrapper, appeared) = slot(bodySlots.removeValue(forKey: index), for: body[index], container: container)
-                visible[index] = wrapper
+                let (wrapper, appeared) = slot(bodySlots[index], for: body[index], container: container)
+                bodySlots[index] = wrapper
                 if appeared || offsetChanged { wrapper.contentOffsetDidChange(to: options.scrollOffset) }
                 draw(wrapper, in: viewportCanvas.canvas(for: frame))
             }
         }
-        bodySlots = visible
         if let header = viewModel.header, let frame = layout.header {
             let (wrapper, appeared) = slot(headerSlot, for: header, container: container)
             headerSlot = wrapper
@@ -126,7 +133,10 @@ public final class ViewRenderer {
         }
         for wrapper in overlaySlots.values { host.recycle(wrapper) }
         overlaySlots = overlays
-        return surface.text(color: options.color)
+        lastDrawingCount = surface.drawingCount
+        let text = surface.text(color: options.color, expectedBytes: lastTextBytes)
+        lastTextBytes = text.utf8.count
+        return text
     }
 
     /// The wrapper for a slot showing `model`: the slot's own when it has the same component
@@ -152,26 +162,33 @@ public final class ViewRenderer {
     /// Shows `state` on the shown body component at `indexPath` (a body index, then child
     /// indexes); nothing happens when it is not shown.
     public func setSelectionState(_ state: ComponentSelectionState, at indexPath: [Int]) {
-        guard let first = indexPath.first else { return }
+        guard let first = indexPath.first, bodySlots.indices.contains(first) else { return }
         bodySlots[first]?.descendant(at: indexPath.dropFirst())?.setSelectionState(state)
+    }
+
+    /// The shown body components' components, by body index.
+    var shownBodySlots: [Int: ComponentWrapper] {
+        var slots: [Int: ComponentWrapper] = [:]
+        for (index, wrapper) in bodySlots.enumerated() { slots[index] = wrapper }
+        return slots
     }
 
     /// Tells the shown components (the header, the body in order, the overlays, each with its
     /// shown children) that they are about to appear again, as when their screen reappears.
     func viewWillAppear() {
         headerSlot?.willAppear()
-        for index in bodySlots.keys.sorted() { bodySlots[index]?.willAppear() }
+        for wrapper in bodySlots { wrapper?.willAppear() }
         for index in overlaySlots.keys.sorted() { overlaySlots[index]?.willAppear() }
     }
 
     /// Lets go of every component (shown or pooled), saving their UI states: the next render
     /// makes new ones from the registry, as after their definitions changed.
     public func replaceComponents() {
-        for wrapper in [headerSlot].compactMap({ $0 }) + Array(bodySlots.values) + Array(overlaySlots.values) {
+        for wrapper in [headerSlot].compactMap({ $0 }) + bodySlots.compactMap({ $0 }) + Array(overlaySlots.values) {
             host.recycle(wrapper)
         }
         headerSlot = nil
-        bodySlots = [:]
+        bodySlots = []
         overlaySlots = [:]
         lastScrollOffset = nil
         host.forgetComponents()
@@ -181,7 +198,7 @@ public final class ViewRenderer {
     /// in order, the overlays, each with its shown children.
     public func actionPerformed(_ context: ActionContext) {
         headerSlot?.actionPerformed(context)
-        for index in bodySlots.keys.sorted() { bodySlots[index]?.actionPerformed(context) }
+        for wrapper in bodySlots { wrapper?.actionPerformed(context) }
         for index in overlaySlots.keys.sorted() { overlaySlots[index]?.actionPerformed(context) }
     }
 }

@@ -31,6 +31,11 @@ struct TextDrawings {
     /// How many drawings there are.
     var count: Int { drawings.count }
 
+    /// Makes room for `count` drawings in all.
+    mutating func reserveCapacity(_ count: Int) {
+        drawings.reserveCapacity(count)
+    }
+
     /// Adds `drawing` after row `row`'s others.
     mutating func append(_ drawing: Drawing, row: Int) {
         let index = drawings.count

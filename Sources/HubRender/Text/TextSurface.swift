@@ -10,8 +10,10 @@ public final class TextSurface {
     public let height: Int
     /// How lines and boxes are drawn.
     public let boxCharacters: BoxCharacters
-    private var styleTable = TextStyleTable()
-    private var drawings: TextDrawings
+    // Unchecked exclusivity: only the surface's own methods reach these, never re-entrantly, and
+    // a runtime check on every drawing recorded and every row written costs more than the record.
+    @exclusivity(unchecked) private var styleTable = TextStyleTable()
+    @exclusivity(unchecked) private var drawings: TextDrawings
     private typealias Drawing = TextDrawings.Drawing
 
     /// A blank surface of `width` columns and `height` rows (negative sizes count as zero).
@@ -25,6 +27,15 @@ public final class TextSurface {
     /// A canvas covering the whole surface.
     public var canvas: TextCanvas {
         TextCanvas(surface: self, frame: Rect(x: 0, y: 0, width: width, height: height), clip: Rect(x: 0, y: 0, width: width, height: height))
+    }
+
+    /// How many drawing calls the surface recorded (one per row each call draws on).
+    var drawingCount: Int { drawings.count }
+
+    /// Makes room for `count` recorded drawings in all, as many as a similar surface took:
+    /// growing the record by doubling copies it several times over.
+    func reserveCapacity(drawings count: Int) {
+        drawings.reserveCapacity(count)
     }
 
     /// The number drawings store for `style`.
@@ -66,9 +77,15 @@ public final class TextSurface {
     /// surface with no rows is one newline), written straight into one buffer (no `String`
     /// per line).
     public func text(color: Bool) -> String {
+        text(color: color, expectedBytes: 0)
+    }
+
+    /// ``text(color:)``, with room made at once for `expectedBytes` (as many as a similar
+    /// surface's text took): growing the text by doubling copies it several times over.
+    func text(color: Bool, expectedBytes: Int) -> String {
         var row = TextRow(width: width)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(drawings.count * 16 + height)
+        bytes.reserveCapacity(max(drawings.count * 16 + height, expectedBytes))
         for y in 0..<height {
             if y > 0 { bytes.append(UInt8(ascii: "\n")) }
             write(y, color: color, through: &row, to: &bytes)

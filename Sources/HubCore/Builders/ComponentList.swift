@@ -1,0 +1,96 @@
+/// Component builders keyed by identifier, in creation order.
+///
+/// The nodes are kept in chunks (every one full but the last), so that the first edit of a
+/// snapshot's list copies the list of chunks and the one chunk it edits, not every node, and a
+/// build reuses whole chunks' models (see ``ComponentChunk``).
+struct ComponentList {
+    private typealias Chunk = ComponentChunk
+
+    /// The nodes in creation order, ``ComponentChunk/capacity`` a chunk.
+    private(set) var chunks: [ComponentChunk] = []
+    /// Each identifier's position in creation order.
+    private var positions: [String: Int] = [:]
+
+    var count: Int { positions.count }
+    var isEmpty: Bool { positions.isEmpty }
+
+    /// The nodes in creation order.
+    var nodes: [ComponentNode] { chunks.flatMap(\.nodes) }
+
+    /// The identifiers in creation order.
+    var order: [String] { nodes.map(\.identifier) }
+
+    /// All states in creation order.
+    var states: [ComponentState] { nodes.map(\.state) }
+
+    func contains(_ identifier: String) -> Bool {
+        positions[identifier] != nil
+    }
+
+    subscript(identifier: String) -> ComponentState? {
+        positions[identifier].map(state(at:))
+    }
+
+    /// Creates the component with `identifier` (after all others) unless it exists.
+    mutating func ensure(_ identifier: String, defaults: ComponentDefaults) {
+        guard positions[identifier] == nil else { return }
+        positions[identifier] = count
+        let node = ComponentNode(ComponentState(identifier: identifier, defaults: defaults))
+        if let last = chunks.indices.last, !chunks[last].isFull {
+            chunks[last].modifyNodes { $0.append(node) }
+        } else {
+            chunks.append(Chunk([node]))
+        }
+    }
+
+    /// Removes the component with `identifier`; the ones after it move up one position.
+    mutating func remove(_ identifier: String) {
+        guard let position = positions.removeValue(forKey: identifier) else { return }
+        // The chunks from the removed node's on are made again; the ones before it stay shared.
+        let first = position / Chunk.capacity
+        let start = first * Chunk.capacity
+        var moved = chunks[first...].flatMap(\.nodes)
+        moved.remove(at: position - start)
+        chunks.removeSubrange(first...)
+        for offset in stride(from: 0, to: moved.count, by: Chunk.capacity) {
+            chunks.append(Chunk(Array(moved[offset..<min(offset + Chunk.capacity, moved.count)])))
+        }
+        for offset in (position - start)..<moved.count {
+            positions[moved[offset].identifier] = start + offset
+        }
+    }
+
+    mutating func removeAll() {
+        chunks = []
+        positions = [:]
+    }
+
+    /// Runs `body` on the component with `identifier` in place; nil when there is none.
+    mutating func modify<Result>(_ identifier: String, _ body: (inout ComponentState) -> Result) -> Result? {
+        guard let position = positions[identifier] else { return nil }
+        return modify(at: position, body)
+    }
+
+    /// The position of `identifier`: `hint` when the component is there (checked, so a stale
+    /// hint is only slower), else looked up; nil when there is none. A builder handle keeps its
+    /// component's last position as the hint, which spares hashing the identifier on every
+    /// field it sets.
+    func position(of identifier: String, hint: Int) -> Int? {
+        if hint >= 0, hint < count, node(at: hint).identifier == identifier { return hint }
+        return positions[identifier]
+    }
+
+    /// Runs `body` on the component at `position` in place.
+    mutating func modify<Result>(at position: Int, _ body: (inout ComponentState) -> Result) -> Result {
+        chunks[position / Chunk.capacity].modifyNodes { body(&$0[position % Chunk.capacity].state) }
+    }
+
+    /// The state of the component at `position`.
+    func state(at position: Int) -> ComponentState {
+        node(at: position).state
+    }
+
+    private func node(at position: Int) -> ComponentNode {
+        chunks[position / Chunk.capacity][position % Chunk.capacity]
+    }
+}
