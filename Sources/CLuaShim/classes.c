@@ -64,6 +64,10 @@ void hub_class_prepare_deferring(lua_State *L, int user_values) {
 
 int hub_deferring_user_values(const hub_deferring *deferring) { return deferring->user_values; }
 
+static const char deferring_key = 0;
+
+const void *hub_deferring_key(void) { return &deferring_key; }
+
 void hub_pending_flush(lua_State *L) {
     hub_limits *limits = hub_state_limits(L);
     hub_pending *pending = &limits->pending;

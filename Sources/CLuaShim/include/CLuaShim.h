@@ -105,6 +105,10 @@ void hub_class_prepare_deferring(lua_State *L, int user_values);
 /* The user values each object of the class of `deferring` has. */
 int hub_deferring_user_values(const hub_deferring *deferring);
 
+/* The key (a light userdata) under which a class's metatable keeps its hub_deferring: found
+   without making a string on every object pushed. */
+const void *hub_deferring_key(void);
+
 /* [-0, +0, -] Hands the writes C keeps to the host, if any: the trampoline does before every
    call into Swift, and the host after every run of Lua. */
 void hub_pending_flush(lua_State *L);

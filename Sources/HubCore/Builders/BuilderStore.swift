@@ -1,6 +1,9 @@
 /// The mutable root that every builder handle of one view model builder tree points into.
 final class BuilderStore {
-    var root: ViewModelState
+    // Unchecked exclusivity: every access is a builder's get or a `modify` whose closure only
+    // assigns builder state, never reaching the store again, so the runtime's access tracking
+    // (about a tenth of building a component from Lua) would find nothing.
+    @exclusivity(unchecked) var root: ViewModelState
     let configuration: BuilderConfiguration
     /// How JSON added to any builder of the tree is read.
     let schema: JSONSchema

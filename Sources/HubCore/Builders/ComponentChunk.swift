@@ -10,8 +10,9 @@ struct ComponentChunk {
     static let capacity = 64
 
     private final class Storage {
-        var nodes: [ComponentNode]
-        var built: BuiltChunk?
+        // Unchecked exclusivity: only this chunk's accessors reach these, never re-entrantly.
+        @exclusivity(unchecked) var nodes: [ComponentNode]
+        @exclusivity(unchecked) var built: BuiltChunk?
         init(_ nodes: [ComponentNode]) { self.nodes = nodes }
     }
 

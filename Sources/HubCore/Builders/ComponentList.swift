@@ -33,14 +33,22 @@ struct ComponentList {
 
     /// Creates the component with `identifier` (after all others) unless it exists.
     mutating func ensure(_ identifier: String, defaults: ComponentDefaults) {
-        guard positions[identifier] == nil else { return }
-        positions[identifier] = count
+        // One hashed lookup that inserts when missing, instead of a lookup and then an insert.
+        let position = count
+        guard Self.claim(&positions[identifier, default: -1], position) else { return }
         let node = ComponentNode(ComponentState(identifier: identifier, defaults: defaults))
         if let last = chunks.indices.last, !chunks[last].isFull {
             chunks[last].modifyNodes { $0.append(node) }
         } else {
             chunks.append(Chunk([node]))
         }
+    }
+
+    /// Sets `slot` to `position` when it is unclaimed (-1); whether it was.
+    private static func claim(_ slot: inout Int, _ position: Int) -> Bool {
+        guard slot < 0 else { return false }
+        slot = position
+        return true
     }
 
     /// Removes the component with `identifier`; the ones after it move up one position.

@@ -34,7 +34,7 @@ public final class ComponentModelBuilder {
     // through its last known position rather than by walking the path from the root.
 
     /// Where the model was last found in its list (see ``ComponentList/position(of:hint:)``).
-    private var positionHint = 0
+    @exclusivity(unchecked) private var positionHint = 0
 
     private func state(in list: ComponentList, _ identifier: String) -> ComponentState? {
         guard let position = list.position(of: identifier, hint: positionHint) else { return nil }

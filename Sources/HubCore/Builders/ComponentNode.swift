@@ -6,8 +6,9 @@
 /// changed since the last one (and their ancestors): the others' models are reused as they are.
 struct ComponentNode {
     private final class Storage {
-        var state: ComponentState
-        var built: BuiltComponent?
+        // Unchecked exclusivity: only this node's accessors reach these, never re-entrantly.
+        @exclusivity(unchecked) var state: ComponentState
+        @exclusivity(unchecked) var built: BuiltComponent?
         init(_ state: ComponentState) { self.state = state }
     }
 

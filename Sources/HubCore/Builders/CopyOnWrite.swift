@@ -5,7 +5,8 @@
 /// only the nodes on the path it touches.
 struct CopyOnWrite<Value> {
     private final class Storage {
-        var value: Value
+        // Unchecked exclusivity: only this value's accessors reach it, never re-entrantly.
+        @exclusivity(unchecked) var value: Value
         init(_ value: Value) { self.value = value }
     }
 

@@ -12,10 +12,12 @@ extension BuilderBindings {
     /// The properties of `hub.ComponentBuilder`: its id (read-only), position, component,
     /// category, the fields of `ComponentFields`, icon, images and target. Strings set as the
     /// component or a text field are deferred (`LuaProperty.deferring`): the most common
-    /// writes then cost a script about a host call instead of a crossing into Swift each. The position
-    /// (`index`) is 1-based and any integer: one below 1 or past the end puts the component
-    /// last (`math.mininteger` reads back one higher, as no 0-based position lies below it).
+    /// writes then cost a script about a host call instead of a crossing into Swift each. The
+    /// position (`index`) is 1-based and any integer: one below 1 or past the end puts the
+    /// component last (`math.mininteger` reads back one higher, as no 0-based position lies
+    /// below it).
     static func makeComponentProperties() -> [String: LuaProperty<ComponentModelBuilder>] {
+        let components = IdentifierCache()
         var properties: [String: LuaProperty<ComponentModelBuilder>] = [
             "id": .readOnly { $0.push($1.modelIdentifier) },
             "index": .readWrite(
@@ -27,7 +29,7 @@ extension BuilderBindings {
                 .identifier, get: { $0.push($1.componentIdentifier.description) },
                 set: { $1.componentIdentifier = try $0.identifier(at: $2) },
                 apply: { stack, builder, index in
-                    if let identifier = stack.string(at: index).flatMap(Identifier.init(string:)) { builder.componentIdentifier = identifier }
+                    if let identifier = components.identifier(stack, at: index) { builder.componentIdentifier = identifier }
                 }),
             "category": .readWrite(
                 get: { $0.push($1.componentCategory) }, set: { $1.componentCategory = try $0.requiredString(at: $2) }),
@@ -128,5 +130,25 @@ extension BuilderBindings {
         }
         builder.addJSON(dictionary: dictionary)
         return 0
+    }
+}
+
+/// The component identifier last read from a Lua string, kept with the string's bytes: a
+/// feature sets the same few components row after row, and a match saves splitting the text
+/// and making the identifier's strings again.
+final class IdentifierCache {
+    private var bytes: [UInt8] = []
+    private var identifier: Identifier?
+
+    /// The identifier the string at `index` names; nil when it is not a string or not
+    /// `namespace:name`.
+    func identifier(_ stack: LuaStack, at index: Int32) -> Identifier? {
+        stack.withStringBytes(at: index) { text -> Identifier? in
+            if let identifier, text.elementsEqual(bytes) { return identifier }
+            guard let parsed = Identifier(string: String(decoding: text, as: UTF8.self)) else { return nil }
+            bytes = Array(text)
+            identifier = parsed
+            return parsed
+        } ?? nil
     }
 }

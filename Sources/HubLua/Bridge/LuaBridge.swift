@@ -67,10 +67,10 @@ enum LuaBridge {
 
     /// Pushes `object` as a full userdata (a `hub_object_block`) with the metatable `typeName`
     /// (created bare if new); for a class that defers writes (the metatable's
-    /// ``deferringField``), with a user value for each slot it defers.
+    /// `hub_deferring_key()`), with a user value for each slot it defers.
     static func pushObject(_ stack: LuaStack, _ object: AnyObject, typeName: String) {
         ensureMetatable(stack, typeName)
-        stack.rawField(-1, deferringField)
+        lua_rawgetp(stack.L, -1, hub_deferring_key())
         let deferring = lua_touserdata(stack.L, -1).map(OpaquePointer.init)
         stack.pop()
         let userValues = deferring.map(hub_deferring_user_values) ?? 0
@@ -80,9 +80,6 @@ enum LuaBridge {
         stack.insert(at: -2)
         lua_setmetatable(stack.L, -2)
     }
-
-    /// The metatable field holding the `hub_deferring` of a class that defers writes.
-    static var deferringField: String { "__deferring" }
 
     /// Pushes the metatable `typeName`, creating it with `__name`, `__gc` and `__metatable` if new.
     /// Returns true when it was created now.

@@ -54,7 +54,7 @@ struct LuaClass<Object: AnyObject>: Sendable {
         assert(deferredCount <= Int(HUB_PENDING_SLOTS), "\(name): too many properties to defer writes")
         if deferredCount > 0 {
             hub_class_prepare_deferring(stack.L, Int32(deferredCount))
-            stack.setRawField(-3, LuaBridge.deferringField)
+            lua_rawsetp(stack.L, -3, hub_deferring_key())
             LuaBridge.pushBlock(stack, LuaDeferredWrites { stack, index, written in
                 guard let target = object(stack, index) else { return }
                 var rest = written

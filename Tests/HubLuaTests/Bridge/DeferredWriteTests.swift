@@ -34,6 +34,17 @@ import Testing
         #expect(model.body[0].subtitle == "a")
     }
 
+    @Test func rowsAlternatingBetweenComponentsKeepTheirOwn() throws {
+        let (model, error) = try load(
+            """
+            local kinds = { "shop:card", "shop:row", "shop:card", "other:row", "other:row" }
+            for i, kind in ipairs(kinds) do ctx.view:body("r" .. i).component = kind end
+            ctx.view:body("r2").component = "shop:card"
+            """)
+        #expect(error == nil)
+        #expect(model.body.map(\.componentIdentifier.description) == ["shop:card", "shop:card", "shop:card", "other:row", "other:row"])
+    }
+
     @Test func readsSeeTheLatestWrite() throws {
         let (model, error) = try load(
             """
