@@ -45,11 +45,17 @@ extension ComponentState {
             }
         }
         if let category = json.category { self.category = category }
-        for field in ComponentFields.texts {
-            if let text = json.fields[keyPath: field.keyPath] { fields[keyPath: field.keyPath] = text }
-        }
-        for field in ComponentFields.data {
-            fields[keyPath: field.keyPath] = merged(fields[keyPath: field.keyPath], json.fields[keyPath: field.keyPath])
+        if fields == ComponentFields() {
+            // Nothing to merge into (a new component, the usual case): the fields whole, which
+            // saves reading and writing each through its key path.
+            fields = json.fields
+        } else {
+            for field in ComponentFields.texts {
+                if let text = json.fields[keyPath: field.keyPath] { fields[keyPath: field.keyPath] = text }
+            }
+            for field in ComponentFields.data {
+                fields[keyPath: field.keyPath] = merged(fields[keyPath: field.keyPath], json.fields[keyPath: field.keyPath])
+            }
         }
         if let image = json.main { main.merge(image) }
         if let image = json.background { background.merge(image) }
