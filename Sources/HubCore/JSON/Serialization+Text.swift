@@ -28,30 +28,31 @@ extension JSONWriter {
     }
 
     mutating func write(_ component: ComponentModel, depth: Int) {
-        write(component, members: ComponentLayout.members, depth: depth)
+        write(ComponentLayout.Values(component), members: ComponentLayout.members, depth: depth)
     }
 
     /// Writes the object of `component`'s members among `members` that it has (each property is
     /// written only when ``ComponentLayout/Member/isPresent(in:)`` says it is there).
-    private mutating func write(_ component: ComponentModel, members: [ComponentLayout.Member], depth: Int) {
+    private mutating func write(_ values: ComponentLayout.Values, members: [ComponentLayout.Member], depth: Int) {
         var object = openObject(depth: depth)
-        for member in members where member.isPresent(in: component) {
+        for member in members where member.isPresent(in: values) {
             writeKey(member.key, in: &object)
             switch member.content {
-            case .object(let nested): write(component, members: nested, depth: depth + 1)
-            case .property(let property): write(property, of: component, depth: depth + 1)
+            case .object(let nested): write(values, members: nested, depth: depth + 1)
+            case .property(let property): write(property, of: values, depth: depth + 1)
             }
         }
         close(object)
     }
 
-    private mutating func write(_ property: ComponentLayout.Property, of component: ComponentModel, depth: Int) {
+    private mutating func write(_ property: ComponentLayout.Property, of values: ComponentLayout.Values, depth: Int) {
+        let component = values.component
         switch property {
         case .identifier: write(component.identifier)
         case .componentIdentifier: write(component.componentIdentifier.description)
         case .category: write(component.componentCategory)
-        case .text(let position): component.fields[keyPath: ComponentFields.texts[position].keyPath].map { write($0) }
-        case .data(let position): component.fields[keyPath: ComponentFields.data[position].keyPath].map { write(.object($0), depth: depth) }
+        case .text(let position): values.texts[position].map { write($0) }
+        case .data(let position): values.data[position].map { write(.object($0), depth: depth) }
         case .main: component.mainImageData.map { write($0, depth: depth) }
         case .background: component.backgroundImageData.map { write($0, depth: depth) }
         case .icon: component.icon.map { write($0.identifier) }
@@ -132,13 +133,14 @@ enum ComponentLayout {
         let key: String
         var content: Content
 
-        /// Whether `component` has this member.
-        func isPresent(in component: ComponentModel) -> Bool {
+        /// Whether the component has this member.
+        func isPresent(in values: Values) -> Bool {
+            let component = values.component
             switch content {
-            case .object(let members): return members.contains { $0.isPresent(in: component) }
+            case .object(let members): return members.contains { $0.isPresent(in: values) }
             case .property(.identifier), .property(.componentIdentifier), .property(.category): return true
-            case .property(.text(let position)): return component.fields[keyPath: ComponentFields.texts[position].keyPath] != nil
-            case .property(.data(let position)): return component.fields[keyPath: ComponentFields.data[position].keyPath] != nil
+            case .property(.text(let position)): return values.texts[position] != nil
+            case .property(.data(let position)): return values.data[position] != nil
             case .property(.main): return component.mainImageData != nil
             case .property(.background): return component.backgroundImageData != nil
             case .property(.icon): return component.icon != nil
@@ -146,6 +148,21 @@ enum ComponentLayout {
             case .property(.target): return component.target != nil
             case .property(.children): return component.children?.isEmpty == false
             }
+        }
+    }
+
+    /// A component and its plain fields, each read once through its key path (the costly part
+    /// of reading a field) however often the layout asks for it.
+    struct Values {
+        let component: ComponentModel
+        let texts: [String?]
+        let data: [JSONDictionary?]
+
+        init(_ component: ComponentModel) {
+            self.component = component
+            let fields = component.fields
+            texts = ComponentFields.texts.map { fields[keyPath: $0.keyPath] }
+            data = ComponentFields.data.map { fields[keyPath: $0.keyPath] }
         }
     }
 
