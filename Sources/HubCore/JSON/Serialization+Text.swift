@@ -161,9 +161,12 @@ enum ComponentLayout {
         init(_ component: ComponentModel) {
             self.component = component
             let fields = component.fields
-            texts = ComponentFields.texts.map { fields[keyPath: $0.keyPath] }
-            data = ComponentFields.data.map { fields[keyPath: $0.keyPath] }
+            texts = Values.textOffsets.map { $0.value(in: fields) }
+            data = Values.dataOffsets.map { $0.value(in: fields) }
         }
+
+        private static let textOffsets = ComponentFields.texts.map { FieldOffset($0.keyPath) }
+        private static let dataOffsets = ComponentFields.data.map { FieldOffset($0.keyPath) }
     }
 
     /// A component's members, in key order.
@@ -206,5 +209,24 @@ enum ComponentLayout {
         members[index].content = .object([])
         insert(property, at: keys.dropFirst(), into: &nested)
         members[index].content = .object(nested)
+    }
+}
+
+/// Where a plain field is kept in ``ComponentFields``: its stored property's offset, read with
+/// a load (a key path projection costs about a thousand instructions), or the key path itself
+/// for a property that is not stored.
+struct FieldOffset<Value: Sendable>: Sendable {
+    private let offset: Int?
+    private let keyPath: WritableKeyPath<ComponentFields, Value?> & Sendable
+
+    init(_ keyPath: WritableKeyPath<ComponentFields, Value?> & Sendable) {
+        offset = MemoryLayout<ComponentFields>.offset(of: keyPath)
+        self.keyPath = keyPath
+    }
+
+    /// The field's value in `fields`.
+    func value(in fields: ComponentFields) -> Value? {
+        guard let offset else { return fields[keyPath: keyPath] }
+        return withUnsafeBytes(of: fields) { $0.load(fromByteOffset: offset, as: Value?.self) }
     }
 }
