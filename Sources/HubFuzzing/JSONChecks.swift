@@ -29,11 +29,29 @@ public enum JSONChecks {
         precondition(value.serialized(pretty: true) == text || (try? JSONParser.parse(value.serialized(pretty: true))) == value)
         for schema in [JSONSchema.default, customSchema] {
             let builder = ViewModelBuilder(configuration: BuilderConfiguration(resolvesIcons: true), schema: schema)
-            guard (try? builder.addJSON(value: value)) != nil else { continue }
-            let json = builder.build().serialize()
+            let readFromBytes = ViewModelBuilder(configuration: BuilderConfiguration(resolvesIcons: true), schema: schema)
+            let bytesError = bytes.withUnsafeBufferPointer { buffer in
+                Result { () throws(ContentError) in try readFromBytes.addJSON(bytes: buffer) }.error
+            }
+            let valueError = Result { () throws(ContentError) in try builder.addJSON(value: value) }.error
+            precondition(bytesError == valueError, "reading bytes and reading the parsed value fail differently: \(text)")
+            guard valueError == nil else { continue }
+            let model = builder.build()
+            // Components without an identifier get fresh random ones, which differ between builders.
+            let fresh = text.contains("UnknownComponent:") || model.serialize().description.contains("UnknownComponent:")
+            precondition(fresh || readFromBytes.build() == model, "reading bytes and reading the parsed value differ: \(text)")
+            let json = model.serialize()
             let again = ViewModelBuilder(configuration: BuilderConfiguration(resolvesIcons: true))
             again.addJSON(dictionary: json)
             precondition(again.build().serialize() == json, "serializing a view model is not stable: \(text)")
         }
+    }
+}
+
+extension Result {
+    /// The error, when this is a failure.
+    fileprivate var error: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
     }
 }

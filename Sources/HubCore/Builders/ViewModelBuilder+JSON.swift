@@ -17,13 +17,29 @@ extension ViewModelBuilder {
         guard !bytes.isEmpty else {
             throw ContentError(domain: JSONDomain.name, code: JSONDomain.emptyData, message: "empty JSON data", location: source)
         }
-        let value: JSONValue
+        // A schema of plain key paths (the default one is) is read straight from the bytes, in
+        // one pass that builds no dictionaries but the data fields' (the general path parses,
+        // then reads the dictionaries by path).
+        guard let plan = SchemaPlan(store.schema) else {
+            let value: JSONValue
+            do {
+                value = try JSONParser.parse(bytes: bytes)
+            } catch {
+                throw error.contentError(source: source)
+            }
+            return try addJSON(value: value, source: source)
+        }
+        let document: SchemaPlan.Document
         do {
-            value = try JSONParser.parse(bytes: bytes)
+            document = try plan.read(bytes)
         } catch {
             throw error.contentError(source: source)
         }
-        try addJSON(value: value, source: source)
+        switch document {
+        case .view(let values): merge(values)
+        case .components(let items): mergeBody(items)
+        case .other: throw wrongTypeError(source: source)
+        }
     }
 
     /// Adds a parsed JSON value: an object (view model) or an array (body components; elements
@@ -33,26 +49,40 @@ extension ViewModelBuilder {
         case .object(let dictionary):
             addJSON(dictionary: dictionary)
         case .array(let items):
-            let reader = JSONReader(store: store)
-            _ = store.root.modifyView(at: path[...]) { reader.add(items.compactMap(\.objectValue), to: &$0.body) }
+            let reader = JSONReader(schema: store.schema)
+            mergeBody(items.compactMap(\.objectValue).map(reader.component))
         default:
-            throw ContentError(
-                domain: JSONDomain.name, code: JSONDomain.invalidJSON,
-                message: "JSON for a view model must be an object or an array", location: source)
+            throw wrongTypeError(source: source)
         }
     }
 
     /// Merges a view model dictionary into this builder.
     public func addJSON(dictionary: JSONDictionary) {
-        let reader = JSONReader(store: store)
-        _ = store.root.modifyView(at: path[...]) { reader.add(dictionary, to: &$0) }
+        merge(JSONReader(schema: store.schema).view(dictionary))
+    }
+
+    private func merge(_ values: ViewModelValues) {
+        let defaults = store.configuration.componentDefaults
+        _ = store.root.modifyView(at: path[...]) { $0.merge(values, defaults: defaults) }
+    }
+
+    private func mergeBody(_ items: [ComponentValues]) {
+        let defaults = store.configuration.componentDefaults
+        _ = store.root.modifyView(at: path[...]) { $0.body.merge(items, defaults: defaults) }
+    }
+
+    private func wrongTypeError(source: String?) -> ContentError {
+        ContentError(
+            domain: JSONDomain.name, code: JSONDomain.invalidJSON,
+            message: "JSON for a view model must be an object or an array", location: source)
     }
 }
 
 extension ComponentModelBuilder {
     /// Merges a component model dictionary into this builder.
     public func addJSON(dictionary: JSONDictionary) {
-        let reader = JSONReader(store: store)
-        modify { reader.add(dictionary, to: &$0) }
+        let values = JSONReader(schema: store.schema).component(dictionary)
+        let defaults = store.configuration.componentDefaults
+        modify { $0.merge(values, defaults: defaults) }
     }
 }

@@ -44,14 +44,22 @@ public struct JSONParser {
 
     /// Parses the UTF-8 `bytes` as one JSON value.
     public static func parse(bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
+        try parseDocument(bytes: bytes) { parser throws(JSONParseError) in try parser.parseValue(depth: 0) }
+    }
+
+    /// What `read` makes of the one JSON value in `bytes`, which it reads from its start, with
+    /// nothing but whitespace around it.
+    static func parseDocument<Result>(
+        bytes: UnsafeBufferPointer<UInt8>, _ read: (inout JSONParser) throws(JSONParseError) -> Result
+    ) throws(JSONParseError) -> Result {
         var parser = JSONParser(bytes: bytes)
         parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
+        let result = try read(&parser)
         parser.skipWhitespace()
         if parser.position < bytes.count {
             throw parser.error("unexpected trailing characters after the JSON value")
         }
-        return value
+        return result
     }
 
     /// Parses the UTF-8 `data` as one JSON value.
@@ -70,7 +78,7 @@ public struct JSONParser {
         self.bytes = bytes
     }
 
-    private func error(_ message: String, at offset: Int? = nil) -> JSONParseError {
+    func error(_ message: String, at offset: Int? = nil) -> JSONParseError {
         let offset = min(offset ?? position, bytes.count)
         let (line, column) = lineAndColumn(at: offset)
         return JSONParseError(message: message, line: line, column: column, offset: offset)
@@ -94,7 +102,7 @@ public struct JSONParser {
         return (line, column)
     }
 
-    private var current: UInt8? {
+    var current: UInt8? {
         position < bytes.count ? bytes[position] : nil
     }
 
@@ -152,7 +160,7 @@ public struct JSONParser {
         return found
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1
@@ -161,7 +169,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+    mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
         guard let byte = current else { throw error("unexpected end of input, expected a value") }
         switch byte {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
@@ -193,31 +201,45 @@ public struct JSONParser {
     }
 
     private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+        let base = members.count
+        try parseMembers(depth: depth) { parser throws(JSONParseError) in try parser.parseString() } value: { parser, key throws(JSONParseError) in
+            parser.members.append((key, try parser.parseValue(depth: depth)))
+        }
+        return .object(popObject(from: base))
+    }
+
+    /// Parses the object at the current position, whose nesting depth is `depth`: `readKey`
+    /// reads each member's key (at its opening quote), `readValue` its value (at its first
+    /// character; values in the object are parsed at `depth`).
+    @inline(__always)
+    mutating func parseMembers<Key>(
+        depth: Int, key readKey: (inout JSONParser) throws(JSONParseError) -> Key,
+        value readValue: (inout JSONParser, Key) throws(JSONParseError) -> Void
+    ) throws(JSONParseError) {
         if depth > JSONParser.maximumDepth { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
         position += 1
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             position += 1
-            return .object([:])
+            return
         }
-        let base = members.count
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else {
                 throw current == nil ? error("unexpected end of input in an object") : error("expected a string key in an object")
             }
-            let key = try parseString()
+            let key = try readKey(&self)
             skipWhitespace()
             guard current == UInt8(ascii: ":") else {
                 throw current == nil ? error("unexpected end of input in an object") : error("expected ':' after an object key")
             }
             position += 1
             skipWhitespace()
-            members.append((key, try parseValue(depth: depth)))
+            try readValue(&self, key)
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "}"): position += 1; return .object(popObject(from: base))
+            case UInt8(ascii: "}"): position += 1; return
             case nil: throw error("unexpected end of input in an object")
             default: throw error("expected ',' or '}' in an object")
             }
@@ -236,28 +258,57 @@ public struct JSONParser {
     }
 
     private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
+        var array: [JSONValue] = []
+        try parseElements(depth: depth) { parser throws(JSONParseError) in array.append(try parser.parseValue(depth: depth)) }
+        return .array(array)
+    }
+
+    /// Parses the array at the current position, whose nesting depth is `depth`: `readElement`
+    /// reads each element (at its first character; elements are parsed at `depth`).
+    @inline(__always)
+    mutating func parseElements(depth: Int, _ readElement: (inout JSONParser) throws(JSONParseError) -> Void) throws(JSONParseError) {
         if depth > JSONParser.maximumDepth { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
         position += 1
-        var array: [JSONValue] = []
         skipWhitespace()
         if current == UInt8(ascii: "]") {
             position += 1
-            return .array(array)
+            return
         }
         while true {
             skipWhitespace()
-            array.append(try parseValue(depth: depth))
+            try readElement(&self)
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "]"): position += 1; return .array(array)
+            case UInt8(ascii: "]"): position += 1; return
             case nil: throw error("unexpected end of input in an array")
             default: throw error("expected ',' or ']' in an array")
             }
         }
     }
 
-    private mutating func parseString() throws(JSONParseError) -> String {
+    mutating func parseString() throws(JSONParseError) -> String {
+        let token = try scanString()
+        return try decode(token)
+    }
+
+    /// A string's text between its quotes, before unescaping and validation.
+    struct StringToken {
+        /// The bytes between the quotes.
+        let raw: UnsafeBufferPointer<UInt8>
+        /// Where `raw` starts in the text.
+        let start: Int
+        /// Whether `raw` holds a backslash.
+        let hasEscapes: Bool
+
+        /// Whether `raw` is the string itself: no escapes, ASCII alone.
+        var isPlainASCII: Bool {
+            !hasEscapes && JSONParser.isASCII(raw)
+        }
+    }
+
+    /// Moves past the string at the current position (at its opening quote).
+    mutating func scanString() throws(JSONParseError) -> StringToken {
         let start = position
         position += 1
         let contentStart = position
@@ -280,19 +331,25 @@ public struct JSONParser {
         }
         let raw = UnsafeBufferPointer(rebasing: bytes[contentStart..<position])
         position += 1
-        if !hasEscapes {
+        return StringToken(raw: raw, start: contentStart, hasEscapes: hasEscapes)
+    }
+
+    /// The string `token` holds, unescaped and validated.
+    func decode(_ token: StringToken) throws(JSONParseError) -> String {
+        let raw = token.raw
+        if !token.hasEscapes {
             // ASCII needs no validation, and `String(decoding:)` takes it without the generic
             // validating initialiser's cost (most of a string's parse time otherwise).
-            if isASCII(raw) { return String(decoding: raw, as: UTF8.self) }
+            if JSONParser.isASCII(raw) { return String(decoding: raw, as: UTF8.self) }
             guard let string = String(validating: raw, as: UTF8.self) else {
-                throw error("invalid UTF-8 in a string", at: contentStart + invalidUTF8Offset(raw))
+                throw error("invalid UTF-8 in a string", at: token.start + invalidUTF8Offset(raw))
             }
             return string
         }
-        return try unescape(raw, from: contentStart)
+        return try unescape(raw, from: token.start)
     }
 
-    private func isASCII(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func isASCII(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
         var bits: UInt8 = 0
         for byte in raw { bits |= byte }
         return bits < 0x80

@@ -56,6 +56,11 @@ public struct JSONPath {
         JSONPath(operations: [.combine(self, other)])
     }
 
+    /// The keys of this path and whether a ``forEach()`` ends it, when it is nothing else.
+    var plainKeys: (keys: [String], forEach: Bool)? {
+        keyChain.map { ($0.keys, $0.forEach) }
+    }
+
     /// Every value this path reaches in `dictionary`, in order.
     public func values(from dictionary: JSONDictionary) -> [JSONValue] {
         var values: [JSONValue] = []
@@ -176,11 +181,20 @@ public struct TypedJSONPath<Value> {
     private let extract: (JSONValue) -> Value?
     /// What the type check accepts, for messages: `a string`, `an object`, …
     public let expected: String
+    /// Whether the type check accepts only URI references (``JSONPath/urlPath``).
+    let checksURI: Bool
 
-    fileprivate init(_ untyped: JSONPath, expected: String, extract: @escaping (JSONValue) -> Value?) {
+    fileprivate init(_ untyped: JSONPath, expected: String, checksURI: Bool = false, extract: @escaping (JSONValue) -> Value?) {
         self.untyped = untyped
         self.expected = expected
+        self.checksURI = checksURI
         self.extract = extract
+    }
+
+    /// The keys of the path before the type check and whether a ``JSONPath/forEach()`` ends
+    /// it, when it is nothing else.
+    var plainKeys: (keys: [String], forEach: Bool)? {
+        untyped.plainKeys
     }
 
     /// The path up to and including the type check; extend it to go further (values that fail
@@ -240,7 +254,7 @@ extension JSONPath {
 
     /// Reads strings that are RFC 3986 URI references (absolute or relative, not empty).
     public var urlPath: TypedJSONPath<String> {
-        TypedJSONPath(self, expected: "a URI reference") { value in
+        TypedJSONPath(self, expected: "a URI reference", checksURI: true) { value in
             value.stringValue.flatMap { URIReference.isValid($0) ? $0 : nil }
         }
     }

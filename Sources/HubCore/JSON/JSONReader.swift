@@ -1,130 +1,65 @@
-import Foundation
-
-/// Merges JSON dictionaries into builder state, reading them with a builder tree's schema.
+/// Reads parsed JSON dictionaries with a builder tree's schema, by its paths (whatever they are).
 struct JSONReader {
     private let viewModelSchema: ViewModelJSONSchema
     private let componentModelSchema: ComponentModelJSONSchema
     private let componentImageDataSchema: ComponentImageDataJSONSchema
     private let componentTargetSchema: ComponentTargetJSONSchema
-    /// What new component builders start with.
-    private let defaults: ComponentDefaults
 
-    init(store: BuilderStore) {
-        viewModelSchema = store.schema.viewModelSchema
-        componentModelSchema = store.schema.componentModelSchema
-        componentImageDataSchema = store.schema.componentImageDataSchema
-        componentTargetSchema = store.schema.componentTargetSchema
-        defaults = store.configuration.componentDefaults
+    init(schema: JSONSchema) {
+        viewModelSchema = schema.viewModelSchema
+        componentModelSchema = schema.componentModelSchema
+        componentImageDataSchema = schema.componentImageDataSchema
+        componentTargetSchema = schema.componentTargetSchema
     }
 
-    func add(_ json: JSONDictionary, to view: inout ViewModelState) {
+    func view(_ json: JSONDictionary) -> ViewModelValues {
         let paths = viewModelSchema
-        if let identifier = paths.identifier.value(from: json) { view.identifier = identifier }
-        if let title = paths.navigationBarTitle.value(from: json) { view.title = title }
-        view.customData = merged(view.customData, paths.customData.value(from: json))
-        if let header = paths.header.value(from: json) {
-            var state = view.header?.state
-                ?? ComponentState(
-                    identifier: componentModelSchema.identifier.value(from: header) ?? "header", defaults: defaults)
-            view.header = nil
-            add(header, to: &state)
-            view.header = ComponentNode(state)
-        }
-        add(paths.body.values(from: json), to: &view.body)
-        add(paths.overlays.values(from: json), to: &view.overlays)
+        return ViewModelValues(
+            identifier: paths.identifier.value(from: json),
+            title: paths.navigationBarTitle.value(from: json),
+            customData: paths.customData.value(from: json),
+            header: paths.header.value(from: json).map(component),
+            body: paths.body.values(from: json).map(component),
+            overlays: paths.overlays.values(from: json).map(component))
     }
 
-    /// Merges each dictionary into the builder with its identifier, created if needed.
-    func add(_ items: [JSONDictionary], to list: inout ComponentList) {
-        for dictionary in items {
-            let identifier = componentModelSchema.identifier.value(from: dictionary) ?? unknownComponentIdentifier()
-            list.ensure(identifier, defaults: defaults)
-            _ = list.modify(identifier) { add(dictionary, to: &$0) }
-        }
-    }
-
-    func add(_ json: JSONDictionary, to component: inout ComponentState) {
+    func component(_ json: JSONDictionary) -> ComponentValues {
         let paths = componentModelSchema
-        if let identifier = paths.componentIdentifier.value(from: json) {
-            // The usual `namespace:name` through `Identifier`'s byte-wise split, which saves
-            // splitting by Characters.
-            if let parsed = Identifier(string: identifier) {
-                component.namespace = parsed.namespace
-                component.name = parsed.name
-            } else {
-                assign(identifier, to: &component)
-            }
-        }
-        if let category = paths.componentCategory.value(from: json) { component.category = category }
+        var values = ComponentValues(
+            identifier: paths.identifier.value(from: json),
+            componentIdentifier: paths.componentIdentifier.value(from: json),
+            category: paths.componentCategory.value(from: json))
         for (field, path) in zip(ComponentFields.texts, paths.textPaths) {
-            if let text = path.value(from: json) { component.fields[keyPath: field.keyPath] = text }
+            values.fields[keyPath: field.keyPath] = path.value(from: json)
         }
         for (field, path) in zip(ComponentFields.data, paths.dataPaths) {
-            component.fields[keyPath: field.keyPath] = merged(component.fields[keyPath: field.keyPath], path.value(from: json))
+            values.fields[keyPath: field.keyPath] = path.value(from: json)
         }
-        if let image = paths.mainImageData.value(from: json) { add(image, to: &component.main) }
-        if let image = paths.backgroundImageData.value(from: json) { add(image, to: &component.background) }
+        values.main = paths.mainImageData.value(from: json).map(image)
+        values.background = paths.backgroundImageData.value(from: json).map(image)
         for (identifier, value) in paths.customImageData.value(from: json) ?? [:] {
-            guard let image = value.objectValue else { continue }
-            add(image, to: &component.customImages[identifier, default: ImageState()])
+            guard let json = value.objectValue else { continue }
+            values.customImages[identifier] = image(json)
         }
-        if let icon = paths.iconIdentifier.value(from: json) { component.icon = icon }
-        if let target = paths.target.value(from: json) {
-            var state = component.target ?? TargetState()
-            component.target = nil
-            add(target, to: &state)
-            component.target = state
-        }
-        add(paths.children.values(from: json), to: &component.children)
+        values.icon = paths.iconIdentifier.value(from: json)
+        values.target = paths.target.value(from: json).map(target)
+        values.children = paths.children.values(from: json).map(component)
+        return values
     }
 
-    func add(_ json: JSONDictionary, to image: inout ImageState) {
+    func image(_ json: JSONDictionary) -> ImageValues {
         let paths = componentImageDataSchema
-        if let url = paths.url.value(from: json) { image.url = url }
-        if let placeholder = paths.placeholderIconIdentifier.value(from: json) { image.placeholder = placeholder }
-        if let local = paths.localImage.value(from: json) { image.local = local }
-        image.customData = merged(image.customData, paths.customData.value(from: json))
+        return ImageValues(
+            url: paths.url.value(from: json), placeholder: paths.placeholderIconIdentifier.value(from: json),
+            local: paths.localImage.value(from: json), customData: paths.customData.value(from: json))
     }
 
-    func add(_ json: JSONDictionary, to target: inout TargetState) {
+    func target(_ json: JSONDictionary) -> TargetValues {
         let paths = componentTargetSchema
-        if let uri = paths.uri.value(from: json) { target.uri = uri }
-        if let view = paths.initialViewModel.value(from: json) {
-            var state = target.view?.value ?? ViewModelState()
-            target.view = nil
-            add(view, to: &state)
-            target.view = CopyOnWrite(state)
-        }
-        for identifier in paths.actionIdentifiers.values(from: json).compactMap(Identifier.init(string:))
-        where !target.actions.contains(identifier) {
-            target.actions.append(identifier)
-        }
-        target.customData = merged(target.customData, paths.customData.value(from: json))
+        return TargetValues(
+            uri: paths.uri.value(from: json),
+            view: paths.initialViewModel.value(from: json).map { CopyOnWrite(view($0)) },
+            actions: paths.actionIdentifiers.values(from: json).compactMap(Identifier.init(string:)),
+            customData: paths.customData.value(from: json))
     }
-
-    /// Sets the component of `component` from `identifier`, split at its Characters `:`: the
-    /// first two parts are the namespace and the name; a single part is the name.
-    private func assign(_ identifier: String, to component: inout ComponentState) {
-        let parts = identifier.split(separator: ":", omittingEmptySubsequences: false)
-        if parts.count >= 2 {
-            component.namespace = String(parts[0])
-            component.name = String(parts[1])
-        } else {
-            component.name = identifier
-        }
-    }
-
-    /// `existing` with `added`'s entries (`added` wins on conflicting keys); `existing` when
-    /// nothing is added.
-    private func merged(_ existing: JSONDictionary?, _ added: JSONDictionary?) -> JSONDictionary? {
-        guard let added else { return existing }
-        // Nothing to merge into: `added` as it is, which saves building a copy of it.
-        guard let existing, !existing.isEmpty else { return added }
-        return existing.merging(overriding: added)
-    }
-}
-
-/// A fresh identifier for a component whose JSON has no identifier.
-private func unknownComponentIdentifier() -> String {
-    "UnknownComponent:" + UUID().uuidString
 }

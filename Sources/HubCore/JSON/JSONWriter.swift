@@ -12,7 +12,7 @@ extension JSONValue {
 }
 
 /// Writes JSON text as UTF-8 bytes.
-private struct JSONWriter {
+struct JSONWriter {
     let pretty: Bool
     var output: [UInt8] = []
 
@@ -33,18 +33,46 @@ private struct JSONWriter {
                 writer.write(element, depth: depth + 1)
             }
         case .object(let dictionary):
+            var object = openObject(depth: depth)
             // Sorting the members, not the keys, saves looking each key up again.
-            let members = dictionary.sorted { $0.key < $1.key }
-            writeContainer(open: "{", close: "}", members, depth: depth) { writer, member in
-                writer.write(member.key)
-                writer.append(writer.pretty ? ": " : ":")
-                writer.write(member.value, depth: depth + 1)
+            for member in dictionary.sorted(by: { $0.key < $1.key }) {
+                writeKey(member.key, in: &object)
+                write(member.value, depth: depth + 1)
             }
+            close(object)
         }
     }
 
+    /// An object being written: its depth, and whether it has members yet.
+    struct OpenObject {
+        let depth: Int
+        var isEmpty = true
+    }
+
+    /// Starts an object at `depth`; write its members with ``writeKey(_:in:)`` and a value each
+    /// (at `depth + 1`), then ``close(_:)`` it.
+    mutating func openObject(depth: Int) -> OpenObject {
+        append("{")
+        return OpenObject(depth: depth)
+    }
+
+    /// Starts the member `key` of `object`, up to its value.
+    mutating func writeKey(_ key: String, in object: inout OpenObject) {
+        if !object.isEmpty { output.append(UInt8(ascii: ",")) }
+        object.isEmpty = false
+        newline(depth: object.depth + 1)
+        write(key)
+        append(pretty ? ": " : ":")
+    }
+
+    /// Ends `object`.
+    mutating func close(_ object: OpenObject) {
+        if !object.isEmpty { newline(depth: object.depth) }
+        append("}")
+    }
+
     /// Writes `items` between `open` and `close`, comma-separated, one per line when pretty.
-    private mutating func writeContainer<Items: Collection>(
+    mutating func writeContainer<Items: Collection>(
         open: StaticString, close: StaticString, _ items: Items, depth: Int, writeItem: (inout JSONWriter, Items.Element) -> Void
     ) {
         append(open)
@@ -63,7 +91,7 @@ private struct JSONWriter {
         append(close)
     }
 
-    private mutating func newline(depth: Int) {
+    mutating func newline(depth: Int) {
         guard pretty else { return }
         output.append(UInt8(ascii: "\n"))
         // Copied from a run of spaces, which saves appending them one at a time.
@@ -89,7 +117,7 @@ private struct JSONWriter {
         output[start...].reverse()
     }
 
-    private mutating func write(_ string: String) {
+    mutating func write(_ string: String) {
         output.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { bytes in
@@ -123,7 +151,7 @@ private struct JSONWriter {
         }
     }
 
-    private mutating func append(_ text: StaticString) {
+    mutating func append(_ text: StaticString) {
         output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }

@@ -41,7 +41,8 @@ struct JSON: ParsableCommand {
             }
             let viewModel = try runtime.manager.viewModel(fromJSON: [UInt8](data), source: file, schema: schema)
             if model {
-                print(JSONValue.object(viewModel.serialize()).serialized(pretty: true))
+                // Written straight from the model into one buffer, with no dictionaries between.
+                FileHandle.standardOutput.write(Data(viewModel.serializedJSON(pretty: true) + [UInt8(ascii: "\n")]))
             } else {
                 let renderer = runtime.manager.makeRenderer(margin: margin)
                 print(renderer.render(viewModel, options: RenderOptions(width: width, color: color.isOn)), terminator: "")

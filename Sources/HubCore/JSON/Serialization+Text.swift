@@ -1,0 +1,232 @@
+// Models written straight as default-schema JSON text: the text of their `serialize()`
+// dictionaries, byte for byte, without building those dictionaries (or sorting their keys)
+// first. Keys are written in the order the writer sorts dictionary keys.
+
+extension ViewModel {
+    /// The view model as default-schema JSON text: exactly
+    /// `JSONValue.object(serialize()).serialized(pretty: pretty)`, as UTF-8.
+    public func serializedJSON(pretty: Bool = false) -> [UInt8] {
+        var writer = JSONWriter(pretty: pretty)
+        writer.write(self, depth: 0)
+        return writer.output
+    }
+}
+
+extension JSONWriter {
+    mutating func write(_ view: ViewModel, depth: Int) {
+        var object = openObject(depth: depth)
+        write(view.body, key: JSONKey.body, in: &object)
+        write(view.customData, key: JSONKey.custom, in: &object)
+        if let header = view.header {
+            writeKey(JSONKey.header, in: &object)
+            write(header, depth: depth + 1)
+        }
+        write(view.identifier, key: JSONKey.identifier, in: &object)
+        write(view.overlays, key: JSONKey.overlays, in: &object)
+        write(view.title, key: JSONKey.title, in: &object)
+        close(object)
+    }
+
+    mutating func write(_ component: ComponentModel, depth: Int) {
+        write(ComponentLayout.Values(component), members: ComponentLayout.members, depth: depth)
+    }
+
+    /// Writes the object of `component`'s members among `members` that it has (each property is
+    /// written only when ``ComponentLayout/Member/isPresent(in:)`` says it is there).
+    private mutating func write(_ values: ComponentLayout.Values, members: [ComponentLayout.Member], depth: Int) {
+        var object = openObject(depth: depth)
+        for member in members where member.isPresent(in: values) {
+            writeKey(member.key, in: &object)
+            switch member.content {
+            case .object(let nested): write(values, members: nested, depth: depth + 1)
+            case .property(let property): write(property, of: values, depth: depth + 1)
+            }
+        }
+        close(object)
+    }
+
+    private mutating func write(_ property: ComponentLayout.Property, of values: ComponentLayout.Values, depth: Int) {
+        let component = values.component
+        switch property {
+        case .identifier: write(component.identifier)
+        case .componentIdentifier: write(component.componentIdentifier.description)
+        case .category: write(component.componentCategory)
+        case .text(let position): values.texts[position].map { write($0) }
+        case .data(let position): values.data[position].map { write(.object($0), depth: depth) }
+        case .main: component.mainImageData.map { write($0, depth: depth) }
+        case .background: component.backgroundImageData.map { write($0, depth: depth) }
+        case .icon: component.icon.map { write($0.identifier) }
+        case .customImages:
+            var object = openObject(depth: depth)
+            for (identifier, image) in component.customImageData.sorted(by: { $0.key < $1.key }) {
+                writeKey(identifier, in: &object)
+                write(image, depth: depth + 1)
+            }
+            close(object)
+        case .target: component.target.map { write($0, depth: depth) }
+        case .children: write(component.children ?? [], depth: depth)
+        }
+    }
+
+    private mutating func write(_ image: ComponentImageData, depth: Int) {
+        var object = openObject(depth: depth)
+        write(image.placeholderIcon?.identifier, key: JSONKey.placeholder, in: &object)
+        write(image.url, key: JSONKey.uri, in: &object)
+        close(object)
+    }
+
+    private mutating func write(_ target: ComponentTarget, depth: Int) {
+        var object = openObject(depth: depth)
+        if let actions = target.actionIdentifiers {
+            writeKey(JSONKey.actions, in: &object)
+            writeContainer(open: "[", close: "]", actions, depth: depth + 1) { writer, action in writer.write(action.description) }
+        }
+        write(target.customData, key: JSONKey.custom, in: &object)
+        write(target.uri, key: JSONKey.uri, in: &object)
+        if let view = target.initialViewModel {
+            writeKey(JSONKey.view, in: &object)
+            write(view, depth: depth + 1)
+        }
+        close(object)
+    }
+
+    /// Writes the member `key` of `object` when there are components.
+    private mutating func write(_ components: [ComponentModel], key: String, in object: inout OpenObject) {
+        guard !components.isEmpty else { return }
+        writeKey(key, in: &object)
+        write(components, depth: object.depth + 1)
+    }
+
+    private mutating func write(_ components: [ComponentModel], depth: Int) {
+        writeContainer(open: "[", close: "]", components, depth: depth) { writer, component in writer.write(component, depth: depth + 1) }
+    }
+
+    /// Writes the member `key` of `object` when there is a string.
+    private mutating func write(_ string: String?, key: String, in object: inout OpenObject) {
+        guard let string else { return }
+        writeKey(key, in: &object)
+        write(string)
+    }
+
+    /// Writes the member `key` of `object` when there is a dictionary.
+    private mutating func write(_ dictionary: JSONDictionary?, key: String, in object: inout OpenObject) {
+        guard let dictionary else { return }
+        writeKey(key, in: &object)
+        write(.object(dictionary), depth: object.depth + 1)
+    }
+}
+
+/// Where `ComponentModel.serialize()` puts a component's properties: its members in key
+/// order, the plain fields at their ``ComponentField/defaultJSONKeys``.
+enum ComponentLayout {
+    enum Property: Sendable {
+        case identifier, componentIdentifier, category, text(Int), data(Int), main, background, icon, customImages, target, children
+    }
+
+    struct Member: Sendable {
+        enum Content: Sendable {
+            case property(Property)
+            /// An object of more members, written when one of them is.
+            case object([Member])
+        }
+
+        let key: String
+        var content: Content
+
+        /// Whether the component has this member.
+        func isPresent(in values: Values) -> Bool {
+            let component = values.component
+            switch content {
+            case .object(let members): return members.contains { $0.isPresent(in: values) }
+            case .property(.identifier), .property(.componentIdentifier), .property(.category): return true
+            case .property(.text(let position)): return values.texts[position] != nil
+            case .property(.data(let position)): return values.data[position] != nil
+            case .property(.main): return component.mainImageData != nil
+            case .property(.background): return component.backgroundImageData != nil
+            case .property(.icon): return component.icon != nil
+            case .property(.customImages): return !component.customImageData.isEmpty
+            case .property(.target): return component.target != nil
+            case .property(.children): return component.children?.isEmpty == false
+            }
+        }
+    }
+
+    /// A component and its plain fields, each read once through its key path (the costly part
+    /// of reading a field) however often the layout asks for it.
+    struct Values {
+        let component: ComponentModel
+        let texts: [String?]
+        let data: [JSONDictionary?]
+
+        init(_ component: ComponentModel) {
+            self.component = component
+            let fields = component.fields
+            texts = Values.textOffsets.map { $0.value(in: fields) }
+            data = Values.dataOffsets.map { $0.value(in: fields) }
+        }
+
+        private static let textOffsets = ComponentFields.texts.map { FieldOffset($0.keyPath) }
+        private static let dataOffsets = ComponentFields.data.map { FieldOffset($0.keyPath) }
+    }
+
+    /// A component's members, in key order.
+    static let members: [Member] = {
+        var members: [Member] = []
+        let rows: [([String], Property)] = [
+            ([JSONKey.identifier], .identifier),
+            ([JSONKey.component, JSONKey.identifier], .componentIdentifier),
+            ([JSONKey.component, JSONKey.category], .category),
+            ([JSONKey.images, JSONKey.main], .main),
+            ([JSONKey.images, JSONKey.background], .background),
+            ([JSONKey.images, JSONKey.icon], .icon),
+            ([JSONKey.images, JSONKey.custom], .customImages),
+            ([JSONKey.target], .target),
+            ([JSONKey.children], .children),
+        ]
+        for (keys, property) in rows
+            + ComponentFields.texts.enumerated().map({ ($0.element.defaultJSONKeys, Property.text($0.offset)) })
+            + ComponentFields.data.enumerated().map({ ($0.element.defaultJSONKeys, Property.data($0.offset)) }) {
+            insert(property, at: keys[...], into: &members)
+        }
+        return members
+    }()
+
+    /// Adds `property` at the path through `keys`, keeping each level in key order.
+    private static func insert(_ property: Property, at keys: ArraySlice<String>, into members: inout [Member]) {
+        guard let key = keys.first else { return }
+        guard keys.count > 1 else {
+            members.append(Member(key: key, content: .property(property)))
+            members.sort { $0.key < $1.key }
+            return
+        }
+        guard let index = members.firstIndex(where: { $0.key == key }), case .object(var nested) = members[index].content else {
+            var nested: [Member] = []
+            insert(property, at: keys.dropFirst(), into: &nested)
+            members.append(Member(key: key, content: .object(nested)))
+            members.sort { $0.key < $1.key }
+            return
+        }
+        members[index].content = .object([])
+        insert(property, at: keys.dropFirst(), into: &nested)
+        members[index].content = .object(nested)
+    }
+}
+
+/// Where a plain field is kept in ``ComponentFields``: its stored property's offset, read with
+/// a load (a key path projection costs about a thousand instructions), or the key path itself
+/// for a property that is not stored.
+struct FieldOffset<Value: Sendable>: Sendable {
+    private let offset: Int?
+    private let keyPath: WritableKeyPath<ComponentFields, Value?> & Sendable
+
+    init(_ keyPath: WritableKeyPath<ComponentFields, Value?> & Sendable) {
+        offset = MemoryLayout<ComponentFields>.offset(of: keyPath)
+        self.keyPath = keyPath
+    }
+
+    /// The field's value in `fields`.
+    func value(in fields: ComponentFields) -> Value? {
+        guard let offset else { return fields[keyPath: keyPath] }
+        return withUnsafeBytes(of: fields) { $0.load(fromByteOffset: offset, as: Value?.self) }
+    }
+}
