@@ -14,7 +14,12 @@ extension JSONValue {
 /// Writes JSON text as UTF-8 bytes.
 struct JSONWriter {
     let pretty: Bool
-    var output: [UInt8] = []
+    /// Where the text goes: appending a run of bytes is a capacity check and one copy, where
+    /// `Array.append(contentsOf:)` costs more per call than copying a short string does.
+    private let bytes = ByteOutput()
+
+    /// The text written so far.
+    var output: [UInt8] { bytes.array }
 
     init(pretty: Bool) {
         self.pretty = pretty
@@ -26,7 +31,7 @@ struct JSONWriter {
         case .bool(let bool): append(bool ? "true" : "false")
         case .int(let int): write(int)
         case .double(let double):
-            if double.isFinite { output.append(contentsOf: String(double).utf8) } else { append("null") }
+            if double.isFinite { var text = String(double); text.withUTF8 { bytes.append($0) } } else { append("null") }
         case .string(let string): write(string)
         case .array(let elements):
             writeContainer(open: "[", close: "]", elements, depth: depth) { writer, element in
@@ -58,7 +63,7 @@ struct JSONWriter {
 
     /// Starts the member `key` of `object`, up to its value.
     mutating func writeKey(_ key: String, in object: inout OpenObject) {
-        if !object.isEmpty { output.append(UInt8(ascii: ",")) }
+        if !object.isEmpty { bytes.append(UInt8(ascii: ",")) }
         object.isEmpty = false
         newline(depth: object.depth + 1)
         write(key)
@@ -82,7 +87,7 @@ struct JSONWriter {
         }
         var first = true
         for item in items {
-            if !first { output.append(UInt8(ascii: ",")) }
+            if !first { bytes.append(UInt8(ascii: ",")) }
             first = false
             newline(depth: depth + 1)
             writeItem(&self, item)
@@ -93,12 +98,12 @@ struct JSONWriter {
 
     mutating func newline(depth: Int) {
         guard pretty else { return }
-        output.append(UInt8(ascii: "\n"))
+        bytes.append(UInt8(ascii: "\n"))
         // Copied from a run of spaces, which saves appending them one at a time.
         var indent = depth * 2
         while indent > 0 {
             let count = min(indent, JSONWriter.spaces.utf8CodeUnitCount)
-            output.append(contentsOf: UnsafeBufferPointer(start: JSONWriter.spaces.utf8Start, count: count))
+            bytes.append(UnsafeBufferPointer(start: JSONWriter.spaces.utf8Start, count: count))
             indent -= count
         }
     }
@@ -107,30 +112,37 @@ struct JSONWriter {
 
     /// Writes the decimal digits straight into the output, with no `String` in between.
     private mutating func write(_ int: Int) {
-        if int < 0 { output.append(UInt8(ascii: "-")) }
-        let start = output.count
+        if int < 0 { bytes.append(UInt8(ascii: "-")) }
+        let start = bytes.count
         var rest = int.magnitude
         repeat {
-            output.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
             rest /= 10
         } while rest > 0
-        output[start...].reverse()
+        bytes.reverse(from: start)
     }
 
     mutating func write(_ string: String) {
-        output.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: "\""))
         var string = string
-        string.withUTF8 { bytes in
-            // Runs of characters that need no escape are copied whole.
+        string.withUTF8 { text in
+            guard let base = text.baseAddress else { return }
+            // Runs of characters that need no escape are copied whole; the scan is a plain loop
+            // over the bytes (an enumerated sequence costs several times as much a byte).
             var runStart = 0
-            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                writeEscape(byte)
-                runStart = index + 1
+            var index = 0
+            while index < text.count {
+                let byte = base[index]
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    bytes.append(UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+                    writeEscape(byte)
+                    runStart = index + 1
+                }
+                index += 1
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            bytes.append(UnsafeBufferPointer(start: base + runStart, count: text.count - runStart))
         }
-        output.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Writes the escape of `byte`, a quote, a backslash or a control character.
@@ -146,12 +158,62 @@ struct JSONWriter {
         default:
             let hex: StaticString = "0123456789abcdef"
             append("\\u00")
-            output.append(hex.utf8Start[Int(byte >> 4)])
-            output.append(hex.utf8Start[Int(byte & 0x0F)])
+            bytes.append(hex.utf8Start[Int(byte >> 4)])
+            bytes.append(hex.utf8Start[Int(byte & 0x0F)])
         }
     }
 
     mutating func append(_ text: StaticString) {
-        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        bytes.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+}
+
+/// A growing buffer of bytes (see ``JSONWriter``).
+final class ByteOutput {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int = 1024) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// The bytes written, as an array.
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// Appends `byte`.
+    func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    /// Appends `run`.
+    func append(_ run: UnsafeBufferPointer<UInt8>) {
+        guard let source = run.baseAddress, !run.isEmpty else { return }
+        if count + run.count > capacity { grow(toHold: count + run.count) }
+        (base + count).initialize(from: source, count: run.count)
+        count += run.count
+    }
+
+    /// Reverses the bytes from offset `start` to the end.
+    func reverse(from start: Int) {
+        var run = UnsafeMutableBufferPointer(start: base + start, count: count - start)
+        run.reverse()
+    }
+
+    /// Makes room for `needed` bytes, at least doubling.
+    private func grow(toHold needed: Int) {
+        let newCapacity = Swift.max(needed, capacity * 2)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
     }
 }

@@ -51,8 +51,8 @@ extension JSONWriter {
         case .identifier: write(component.identifier)
         case .componentIdentifier: write(component.componentIdentifier.description)
         case .category: write(component.componentCategory)
-        case .text(let position): values.texts[position].map { write($0) }
-        case .data(let position): values.data[position].map { write(.object($0), depth: depth) }
+        case .text(let position): values.text(position).map { write($0) }
+        case .data(let position): values.data(position).map { write(.object($0), depth: depth) }
         case .main: component.mainImageData.map { write($0, depth: depth) }
         case .background: component.backgroundImageData.map { write($0, depth: depth) }
         case .icon: component.icon.map { write($0.identifier) }
@@ -139,8 +139,8 @@ enum ComponentLayout {
             switch content {
             case .object(let members): return members.contains { $0.isPresent(in: values) }
             case .property(.identifier), .property(.componentIdentifier), .property(.category): return true
-            case .property(.text(let position)): return values.texts[position] != nil
-            case .property(.data(let position)): return values.data[position] != nil
+            case .property(.text(let position)): return values.text(position) != nil
+            case .property(.data(let position)): return values.data(position) != nil
             case .property(.main): return component.mainImageData != nil
             case .property(.background): return component.backgroundImageData != nil
             case .property(.icon): return component.icon != nil
@@ -151,19 +151,22 @@ enum ComponentLayout {
         }
     }
 
-    /// A component and its plain fields, each read once through its key path (the costly part
-    /// of reading a field) however often the layout asks for it.
+    /// A component and its plain fields, copied out of the model once and read at their stored
+    /// offsets (no key path projection, and no array of them made for every component).
     struct Values {
         let component: ComponentModel
-        let texts: [String?]
-        let data: [JSONDictionary?]
+        let fields: ComponentFields
 
         init(_ component: ComponentModel) {
             self.component = component
-            let fields = component.fields
-            texts = Values.textOffsets.map { $0.value(in: fields) }
-            data = Values.dataOffsets.map { $0.value(in: fields) }
+            fields = component.fields
         }
+
+        /// The text field at `position` of ``ComponentFields/texts``.
+        func text(_ position: Int) -> String? { Values.textOffsets[position].value(in: fields) }
+
+        /// The data field at `position` of ``ComponentFields/data``.
+        func data(_ position: Int) -> JSONDictionary? { Values.dataOffsets[position].value(in: fields) }
 
         private static let textOffsets = ComponentFields.texts.map { FieldOffset($0.keyPath) }
         private static let dataOffsets = ComponentFields.data.map { FieldOffset($0.keyPath) }
