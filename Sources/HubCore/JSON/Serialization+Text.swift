@@ -123,7 +123,9 @@ enum ComponentLayout {
         case identifier, componentIdentifier, category, text(Int), data(Int), main, background, icon, customImages, target, children
     }
 
-    struct Member: Sendable {
+    /// A member of the layout. A class: walking the layout for every component then retains
+    /// one reference a member instead of copying its key and its nested members.
+    final class Member: Sendable {
         enum Content: Sendable {
             case property(Property)
             /// An object of more members, written when one of them is.
@@ -131,7 +133,12 @@ enum ComponentLayout {
         }
 
         let key: String
-        var content: Content
+        let content: Content
+
+        init(key: String, content: Content) {
+            self.key = key
+            self.content = content
+        }
 
         /// Whether the component has this member.
         func isPresent(in values: Values) -> Bool {
@@ -209,9 +216,8 @@ enum ComponentLayout {
             members.sort { $0.key < $1.key }
             return
         }
-        members[index].content = .object([])
         insert(property, at: keys.dropFirst(), into: &nested)
-        members[index].content = .object(nested)
+        members[index] = Member(key: key, content: .object(nested))
     }
 }
 
