@@ -82,9 +82,19 @@ void hub_pending_flush(lua_State *L) {
     hub_budget_debit(L, pending->cost * __builtin_popcountll(written));
     limits->host++;
     lua_rawgeti(L, LUA_REGISTRYINDEX, pending->anchor);
-    lua_rawgeti(L, -1, 1); /* left anchored until another object's writes wait */
+    lua_rawgeti(L, -1, 1);
     g_flusher(L, pending->applier, lua_gettop(L), written);
-    lua_pop(L, 2);
+    /* The object may live on (a handle kept in a variable): its user values let go of the
+       strings now, as a setter's would have, instead of when the object is collected (two
+       collections later, as it has a finalizer: the strings would pile up in between). */
+    for (unsigned long long rest = written; rest != 0; rest &= rest - 1) {
+        lua_pushnil(L);
+        lua_setiuservalue(L, -2, __builtin_ctzll(rest) + 1);
+    }
+    lua_pop(L, 1);
+    lua_pushnil(L); /* and it is no longer kept alive, nor the builder it holds */
+    lua_rawseti(L, -2, 1);
+    lua_pop(L, 1);
     limits->host--;
 }
 

@@ -141,6 +141,29 @@ import Testing
         #expect(error == "feature 'deferred', operation 'writes': writes.lua:4: instruction budget exceeded (1000000 instructions)")
     }
 
+    @Test func aHandleKeptAfterItsWritesWereHandedOverHoldsNoneOfTheirStrings() throws {
+        // A setter kept nothing once Swift had the string; a deferred write must not either,
+        // or handles a script keeps (and handles awaiting their finalizer) hold every string.
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        _ = try runtime.evaluate(
+            """
+            local kept = {}
+            hub.feature { id = "big", uri = "big:view", operations = { function(ctx)
+              local text = string.rep("x", 1000)
+              for i = 1, 2000 do
+                local row = ctx.view:body("row-" .. i)
+                row.title = text .. i
+                kept[i] = row
+              end
+            end } }
+            """, inFolder: "Fixtures/Sandbox")
+        let screen = try runtime.open("big:view")
+        #expect(screen.viewModel.body.count == 2000)
+        #expect(screen.viewModel.body[1999].title?.hasSuffix("x2000") == true)
+        runtime.lua.collectGarbage()
+        #expect(runtime.lua.memoryUsed < 1 << 20, "\(runtime.lua.memoryUsed) bytes of Lua memory")
+    }
+
     @Test func writesOnBothSidesOfAWaitReachTheModel() throws {
         let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
         let result = try runtime.evaluate(
