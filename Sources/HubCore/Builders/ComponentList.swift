@@ -8,11 +8,13 @@ struct ComponentList {
 
     /// The nodes in creation order, ``ComponentChunk/capacity`` a chunk.
     private(set) var chunks: [ComponentChunk] = []
-    /// Each identifier's position in creation order.
-    private var positions: [String: Int] = [:]
+    /// Each identifier's position in creation order. Layered, so that the first insert into a
+    /// snapshot's list copies the changes since the index was last merged, not every entry.
+    private var positions = IdentifierIndex()
 
-    var count: Int { positions.count }
-    var isEmpty: Bool { positions.isEmpty }
+    /// The number of components.
+    private(set) var count = 0
+    var isEmpty: Bool { count == 0 }
 
     /// The nodes in creation order.
     var nodes: [ComponentNode] { chunks.flatMap(\.nodes) }
@@ -33,9 +35,8 @@ struct ComponentList {
 
     /// Creates the component with `identifier` (after all others) unless it exists.
     mutating func ensure(_ identifier: String, defaults: ComponentDefaults) {
-        // One hashed lookup that inserts when missing, instead of a lookup and then an insert.
-        let position = count
-        guard Self.claim(&positions[identifier, default: -1], position) else { return }
+        guard positions.insert(identifier, at: count) else { return }
+        count += 1
         let node = ComponentNode(ComponentState(identifier: identifier, defaults: defaults))
         if let last = chunks.indices.last, !chunks[last].isFull {
             chunks[last].modifyNodes { $0.append(node) }
@@ -44,16 +45,10 @@ struct ComponentList {
         }
     }
 
-    /// Sets `slot` to `position` when it is unclaimed (-1); whether it was.
-    private static func claim(_ slot: inout Int, _ position: Int) -> Bool {
-        guard slot < 0 else { return false }
-        slot = position
-        return true
-    }
-
     /// Removes the component with `identifier`; the ones after it move up one position.
     mutating func remove(_ identifier: String) {
-        guard let position = positions.removeValue(forKey: identifier) else { return }
+        guard let position = positions.remove(identifier) else { return }
+        count -= 1
         // The chunks from the removed node's on are made again; the ones before it stay shared.
         let first = position / Chunk.capacity
         let start = first * Chunk.capacity
@@ -64,13 +59,14 @@ struct ComponentList {
             chunks.append(Chunk(Array(moved[offset..<min(offset + Chunk.capacity, moved.count)])))
         }
         for offset in (position - start)..<moved.count {
-            positions[moved[offset].identifier] = start + offset
+            positions.update(moved[offset].identifier, to: start + offset)
         }
     }
 
     mutating func removeAll() {
         chunks = []
-        positions = [:]
+        positions = IdentifierIndex()
+        count = 0
     }
 
     /// Runs `body` on the component with `identifier` in place; nil when there is none.

@@ -4,12 +4,15 @@ import Foundation
 struct ModelFactory {
     let configuration: BuilderConfiguration
 
-    func viewModel(from state: ViewModelState, buildDate: Date) -> ViewModel {
+    /// The view model of `state`. `previousBody` (an earlier delivery's body, given up by its
+    /// holder) only makes it cheaper: the body is made in its storage, keeping its models that
+    /// are still delivered where they are.
+    func viewModel(from state: ViewModelState, buildDate: Date, reusing previousBody: consuming [ComponentModel] = []) -> ViewModel {
         ViewModel(
             identifier: state.identifier,
             navigationItem: state.title.map { NavigationItem(title: $0) },
             header: state.header.map { component(from: $0, type: .header, parentPath: [], index: 0) },
-            body: components(from: state.body, type: .body, parentPath: []),
+            body: components(from: state.body, type: .body, parentPath: [], reusing: previousBody),
             overlays: components(from: state.overlays, type: .overlay, parentPath: []),
             customData: state.customData,
             buildDate: buildDate)
@@ -35,7 +38,10 @@ struct ModelFactory {
         return ordered
     }
 
-    private func components(from list: ComponentList, type: ComponentType, parentPath: [Int]) -> [ComponentModel] {
+    /// The models of `list`, made in `previous`'s storage (see ``viewModel(from:buildDate:reusing:)``).
+    private func components(
+        from list: ComponentList, type: ComponentType, parentPath: [Int], reusing previous: consuming [ComponentModel] = []
+    ) -> [ComponentModel] {
         if list.chunks.contains(where: \.hasPreferredIndex) {
             return Self.resolvePreferredIndices(list.nodes).enumerated().map {
                 component(from: $0.element, type: type, parentPath: parentPath, index: $0.offset)
@@ -43,15 +49,22 @@ struct ModelFactory {
         }
         // Without preferred indices, a chunk that did not change since it built its models at
         // the same place gives them as one array, without a look at each of its components.
-        var models: [ComponentModel] = []
-        models.reserveCapacity(list.count)
+        // Models already in place in `previous` stay there: comparing references spares a
+        // retain of each (and the release when the previous body is freed), which on a large
+        // view touch every model's memory.
+        var models = previous
+        if models.isEmpty { models.reserveCapacity(list.count) }
         for (number, chunk) in list.chunks.enumerated() {
             let start = number * ComponentChunk.capacity
             let place = BuiltComponent.Place(type: type, parentPath: parentPath, index: start, resolvesIcons: configuration.resolvesIcons)
-            models += chunk.models(at: place) { nodes in
+            let built = chunk.models(at: place) { nodes in
                 nodes.enumerated().map { component(from: $0.element, type: type, parentPath: parentPath, index: start + $0.offset) }
             }
+            let end = start + built.count
+            if end <= models.count, zip(models[start..<end], built).allSatisfy({ $0.sharesStorage(with: $1) }) { continue }
+            models.replaceSubrange(start..<min(end, models.count), with: built)
         }
+        if models.count > list.count { models.removeSubrange(list.count...) }
         return models
     }
 

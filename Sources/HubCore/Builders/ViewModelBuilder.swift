@@ -180,4 +180,11 @@ public final class ViewModelBuilder {
     public func build() -> ViewModel {
         ModelFactory(configuration: store.configuration).viewModel(from: state, buildDate: Date())
     }
+
+    /// Builds the immutable view model in the storage of `previousBody` (an earlier delivery's
+    /// body that the caller gives up): the same model as ``build()``, cheaper when most of the
+    /// body is what it was.
+    func build(reusing previousBody: consuming [ComponentModel]) -> ViewModel {
+        ModelFactory(configuration: store.configuration).viewModel(from: state, buildDate: Date(), reusing: previousBody)
+    }
 }

@@ -344,7 +344,11 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         if !builder.hasHeader && builder.navigationBarTitle == nil {
             builder.navigationBarTitle = featureInfo.title
         }
-        let model = builder.build()
+        // The previous model's body, given up first, is where the new one is made: a model
+        // still delivered is kept rather than retained again (and released with the old body).
+        let previousBody = previouslyLoadedViewModel?.body ?? []
+        previouslyLoadedViewModel = nil
+        let model = builder.build(reusing: previousBody)
         previouslyLoadedViewModel = model
         delegate?.viewModelLoader(self, didLoad: model)
     }

@@ -719,4 +719,30 @@ struct ViewModelLoaderTests {
         try #require(operation.context).finish()
         #expect(!harness.loader.isLoading)
     }
+
+    /// A delivery is made in the previous one's body: a model the delegate still holds is not
+    /// changed by it, and the models that did not change are the same ones.
+    @Test func aDeliveryLeavesTheModelsTheDelegateHoldsAsTheyWere() throws {
+        var round = 0
+        let rows = ContentOperationMock()
+        rows.contentLoadingBlock = { builder in
+            for index in 0..<(2 * ComponentChunk.capacity) { builder.bodyBuilder("row-\(index)").title = "Row \(index)" }
+            return true
+        }
+        let last = ContentOperationMock()
+        last.contentLoadingBlock = { builder in
+            round += 1
+            builder.bodyBuilder("last").title = "Round \(round)"
+            return true
+        }
+        let harness = LoaderHarness([rows, last])
+        harness.loader.loadViewModel()
+        harness.loader.rescheduleOperation(at: 1)
+        let models = harness.delegate.viewModels
+        try #require(models.count == 2)
+        #expect(models.map { $0.body.last?.title } == ["Round 1", "Round 2"])
+        #expect(models.map(\.body.count) == [2 * ComponentChunk.capacity + 1, 2 * ComponentChunk.capacity + 1])
+        #expect(zip(models[0].body.dropLast(), models[1].body.dropLast()).allSatisfy { $0.sharesStorage(with: $1) })
+        #expect(harness.loader.previouslyLoadedViewModel == models[1])
+    }
 }
