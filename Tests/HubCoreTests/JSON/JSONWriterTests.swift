@@ -27,6 +27,15 @@ struct JSONWriterTests {
         #expect(JSONValue.double(.nan).serialized() == "null")
     }
 
+    @Test func textLongerThanTheFirstBufferComesOutWhole() {
+        // The output buffer starts at 1 KiB and doubles: runs, escapes and numbers straddle it.
+        let items: [JSONValue] = (0..<500).map { .array([.string("item \($0) \"quoted\"\n"), .int(-$0)]) }
+        let expected = "[" + (0..<500).map { #"["item \#($0) \"quoted\"\n",\#(-$0)]"# }.joined(separator: ",") + "]"
+        #expect(JSONValue.array(items).serialized() == expected)
+        let long = String(repeating: "abcdefgh", count: 1_000) + "\u{1}"
+        #expect(JSONValue.string(long).serialized() == "\"" + String(repeating: "abcdefgh", count: 1_000) + "\\u0001\"")
+    }
+
     @Test func stringEscapes() {
         let string = "quote\" backslash\\ slash/ newline\n tab\t return\r backspace\u{8} formfeed\u{c} nul\u{0} unit\u{1f} del\u{7f}"
         #expect(JSONValue.string(string).serialized()
