@@ -73,17 +73,25 @@ void hub_pending_flush(lua_State *L) {
     hub_pending *pending = &limits->pending;
     hub_object_block *object = pending->object;
     if (object == NULL || g_flusher == NULL) return;
+    limits->host++; /* allocation does not fail from here on */
+    /* Swift may call this anywhere (after a run of Lua): make room for the two values pushed
+       here and the one the applier pushes. Only a stack at Lua's limit has none; the writes
+       then keep waiting. */
+    if (!lua_checkstack(L, 3)) {
+        limits->host--;
+        return;
+    }
+    const hub_deferring *deferring = object->deferring;
     unsigned long long written = object->written;
     pending->object = NULL;
     object->written = 0;
     /* Each write handed over costs what a call of its setter would; coalesced writes to one
        field cost one. Charged without raising: an exhausted budget stops the script at its
        next instruction. */
-    hub_budget_debit(L, pending->cost * __builtin_popcountll(written));
-    limits->host++;
+    hub_budget_debit(L, deferring->setter->cost * __builtin_popcountll(written));
     lua_rawgeti(L, LUA_REGISTRYINDEX, pending->anchor);
     lua_rawgeti(L, -1, 1);
-    g_flusher(L, pending->applier, lua_gettop(L), written);
+    g_flusher(L, deferring->applier->box, lua_gettop(L), written);
     /* The object may live on (a handle kept in a variable): its user values let go of the
        strings now, as a setter's would have, instead of when the object is collected (two
        collections later, as it has a finalizer: the strings would pile up in between). */
@@ -137,8 +145,6 @@ static int defer_write(lua_State *L, hub_object_block *object, const hub_deferri
         lua_rawseti(L, -2, 1);
         lua_pop(L, 1);
         pending->object = object;
-        pending->applier = cache->applier->box;
-        pending->cost = cache->setter->cost;
     }
     /* The value is on top (the VM calls __newindex with exactly three values): setting the user
        value pops it. Only an object not made by its class lacks the user value. */
@@ -148,38 +154,40 @@ static int defer_write(lua_State *L, hub_object_block *object, const hub_deferri
     return 1;
 }
 
+/* [-0, +0, -] The code of key 2 in the slot table (upvalue 2), through the class's key cache;
+   0 for a key that is no property. */
+static lua_Integer slot_code(lua_State *L, hub_deferring *cache) {
+    /* The key's object, which for a string is the string itself (NULL for numbers and other
+       values that are not objects). */
+    const void *key = lua_topointer(L, 2);
+    size_t at = ((size_t)key >> 4) % KEY_CACHE_SIZE;
+    if (key != NULL && cache->keys[at] == key) return cache->codes[at];
+    lua_Integer code = 0;
+    if (lua_type(L, 2) == LUA_TSTRING) {
+        lua_pushvalue(L, 2);
+        if (lua_rawget(L, lua_upvalueindex(2)) == LUA_TNUMBER && lua_rawlen(L, 2) <= SHORT_STRING_MAX) {
+            code = lua_tointeger(L, -1);
+            cache->keys[at] = key;
+            cache->codes[at] = code;
+        }
+        lua_pop(L, 1);
+    }
+    return code;
+}
+
 int hub_class_newindex_deferring(lua_State *L) {
     hub_object_block *object = (hub_object_block *)lua_touserdata(L, 1);
     hub_deferring *cache = object != NULL ? object->deferring : NULL;
-    lua_Integer code = 0;
-    if (cache != NULL) {
-        if (cache->limits == NULL) {
-            cache->limits = hub_state_limits(L);
-            cache->setter = (const hub_function_block *)lua_touserdata(L, lua_upvalueindex(1));
-            cache->applier = (const hub_function_block *)lua_touserdata(L, lua_upvalueindex(3));
-            if (cache->setter == NULL || cache->applier == NULL) return luaL_error(L, "bridged class without its blocks");
-        }
-        /* The key's object, which for a string is the string itself (NULL for numbers and
-           other values that are not objects). */
-        const void *key = lua_topointer(L, 2);
-        size_t at = ((size_t)key >> 4) % KEY_CACHE_SIZE;
-        if (key != NULL && cache->keys[at] == key) {
-            code = cache->codes[at];
-        } else if (lua_type(L, 2) == LUA_TSTRING) {
-            lua_pushvalue(L, 2);
-            if (lua_rawget(L, lua_upvalueindex(2)) == LUA_TNUMBER && lua_rawlen(L, 2) <= SHORT_STRING_MAX) {
-                code = lua_tointeger(L, -1);
-                cache->keys[at] = key;
-                cache->codes[at] = code;
-            }
-            lua_pop(L, 1);
-        }
-        if (code >= HUB_DEFER_CODE && defer_write(L, object, cache, code % HUB_DEFER_CODE, code / HUB_DEFER_CODE)) return 0;
-    } else {
-        lua_pushvalue(L, 2);
-        if (lua_rawget(L, lua_upvalueindex(2)) == LUA_TNUMBER) code = lua_tointeger(L, -1);
-        lua_pop(L, 1);
+    /* Only objects of the class reach its __newindex, and they all have its hub_deferring. */
+    if (cache == NULL) return luaL_error(L, "bridged object without its class's data");
+    if (cache->limits == NULL) {
+        cache->limits = hub_state_limits(L);
+        cache->setter = (const hub_function_block *)lua_touserdata(L, lua_upvalueindex(1));
+        cache->applier = (const hub_function_block *)lua_touserdata(L, lua_upvalueindex(3));
+        if (cache->setter == NULL || cache->applier == NULL) return luaL_error(L, "bridged class without its blocks");
     }
+    lua_Integer code = slot_code(L, cache);
+    if (code >= HUB_DEFER_CODE && defer_write(L, object, cache, code % HUB_DEFER_CODE, code / HUB_DEFER_CODE)) return 0;
     lua_settop(L, 3);
     if (code > 0) {
         lua_pushinteger(L, code % HUB_DEFER_CODE);

@@ -80,11 +80,10 @@ int hub_class_newindex_deferring(lua_State *L);
 #define HUB_PENDING_SLOTS 64
 
 /* The one object whose writes wait for the host. Only one waits at a time, so writes through
-   two handles of one component keep their order. */
+   two handles of one component keep their order. Its class's applier and setter cost are
+   found through its block's hub_deferring. */
 typedef struct hub_pending {
     hub_object_block *object;   /* NULL when nothing waits */
-    void *applier;              /* the box of its class's applier (see hub_flusher) */
-    long cost;                  /* what a call of its class's setter costs the budget */
     int anchor;                 /* registry reference of a table keeping it alive at [1]; 0
                                    before the first class that defers writes */
 } hub_pending;

@@ -29,7 +29,8 @@ struct LuaClass<Object: AnyObject>: Sendable {
         // Deferred properties take the first slots, so that their objects need a user value
         // for each of those slots only.
         let deferredCount = properties.values.count(where: { $0.deferred != nil })
-        let slots = properties.keys.sorted { (properties[$0]?.deferred == nil ? 1 : 0, $0) < (properties[$1]?.deferred == nil ? 1 : 0, $1) }
+        let rank = { (name: String) in (properties[name]?.deferred == nil ? 1 : 0, name) }
+        let slots = properties.keys.sorted { rank($0) < rank($1) }
         let members = slots.map { properties[$0]! }
         let methodNames = Set(methods.members.map(\.name))
         assert(methodNames.isDisjoint(with: slots), "\(name): a member is both a property and a method")
@@ -55,18 +56,7 @@ struct LuaClass<Object: AnyObject>: Sendable {
         if deferredCount > 0 {
             hub_class_prepare_deferring(stack.L, Int32(deferredCount))
             lua_rawsetp(stack.L, -3, hub_deferring_key())
-            LuaBridge.pushBlock(stack, LuaDeferredWrites { stack, index, written in
-                guard let target = object(stack, index) else { return }
-                var rest = written
-                while rest != 0 {
-                    let slot = rest.trailingZeroBitCount + 1
-                    rest &= rest - 1
-                    guard let apply = members[slot - 1].deferred?.apply else { continue }
-                    lua_getiuservalue(stack.L, index, Int32(slot))
-                    apply(stack, target, -1)
-                    stack.pop()
-                }
-            })
+            pushApplier(stack, members, object: object)
         }
         let newindex: lua_CFunction = deferredCount > 0 ? hub_class_newindex_deferring : hub_class_newindex
         LuaBridge.pushClosure(stack, newindex, upvalues: deferredCount > 0 ? 2 : 1) { [self] call in
@@ -94,6 +84,26 @@ struct LuaClass<Object: AnyObject>: Sendable {
         stack.push(strings: (slots + methods.members.map(\.name)).sorted())
         stack.setRawField(-2, Self.membersField)
         stack.pop()
+    }
+
+    /// `[-0, +1]` Pushes the block of the class's applier: it sets the deferred writes of the
+    /// object at a stack index, each kept as the object's user value at its slot, through the
+    /// slot's ``LuaProperty/deferred`` applier.
+    private func pushApplier(
+        _ stack: LuaStack, _ members: [LuaProperty<Object>], object: @escaping (LuaStack, Int32) -> Object?
+    ) {
+        LuaBridge.pushBlock(stack, LuaDeferredWrites { stack, index, written in
+            guard let target = object(stack, index) else { return }
+            var rest = written
+            while rest != 0 {
+                let slot = rest.trailingZeroBitCount + 1
+                rest &= rest - 1
+                guard let apply = members[slot - 1].deferred?.apply else { continue }
+                lua_getiuservalue(stack.L, index, Int32(slot))
+                apply(stack, target, -1)
+                stack.pop()
+            }
+        })
     }
 
     /// `[-0, +1]` Pushes a table from each name of `slots` to its 1-based position, coded as
