@@ -20,7 +20,7 @@ extension ViewModelBuilder {
         // A schema of plain key paths (the default one is) is read straight from the bytes, in
         // one pass that builds no dictionaries but the data fields' (the general path parses,
         // then reads the dictionaries by path).
-        guard let plan = SchemaPlan(store.schema) else {
+        guard let plan = store.schema.plan else {
             let value: JSONValue
             do {
                 value = try JSONParser.parse(bytes: bytes)

@@ -13,31 +13,50 @@ public struct JSONSchema {
 
     private var subSchemas = CopyOnWrite(SubSchemas())
 
+    /// How JSON in this schema is read in one pass (nil when a path is not a plain key path):
+    /// made when the schema is made or changed, so that adding JSON again and again (a row at a
+    /// time from Lua) does not make it each time.
+    private(set) var plan: SchemaPlan?
+
     /// A schema reading the default schema's keys.
-    public init() {}
+    public init() {
+        plan = SchemaPlan(self)
+    }
 
     /// Paths of view model properties, read from the view model dictionary.
     public var viewModelSchema: ViewModelJSONSchema {
         get { subSchemas.value.viewModel }
-        set { subSchemas.value.viewModel = newValue }
+        set {
+            subSchemas.value.viewModel = newValue
+            plan = SchemaPlan(self)
+        }
     }
 
     /// Paths of component model properties, read from each component model dictionary.
     public var componentModelSchema: ComponentModelJSONSchema {
         get { subSchemas.value.componentModel }
-        set { subSchemas.value.componentModel = newValue }
+        set {
+            subSchemas.value.componentModel = newValue
+            plan = SchemaPlan(self)
+        }
     }
 
     /// Paths of image data properties, read from each image data dictionary.
     public var componentImageDataSchema: ComponentImageDataJSONSchema {
         get { subSchemas.value.componentImageData }
-        set { subSchemas.value.componentImageData = newValue }
+        set {
+            subSchemas.value.componentImageData = newValue
+            plan = SchemaPlan(self)
+        }
     }
 
     /// Paths of target properties, read from each target dictionary.
     public var componentTargetSchema: ComponentTargetJSONSchema {
         get { subSchemas.value.componentTarget }
-        set { subSchemas.value.componentTarget = newValue }
+        set {
+            subSchemas.value.componentTarget = newValue
+            plan = SchemaPlan(self)
+        }
     }
 
     /// The default schema.
