@@ -14,7 +14,18 @@ int hub_class_index(lua_State *L) {
     lua_pop(L, 1);
     lua_pushvalue(L, 2);
     if (lua_rawget(L, lua_upvalueindex(3)) == LUA_TNIL) return 1;
-    return hub_trampoline(L);
+    lua_Integer code = lua_tointeger(L, 3);
+    if (code < HUB_DEFER_CODE) return hub_trampoline(L);
+    /* A kept property: the object's user value once the getter has given it (a read that
+       does not reach Swift, and so does not hand waiting writes over either). */
+    int slot = (int)(code % HUB_DEFER_CODE);
+    if (lua_getiuservalue(L, 1, slot) > LUA_TNIL) return 1;
+    lua_settop(L, 2);
+    lua_pushinteger(L, slot);
+    hub_trampoline(L);
+    lua_pushvalue(L, -1);
+    lua_setiuservalue(L, 1, slot);
+    return 1;
 }
 
 int hub_class_newindex(lua_State *L) {
@@ -39,71 +50,108 @@ void hub_set_flusher(hub_flusher flusher) { g_flusher = flusher; }
    have it. */
 #define KEY_CACHE_SIZE 16
 #define SHORT_STRING_MAX 40 /* LUAI_MAXSHORTLEN: longer strings are not interned */
-struct hub_deferring {
+struct hub_class_data {
     const void *keys[KEY_CACHE_SIZE];
     lua_Integer codes[KEY_CACHE_SIZE];
     int user_values;
-    /* What every call needs, found at the first: the state's limits and the blocks of upvalues
-       1 and 3, which live as long as the closure. Objects reach this through their block, so
-       that a write reads no upvalue. */
+    /* What every call needs: the state's limits and the blocks of the __newindex closure's
+       upvalues 1 and 3, which live as long as the closure. Objects reach this through their
+       block, so that a write reads no upvalue. */
     hub_limits *limits;
     const hub_function_block *setter;
     const hub_function_block *applier;
+    int slots; /* registry reference of the __newindex slot table (0: none) */
 };
 
-void hub_class_prepare_deferring(lua_State *L, int user_values) {
+void hub_class_prepare_data(lua_State *L, int user_values, int newindex) {
     hub_limits *limits = hub_state_limits(L);
+    newindex = lua_absindex(L, newindex);
     if (limits->pending.anchor == 0) {
         lua_createtable(L, 1, 0);
         limits->pending.anchor = luaL_ref(L, LUA_REGISTRYINDEX);
     }
-    hub_deferring *deferring = (hub_deferring *)lua_newuserdatauv(L, sizeof(hub_deferring), 0);
-    memset(deferring, 0, sizeof *deferring);
-    deferring->user_values = user_values;
+    hub_class_data *data = (hub_class_data *)lua_newuserdatauv(L, sizeof(hub_class_data), 0);
+    memset(data, 0, sizeof *data);
+    data->user_values = user_values;
+    data->limits = limits;
+    /* The blocks live as long as the closure, whose metatable keeps this alive too. */
+    if (lua_getupvalue(L, newindex, 1) != NULL) {
+        data->setter = (const hub_function_block *)lua_touserdata(L, -1);
+        lua_pop(L, 1);
+    }
+    if (lua_getupvalue(L, newindex, 2) != NULL) data->slots = luaL_ref(L, LUA_REGISTRYINDEX);
+    if (lua_tocfunction(L, newindex) == hub_class_newindex_deferring && lua_getupvalue(L, newindex, 3) != NULL) {
+        data->applier = (const hub_function_block *)lua_touserdata(L, -1);
+        lua_pop(L, 1);
+    }
 }
 
-int hub_deferring_user_values(const hub_deferring *deferring) { return deferring->user_values; }
+int hub_class_user_values(const hub_class_data *data) { return data->user_values; }
 
-static const char deferring_key = 0;
+static const char class_data_key = 0;
 
-const void *hub_deferring_key(void) { return &deferring_key; }
+const void *hub_class_data_key(void) { return &class_data_key; }
+
+static const char handles_key = 0;
+
+const void *hub_handles_key(void) { return &handles_key; }
 
 void hub_pending_flush(lua_State *L) {
     hub_limits *limits = hub_state_limits(L);
     hub_pending *pending = &limits->pending;
-    hub_object_block *object = pending->object;
-    if (object == NULL || g_flusher == NULL) return;
+    if (pending->count == 0 || g_flusher == NULL) return;
     limits->host++; /* allocation does not fail from here on */
-    /* Swift may call this anywhere (after a run of Lua): make room for the two values pushed
+    /* Swift may call this anywhere (after a run of Lua): make room for the three values pushed
        here and the one the applier pushes. Only a stack at Lua's limit has none; the writes
        then keep waiting. */
-    if (!lua_checkstack(L, 3)) {
+    if (!lua_checkstack(L, 4)) {
         limits->host--;
         return;
     }
-    const hub_deferring *deferring = object->deferring;
-    unsigned long long written = object->written;
+    int count = pending->count;
+    pending->count = 0;
     pending->object = NULL;
-    object->written = 0;
-    /* Each write handed over costs what a call of its setter would; coalesced writes to one
-       field cost one. Charged without raising: an exhausted budget stops the script at its
-       next instruction. */
-    hub_budget_debit(L, deferring->setter->cost * __builtin_popcountll(written));
     lua_rawgeti(L, LUA_REGISTRYINDEX, pending->anchor);
-    lua_rawgeti(L, -1, 1);
-    g_flusher(L, deferring->applier->box, lua_gettop(L), written);
-    /* The object may live on (a handle kept in a variable): its user values let go of the
-       strings now, as a setter's would have, instead of when the object is collected (two
-       collections later, as it has a finalizer: the strings would pile up in between). */
-    for (unsigned long long rest = written; rest != 0; rest &= rest - 1) {
-        lua_pushnil(L);
-        lua_setiuservalue(L, -2, __builtin_ctzll(rest) + 1);
+    for (int at = 1; at <= count; at++) {
+        lua_rawgeti(L, -1, at);
+        hub_object_block *object = (hub_object_block *)lua_touserdata(L, -1);
+        const hub_class_data *data = object != NULL ? object->data : NULL;
+        if (data != NULL && data->applier != NULL && data->setter != NULL) {
+            unsigned long long written = object->written;
+            /* Each write handed over costs what a call of its setter would; coalesced writes to
+               one field cost one. Charged without raising: an exhausted budget stops the
+               script at its next instruction. */
+            hub_budget_debit(L, data->setter->cost * __builtin_popcountll(written));
+            g_flusher(L, data->applier->box, lua_gettop(L), written);
+            object->written = 0;
+            object->staged = 0;
+            /* The object may live on (a handle kept in a variable): its user values let go of
+               the strings now, as a setter's would have, instead of when the object is
+               collected (two collections later for one with a finalizer: the strings would
+               pile up in between). */
+            for (unsigned long long rest = written; rest != 0; rest &= rest - 1) {
+                lua_pushnil(L);
+                lua_setiuservalue(L, -2, __builtin_ctzll(rest) + 1);
+            }
+        }
+        lua_pop(L, 1);
+        lua_pushnil(L); /* and it is no longer kept alive, nor the builder it holds */
+        lua_rawseti(L, -2, at);
     }
     lua_pop(L, 1);
-    lua_pushnil(L); /* and it is no longer kept alive, nor the builder it holds */
-    lua_rawseti(L, -2, 1);
-    lua_pop(L, 1);
     limits->host--;
+}
+
+/* [-0, +0, m] Adds the object at `index` (whose block is `object`) last to what waits for the
+   host. Raises only when the table that keeps them alive cannot grow; nothing is added then. */
+static void pending_append(lua_State *L, hub_pending *pending, int index, hub_object_block *object) {
+    index = lua_absindex(L, index);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, pending->anchor);
+    lua_pushvalue(L, index);
+    lua_rawseti(L, -2, pending->count + 1);
+    lua_pop(L, 1);
+    pending->count++;
+    pending->object = object;
 }
 
 /* Whether `text` is ASCII with exactly one ':', which Swift's Identifier(string:) splits there. */
@@ -117,34 +165,40 @@ static int plain_identifier(const char *text, size_t length) {
     return colons == 1;
 }
 
+/* [-0, +0, -] Whether a deferred slot of `kind` takes the value at `index` (a string, or nil
+   for text); sets `length` to a string's. */
+static int kind_takes(lua_State *L, int index, lua_Integer kind, size_t *length) {
+    *length = 0;
+    int type = lua_type(L, index);
+    if (type == LUA_TSTRING) {
+        const char *text = lua_tolstring(L, index, length);
+        return kind != HUB_DEFER_IDENTIFIER || plain_identifier(text, *length);
+    }
+    return type == LUA_TNIL && kind == HUB_DEFER_TEXT;
+}
+
+/* Whether `bytes` more host bytes fit under the memory limit. */
+static int fits(const hub_limits *limits, size_t bytes) {
+    return limits->limit == 0 || (bytes <= limits->limit && limits->used + limits->host_used <= limits->limit - bytes);
+}
+
 /* [-0, +0, v] Keeps value 3 for `slot` of object 1 when its `kind` takes it and the memory
    limit allows its bytes; returns 0 otherwise, for the Swift setter to take it (and raise what
    it raises). Charges the string's bytes as the setter would (the budget is charged when the
    writes are handed over); hands another object's waiting writes to Swift first. */
-static int defer_write(lua_State *L, hub_object_block *object, const hub_deferring *cache, lua_Integer slot, lua_Integer kind) {
+static int defer_write(lua_State *L, hub_object_block *object, const hub_class_data *cache, lua_Integer slot, lua_Integer kind) {
     hub_limits *limits = cache->limits;
     hub_pending *pending = &limits->pending;
     if (cache->setter->box == NULL || cache->applier->box == NULL || pending->anchor == 0) return 0;
     /* Only the VM calls this metamethod (scripts cannot reach a locked metatable), with an
-       object of the class: a hub_object_block with its user values. */
-    if (object == NULL || object->object == NULL) return 0;
+       object of the class or a handle of it: a hub_object_block with its user values. */
+    if (object == NULL || (object->object == NULL && object->step == 0)) return 0;
     if (slot < 1 || slot > HUB_PENDING_SLOTS || lua_gettop(L) != 3) return 0;
     size_t length = 0;
-    int type = lua_type(L, 3);
-    if (type == LUA_TSTRING) {
-        const char *text = lua_tolstring(L, 3, &length);
-        if (kind == HUB_DEFER_IDENTIFIER && !plain_identifier(text, length)) return 0;
-    } else if (!(type == LUA_TNIL && kind == HUB_DEFER_TEXT)) {
-        return 0;
-    }
-    if (limits->limit > 0 && (length > limits->limit || limits->used + limits->host_used > limits->limit - length)) return 0;
+    if (!kind_takes(L, 3, kind, &length) || !fits(limits, length)) return 0;
     if (pending->object != object) {
-        if (pending->object != NULL) hub_pending_flush(L);
-        lua_rawgeti(L, LUA_REGISTRYINDEX, pending->anchor);
-        lua_pushvalue(L, 1);
-        lua_rawseti(L, -2, 1);
-        lua_pop(L, 1);
-        pending->object = object;
+        if (pending->count > 0) hub_pending_flush(L);
+        pending_append(L, pending, 1, object);
     }
     /* The value is on top (the VM calls __newindex with exactly three values): setting the user
        value pops it. Only an object not made by its class lacks the user value. */
@@ -156,7 +210,7 @@ static int defer_write(lua_State *L, hub_object_block *object, const hub_deferri
 
 /* [-0, +0, -] The code of key 2 in the slot table (upvalue 2), through the class's key cache;
    0 for a key that is no property. */
-static lua_Integer slot_code(lua_State *L, hub_deferring *cache) {
+static lua_Integer slot_code(lua_State *L, hub_class_data *cache) {
     /* The key's object, which for a string is the string itself (NULL for numbers and other
        values that are not objects). */
     const void *key = lua_topointer(L, 2);
@@ -177,14 +231,10 @@ static lua_Integer slot_code(lua_State *L, hub_deferring *cache) {
 
 int hub_class_newindex_deferring(lua_State *L) {
     hub_object_block *object = (hub_object_block *)lua_touserdata(L, 1);
-    hub_deferring *cache = object != NULL ? object->deferring : NULL;
-    /* Only objects of the class reach its __newindex, and they all have its hub_deferring. */
-    if (cache == NULL) return luaL_error(L, "bridged object without its class's data");
-    if (cache->limits == NULL) {
-        cache->limits = hub_state_limits(L);
-        cache->setter = (const hub_function_block *)lua_touserdata(L, lua_upvalueindex(1));
-        cache->applier = (const hub_function_block *)lua_touserdata(L, lua_upvalueindex(3));
-        if (cache->setter == NULL || cache->applier == NULL) return luaL_error(L, "bridged class without its blocks");
+    hub_class_data *cache = object != NULL ? object->data : NULL;
+    /* Only objects of the class reach its __newindex, and they all have its hub_class_data. */
+    if (cache == NULL || cache->setter == NULL || cache->applier == NULL) {
+        return luaL_error(L, "bridged object without its class's data");
     }
     lua_Integer code = slot_code(L, cache);
     if (code >= HUB_DEFER_CODE && defer_write(L, object, cache, code % HUB_DEFER_CODE, code / HUB_DEFER_CODE)) return 0;
@@ -195,4 +245,102 @@ int hub_class_newindex_deferring(lua_State *L) {
         lua_pushnil(L);
     }
     return hub_trampoline(L);
+}
+
+/* Handles. `view:body(id)` in a loop costs about what making the id's string does when C
+   makes the handle and the host creates the component later, with every other one staged
+   since it last looked, instead of a crossing into Swift, a Swift object and a finalizer for
+   each. */
+
+/* Whether argument 1 has the metatable of upvalue 4 or 5. */
+static int is_parent(lua_State *L) {
+    if (!lua_getmetatable(L, 1)) return 0;
+    int matches = lua_rawequal(L, -1, lua_upvalueindex(4)) || lua_rawequal(L, -1, lua_upvalueindex(5));
+    lua_pop(L, 1);
+    return matches;
+}
+
+/* [-0, +0, -] For `view:body { id = ..., ... }`: keeps every field of the table at 2 but `id`
+   as a write waiting in the handle on top, when each is a deferred slot of the handle's class
+   (whose slots are at `slots`) given a value its kind takes, and adds their strings' bytes to
+   `bytes`. Returns 0 at the first field that is not (the handle is then dropped, and the
+   table goes to the host). */
+static int defer_fields(lua_State *L, int slots, hub_object_block *handle, size_t *bytes) {
+    lua_pushnil(L);
+    while (lua_next(L, 2) != 0) {
+        size_t length = 0;
+        const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &length) : NULL;
+        if (key != NULL && length == 2 && memcmp(key, "id", 2) == 0) {
+            lua_pop(L, 1);
+            continue;
+        }
+        lua_pushvalue(L, -2);
+        lua_Integer code = key != NULL && lua_rawget(L, slots) == LUA_TNUMBER ? lua_tointeger(L, -1) : 0;
+        lua_pop(L, 1);
+        if (code < HUB_DEFER_CODE || !kind_takes(L, -1, code / HUB_DEFER_CODE, &length)) {
+            lua_pop(L, 2);
+            return 0;
+        }
+        int slot = (int)(code % HUB_DEFER_CODE);
+        lua_setiuservalue(L, -3, slot);
+        handle->written |= 1ULL << (slot - 1);
+        *bytes += length;
+    }
+    return 1;
+}
+
+int hub_class_stage(lua_State *L) {
+    const hub_function_block *method = (const hub_function_block *)lua_touserdata(L, lua_upvalueindex(1));
+    const hub_object_block *parent = (const hub_object_block *)lua_touserdata(L, 1);
+    int id_type = lua_type(L, 2);
+    if (method == NULL || method->box == NULL || lua_gettop(L) != 2 || (id_type != LUA_TSTRING && id_type != LUA_TTABLE) ||
+        parent == NULL || (parent->object == NULL && parent->step == 0) || !is_parent(L)) {
+        return hub_trampoline(L);
+    }
+    lua_rawgetp(L, lua_upvalueindex(2), hub_class_data_key());
+    hub_class_data *data = (hub_class_data *)lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    if (data == NULL || data->limits == NULL || data->slots == 0) return hub_trampoline(L);
+    hub_limits *limits = data->limits;
+    if (id_type == LUA_TTABLE) {
+        /* The table form: its id at index 3. */
+        lua_pushliteral(L, "id");
+        if (lua_rawget(L, 2) != LUA_TSTRING) {
+            lua_settop(L, 2);
+            return hub_trampoline(L);
+        }
+    }
+    int values = data->user_values;
+    hub_object_block *handle = (hub_object_block *)lua_newuserdatauv(L, sizeof(hub_object_block), values + 2);
+    handle->object = NULL;
+    handle->data = data;
+    handle->written = 0;
+    handle->step = (int)lua_tointeger(L, lua_upvalueindex(3));
+    handle->staged = 1;
+    lua_pushvalue(L, 1);
+    lua_setiuservalue(L, -2, values + 1);
+    lua_pushvalue(L, id_type == LUA_TTABLE ? 3 : 2);
+    lua_setiuservalue(L, -2, values + 2);
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_setmetatable(L, -2);
+    size_t bytes = HUB_COMPONENT_BYTES;
+    if (id_type == LUA_TTABLE) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, data->slots);
+        lua_insert(L, -2);
+        int deferred = defer_fields(L, lua_absindex(L, -2), handle, &bytes);
+        lua_remove(L, -2);
+        if (!deferred) {
+            lua_settop(L, 2);
+            return hub_trampoline(L);
+        }
+    }
+    /* The host charges the bytes and raises when they do not fit. */
+    if (!fits(limits, bytes)) {
+        lua_settop(L, 2);
+        return hub_trampoline(L);
+    }
+    if (method->cost > 0) hub_charge(L, limits, method->cost);
+    pending_append(L, &limits->pending, -1, handle);
+    if (limits->limit > 0) limits->host_used += bytes;
+    return 1;
 }

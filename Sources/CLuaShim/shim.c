@@ -39,7 +39,7 @@ int hub_trampoline(lua_State *L) {
        every host call. */
     if (block->cost > 0) hub_charge(L, limits, block->cost);
     /* Swift sees every write a script made before the call (classes.c). */
-    if (limits->pending.object != NULL) hub_pending_flush(L);
+    if (limits->pending.count > 0) hub_pending_flush(L);
     limits->host++;
     int n = g_dispatcher(L, block->box);
     limits->host--;

@@ -40,25 +40,44 @@ int hub_trampoline(lua_State *L);
 /* [-0, +1, v] `__index` of a bridged class. Upvalue 1 is the function block of the Swift
    getter, upvalue 2 the class's method table, upvalue 3 its property slots (name -> integer).
    A method is found without leaving C; for a property, the getter is called as the trampoline
-   calls it, with (object, key, slot) on the stack; any other key gives nil. */
+   calls it, with (object, key, slot) on the stack; any other key gives nil. A slot coded
+   `slot + HUB_DEFER_CODE * HUB_KEPT` is kept: the value the getter gives (unless nil) is kept
+   as the object's user value `slot`, and later reads take it from there. */
 int hub_class_index(lua_State *L);
+
+/* The kind of a kept property's slot in a class's `__index` slots. */
+#define HUB_KEPT 1
 
 /* [-0, +0, v] `__newindex` of a bridged class. Upvalue 1 is the function block of the Swift
    setter, upvalue 2 the property slots. The setter is called as the trampoline calls it, with
    (object, key, value, slot or nil) on the stack. */
 int hub_class_newindex(lua_State *L);
 
-/* What a class that defers writes keeps in C (classes.c): its key cache and user value count. */
-typedef struct hub_deferring hub_deferring;
+/* What C keeps of a class whose objects have user values, for deferred writes or kept
+   properties (classes.c): how many they have, and for deferred writes a key cache and the
+   blocks of its setter and applier. */
+typedef struct hub_class_data hub_class_data;
 
 /* The block of a bridged object's full userdata: the retained Swift object (NULL once
-   released) and, for a class that defers writes, its hub_deferring and which of its user
-   values wait for Swift. */
+   released) and, for a class whose objects have user values, its hub_class_data and which of
+   the user values hold writes waiting for Swift.
+
+   A handle (`step` > 0) holds no Swift object: it names a component by its parent and its
+   identifier, kept as its two user values after the deferred slots' (see hub_class_stage), and
+   Swift finds the component through them when it looks. Such a handle costs Lua one small
+   userdata with no finalizer. */
 typedef struct hub_object_block {
-    void *object;
-    hub_deferring *deferring;   /* NULL for a class that does not defer writes */
+    void *object;               /* NULL for a handle */
+    hub_class_data *data;       /* NULL for a class whose objects have no user values */
     unsigned long long written; /* bit s-1 set: user value s holds a write to slot s */
+    int step;                   /* 0 for an object; HUB_STEP_* for a handle */
+    int staged;                 /* 1 while a handle's component waits to be created */
 } hub_object_block;
+
+/* How a handle's component is reached from its parent (a view or a component). */
+#define HUB_STEP_BODY 1
+#define HUB_STEP_OVERLAY 2
+#define HUB_STEP_CHILD 3
 
 /* [-0, +0, v] `__newindex` of a bridged class that defers writes: as hub_class_newindex, but a
    slot whose code in upvalue 2 is `slot + HUB_DEFER_CODE * kind` is deferred. A value its kind
@@ -67,7 +86,7 @@ typedef struct hub_object_block {
    which charges the budget for the setter calls); any other value goes to the setter, which
    raises what it raises. Upvalue 3 is a block whose box is the class's applier (see
    hub_flusher). Objects of such a class have a hub_object_block pointing to the class's
-   hub_deferring (hub_class_prepare_deferring) and a user value per deferred slot. */
+   hub_class_data (hub_class_prepare_data) and a user value per deferred slot. */
 int hub_class_newindex_deferring(lua_State *L);
 
 /* A deferred slot's code in a class's slot table is its slot plus this times its kind. */
@@ -79,37 +98,59 @@ int hub_class_newindex_deferring(lua_State *L);
 /* The most slots of a class that defers writes (a bit each in hub_object_block.written). */
 #define HUB_PENDING_SLOTS 64
 
-/* The one object whose writes wait for the host. Only one waits at a time, so writes through
-   two handles of one component keep their order. Its class's applier and setter cost are
-   found through its block's hub_deferring. */
+/* The objects whose writes (and the handles whose creation) wait for the host, in the order
+   they came. Only the last may take more writes: a write to any other hands all of them over
+   first, so writes through two handles of one component keep their order. Their class's
+   applier and setter cost are found through their blocks' hub_class_data. */
 typedef struct hub_pending {
-    hub_object_block *object;   /* NULL when nothing waits */
-    int anchor;                 /* registry reference of a table keeping it alive at [1]; 0
+    hub_object_block *object;   /* the last one waiting; NULL when none waits */
+    int count;                  /* how many wait, kept alive at [1..count] of the anchor */
+    int anchor;                 /* registry reference of the table keeping them alive; 0
                                    before the first class that defers writes */
 } hub_pending;
 
 /* The host's side of a flush: applies the writes `written` (bit s-1: user value s) of the
-   object at stack index `object` through the applier `box`. Must not raise. */
+   object at stack index `object` through the applier `box`, creating a handle's component
+   first when its block says it is staged. Must not raise. */
 typedef void (*hub_flusher)(lua_State *L, void *box, int object, unsigned long long written);
 
 /* Installs the flusher (once, before any write is deferred). */
 void hub_set_flusher(hub_flusher flusher);
 
-/* [-0, +1, m] Pushes a new hub_deferring for a class whose objects have `user_values` user
-   values (kept alive by whoever holds it: the class's metatable), and creates the state's
-   anchor of waiting objects if new; call it with the host running (hub_limits.host > 0),
-   where allocation does not fail. */
-void hub_class_prepare_deferring(lua_State *L, int user_values);
+/* [-0, +1, m] Pushes a new hub_class_data for a class whose objects have `user_values` user
+   values and whose __newindex is the closure at `newindex`: for a class that defers writes,
+   the hub_class_newindex_deferring closure whose setter and applier blocks it keeps (alive as
+   long as the closure; both are kept by the class's metatable). Creates the state's anchor of
+   waiting objects if new; call it with the host running (hub_limits.host > 0), where
+   allocation does not fail. */
+void hub_class_prepare_data(lua_State *L, int user_values, int newindex);
 
-/* The user values each object of the class of `deferring` has. */
-int hub_deferring_user_values(const hub_deferring *deferring);
+/* The user values each object of the class of `data` has. */
+int hub_class_user_values(const hub_class_data *data);
 
-/* The key (a light userdata) under which a class's metatable keeps its hub_deferring: found
+/* The key (a light userdata) under which a class's metatable keeps its hub_class_data: found
    without making a string on every object pushed. */
-const void *hub_deferring_key(void);
+const void *hub_class_data_key(void);
 
-/* [-0, +0, -] Hands the writes C keeps to the host, if any: the trampoline does before every
-   call into Swift, and the host after every run of Lua. */
+/* [-0, +1, v] `view:body(id)`, `view:overlay(id)` and `component:child(id)` for a string id:
+   pushes a handle (see hub_object_block) whose component the host creates, if it is new, when
+   it next looks, in the order of the calls, as if the call had reached it at once. Upvalue 1
+   is the function block of the host's method, which any other call goes to (a table, a wrong
+   type, a memory limit reached: it raises what it raises); upvalue 2 the handles' metatable,
+   upvalue 3 the HUB_STEP_* of the method, upvalues 4 and 5 the metatables the parent (argument
+   1) may have. Charges the method's cost and the component's bytes (HUB_COMPONENT_BYTES) as
+   the host would. */
+int hub_class_stage(lua_State *L);
+
+/* What the memory limit counts for a component a script creates, besides its strings. */
+#define HUB_COMPONENT_BYTES 256
+
+/* The key (a light userdata) under which a class's metatable keeps the metatable of its
+   handles: the same but for `__gc`, as a handle holds no Swift object to release. */
+const void *hub_handles_key(void);
+
+/* [-0, +0, -] Hands the writes C keeps and the components it staged to the host, if any: the
+   trampoline does before every call into Swift, and the host after every run of Lua. */
 void hub_pending_flush(lua_State *L);
 
 /* Memory accounting and limits of one Lua state; passed as the allocator's user data. */
@@ -126,7 +167,7 @@ typedef struct hub_limits {
     long long deadline;     /* hub_monotonic_ns() past which the execution must stop; 0 = none */
     lua_State *thread;      /* the thread the budgeted execution runs on (alive while it runs),
                                whose hook the allocator forces when bytes exhaust the budget */
-    hub_pending pending;    /* writes to a bridged object not yet handed to the host */
+    hub_pending pending;    /* writes and components not yet handed to the host */
     char stopped_at[192];   /* "file:line: " where the execution was first stopped (or ""), so
                                that every later raise names the line that ran out, not the
                                line after a pcall that caught the first one */

@@ -14,14 +14,15 @@ struct TargetState {
     var view: CopyOnWrite<ViewModelState>?
 }
 
-/// The state of a component model builder.
-struct ComponentState {
+/// The state of a component model builder; a bridge writes the fields it defers into it
+/// (``ViewModelBuilder/modifyComponent(in:_:creating:_:)``).
+package struct ComponentState {
     var identifier: String
     var preferredIndex: Int?
-    var namespace: String
-    var name: String
+    package var namespace: String
+    package var name: String
     var category: String
-    var fields = ComponentFields()
+    package var fields = ComponentFields()
     var icon: String?
     var main = ImageState()
     var background = ImageState()

@@ -35,9 +35,31 @@ struct ComponentList {
 
     /// Creates the component with `identifier` (after all others) unless it exists.
     mutating func ensure(_ identifier: String, defaults: ComponentDefaults) {
-        guard positions.insert(identifier, at: count) else { return }
+        guard positions.claim(identifier, at: count) == nil else { return }
+        append(ComponentNode(ComponentState(identifier: identifier, defaults: defaults)))
+    }
+
+    /// Runs `body` on the component with `identifier` in place; when there is none and
+    /// `defaults` are given, on a new one made from them, added after all others. One hashed
+    /// lookup either way.
+    mutating func modify(_ identifier: String, creatingWith defaults: ComponentDefaults?, _ body: (inout ComponentState) -> Void) {
+        guard let defaults else {
+            _ = modify(identifier, body)
+            return
+        }
+        if let position = positions.claim(identifier, at: count) {
+            modify(at: position, body)
+            return
+        }
+        // Made in its node and changed there: a state built aside would be copied into it.
+        var node = ComponentNode(ComponentState(identifier: identifier, defaults: defaults))
+        node.mutate(body)
+        append(node)
+    }
+
+    /// Adds `node`, whose identifier has just claimed the position after all others.
+    private mutating func append(_ node: ComponentNode) {
         count += 1
-        let node = ComponentNode(ComponentState(identifier: identifier, defaults: defaults))
         if let last = chunks.indices.last, !chunks[last].isFull {
             chunks[last].modifyNodes { $0.append(node) }
         } else {

@@ -29,22 +29,25 @@ struct IdentifierIndex {
         return base?.positions[identifier]
     }
 
-    /// Gives `identifier` `position` unless it has one; whether it did.
-    mutating func insert(_ identifier: String, at position: Int) -> Bool {
+    /// The position of `identifier`; when it has none, gives it `position` and returns nil.
+    mutating func claim(_ identifier: String, at position: Int) -> Int? {
         if let owned = ownedBase() {
             // One hashed lookup that inserts when missing, instead of a lookup and then an insert.
             return Self.claim(&owned.positions[identifier, default: Self.removed], position)
         }
         // A shared base: an identifier in it is checked against the changes (an ensure of an
         // existing one); a new one costs a lookup in the base and one hashed claim in the changes.
-        if base?.positions[identifier] != nil {
-            guard changes[identifier] == Self.removed else { return false }
-            change(identifier, to: position)
-            return true
+        if let existing = base?.positions[identifier] {
+            guard let change = changes[identifier] else { return existing }
+            guard change == Self.removed else { return change }
+            self.change(identifier, to: position)
+            return nil
         }
-        guard Self.claim(&changes[identifier, default: Self.removed], position) else { return false }
-        mergeIfLarge()
-        return true
+        guard let existing = Self.claim(&changes[identifier, default: Self.removed], position) else {
+            mergeIfLarge()
+            return nil
+        }
+        return existing
     }
 
     /// Sets the position of `identifier`, which has one, to `position`.
@@ -66,11 +69,12 @@ struct IdentifierIndex {
         return position
     }
 
-    /// Sets `slot` to `position` when it is unclaimed (``removed``); whether it was.
-    private static func claim(_ slot: inout Int, _ position: Int) -> Bool {
-        guard slot == removed else { return false }
+    /// Sets `slot` to `position` when it is unclaimed (``removed``) and returns nil; the
+    /// position it holds otherwise.
+    private static func claim(_ slot: inout Int, _ position: Int) -> Int? {
+        guard slot == removed else { return slot }
         slot = position
-        return true
+        return nil
     }
 
     /// The base, with the changes folded in, when no copy shares it (made when there is none);

@@ -35,7 +35,7 @@ public final class ViewModelBuilder {
         store.root.view(at: path[...]) ?? ViewModelState()
     }
 
-    private func modify(_ body: (inout ViewModelState) -> Void) {
+    func modify(_ body: (inout ViewModelState) -> Void) {
         _ = store.root.modifyView(at: path[...], body)
     }
 

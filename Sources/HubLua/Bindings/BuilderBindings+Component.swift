@@ -17,7 +17,6 @@ extension BuilderBindings {
     /// component last (`math.mininteger` reads back one higher, as no 0-based position lies
     /// below it).
     static func makeComponentProperties() -> [String: LuaProperty<ComponentModelBuilder>] {
-        let components = IdentifierCache()
         var properties: [String: LuaProperty<ComponentModelBuilder>] = [
             "id": .readOnly { $0.push($1.modelIdentifier) },
             "index": .readWrite(
@@ -27,10 +26,7 @@ extension BuilderBindings {
                 set: { $1.preferredIndex = try $0.optionalInteger(at: $2).map { $0.saturatingSubtracting(1) } }),
             "component": .deferring(
                 .identifier, get: { $0.push($1.componentIdentifier.description) },
-                set: { $1.componentIdentifier = try $0.identifier(at: $2) },
-                apply: { stack, builder, index in
-                    if let identifier = components.identifier(stack, at: index) { builder.componentIdentifier = identifier }
-                }),
+                set: { $1.componentIdentifier = try $0.identifier(at: $2) }),
             "category": .readWrite(
                 get: { $0.push($1.componentCategory) }, set: { $1.componentCategory = try $0.requiredString(at: $2) }),
             "icon": .string(\.iconIdentifier),
@@ -47,8 +43,7 @@ extension BuilderBindings {
             let keyPath = field.keyPath
             properties[field.name] = .deferring(
                 .text, get: { $0.push(optional: $1[dynamicMember: keyPath]) },
-                set: { $1[dynamicMember: keyPath] = try $0.optionalString(at: $2) },
-                apply: { $1[dynamicMember: keyPath] = $0.string(at: $2) })
+                set: { $1[dynamicMember: keyPath] = try $0.optionalString(at: $2) })
         }
         for field in ComponentFields.data {
             let keyPath = field.keyPath
@@ -57,6 +52,54 @@ extension BuilderBindings {
                 set: { $1[dynamicMember: keyPath] = try $0.optionalJSONObject(at: $2) })
         }
         return properties
+    }
+
+    /// How the deferred properties named by `slots` (in slot order) take the values C kept:
+    /// all of a component's at once, written into its state (see ``LuaDeferredWrites``); a
+    /// handle's component is found through its parent, and created first when it is staged.
+    static func componentWrites(slots: [String]) -> LuaDeferredWrites {
+        let components = IdentifierCache()
+        let writers: [(LuaStack, inout ComponentState, Int32) -> Void] = slots.map { name in
+            if name == "component" {
+                return { stack, state, index in
+                    guard let identifier = components.identifier(stack, at: index) else { return }
+                    state.namespace = identifier.namespace
+                    state.name = identifier.name
+                }
+            }
+            guard let keyPath = ComponentFields.texts.first(where: { $0.name == name })?.keyPath else {
+                preconditionFailure("no way to write the deferred property '\(name)'")
+            }
+            return { stack, state, index in state.fields[keyPath: keyPath] = stack.string(at: index) }
+        }
+        return LuaDeferredWrites { stack, index, written in
+            func write(_ state: inout ComponentState) {
+                LuaDeferredWrites.forEachWrite(stack, object: index, written) { writers[$0 - 1](stack, &state, $1) }
+            }
+            guard let handle = LuaHandle(stack, at: index) else {
+                component.object(stack, at: index)?.modifyState(write)
+                return
+            }
+            handle.withParent(stack, of: index) { identifier in
+                if let layer = ComponentLayer(step: handle.step) {
+                    let parent = handle.parentObject(stack, as: ViewModelBuilder.self)
+                    parent?.modifyComponent(in: layer, identifier, creating: handle.isStaged, write)
+                } else {
+                    component.object(stack, at: -1)?.modifyChild(identifier, creating: handle.isStaged, write)
+                }
+            }
+        }
+    }
+
+    /// The builder a handle of `hub.ComponentBuilder` at `index` names (see `LuaHandle`).
+    @Sendable static func resolveHandle(_ stack: LuaStack, _ index: Int32) -> ComponentModelBuilder? {
+        guard let handle = LuaHandle(stack, at: index) else { return nil }
+        return handle.withParent(stack, of: index) { identifier in
+            if let layer = ComponentLayer(step: handle.step) {
+                return handle.parentObject(stack, as: ViewModelBuilder.self)?.componentBuilder(in: layer, identifier)
+            }
+            return component.object(stack, at: -1)?.childBuilder(existing: identifier)
+        }
     }
 
     /// The methods of `hub.ComponentBuilder`.
@@ -71,7 +114,7 @@ extension BuilderBindings {
             "remove": BuilderBindings.remove,
             "set": BuilderBindings.set,
             "add_json": BuilderBindings.addJSON,
-        ])
+        ]).staging(["child": .child], handles: Self.component)
     }
 
     /// `row:custom_image(key)`: the custom image `key`, created if new.
@@ -150,5 +193,16 @@ final class IdentifierCache {
             identifier = parsed
             return parsed
         } ?? nil
+    }
+}
+
+extension ComponentLayer {
+    /// The layer of a handle reached from its view by `step`; nil for a child.
+    init?(step: LuaHandleStep) {
+        switch step {
+        case .body: self = .body
+        case .overlay: self = .overlay
+        case .child: return nil
+        }
     }
 }

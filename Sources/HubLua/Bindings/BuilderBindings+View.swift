@@ -30,7 +30,7 @@ extension BuilderBindings {
             "clear": BuilderBindings.clear,
             "is_empty": BuilderBindings.isEmpty,
             "add_json": BuilderBindings.addJSON,
-        ])
+        ]).staging(["body": .body, "overlay": .overlay], handles: Self.component)
     }
 
     /// `view:header()`: the header component, created if new.

@@ -11,7 +11,7 @@ final class BuilderBindings {
     /// `hub.ViewBuilder`.
     static let view = LuaClass<ViewModelBuilder>(name: "hub.ViewBuilder")
     /// `hub.ComponentBuilder`.
-    static let component = LuaClass<ComponentModelBuilder>(name: "hub.ComponentBuilder")
+    static let component = LuaClass<ComponentModelBuilder>(name: "hub.ComponentBuilder", resolveHandle: resolveHandle)
     /// `hub.ImageBuilder`.
     static let image = LuaClass<ComponentImageDataBuilder>(name: "hub.ImageBuilder")
     /// `hub.TargetBuilder`.
@@ -46,9 +46,11 @@ final class BuilderBindings {
 
     /// Creates the four classes' metatables in `stack`'s state.
     func register(_ stack: LuaStack) {
-        Self.view.register(stack, describe: Self.describe(view:), properties: Self.viewProperties, methods: viewMethods)
+        // Components first: the view's staged methods make handles of theirs.
         Self.component.register(
-            stack, describe: Self.describe(component:), properties: componentProperties, methods: componentMethods)
+            stack, describe: Self.describe(component:), properties: componentProperties, methods: componentMethods,
+            deferredWrites: Self.componentWrites(slots:))
+        Self.view.register(stack, describe: Self.describe(view:), properties: Self.viewProperties, methods: viewMethods)
         Self.image.register(stack, describe: { "ImageBuilder(uri: \($0.url ?? "nil"))" }, properties: Self.imageProperties)
         Self.target.register(
             stack, describe: { "TargetBuilder(uri: \($0.uri ?? "nil"))" }, properties: Self.targetProperties, methods: targetMethods)

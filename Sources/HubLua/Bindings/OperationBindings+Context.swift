@@ -20,10 +20,12 @@ extension OperationBindings {
                 stack.setRawField(-2, "title")
             },
             "connectivity": .readOnly { $0.push($1.connectivityState.rawValue) },
-            "view": .readOnly { stack, run in
+            // A run's view and state stay the same while it lives: `ctx.view:body(id)` in a loop
+            // then reads the view in C, and so hands no waiting writes to Swift on every row.
+            "view": .kept { stack, run in
                 if let builder = run.builder { BuilderBindings.view.push(stack, builder) } else { stack.pushNil() }
             },
-            "state": .readOnly { $1.operation.pushState($0) },
+            "state": .kept { $1.operation.pushState($0) },
             "page": .readOnly { stack, run in
                 if let page = run.context?.pageIndex { stack.push(page) } else { stack.pushNil() }
             },

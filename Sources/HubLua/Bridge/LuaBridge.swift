@@ -67,16 +67,17 @@ enum LuaBridge {
 
     /// Pushes `object` as a full userdata (a `hub_object_block`) with the metatable `typeName`
     /// (created bare if new); for a class that defers writes (the metatable's
-    /// `hub_deferring_key()`), with a user value for each slot it defers.
+    /// `hub_class_data_key()`), with a user value for each slot it defers.
     static func pushObject(_ stack: LuaStack, _ object: AnyObject, typeName: String) {
         ensureMetatable(stack, typeName)
-        lua_rawgetp(stack.L, -1, hub_deferring_key())
-        let deferring = lua_touserdata(stack.L, -1).map(OpaquePointer.init)
+        lua_rawgetp(stack.L, -1, hub_class_data_key())
+        let data = lua_touserdata(stack.L, -1).map(OpaquePointer.init)
         stack.pop()
-        let userValues = deferring.map(hub_deferring_user_values) ?? 0
+        let userValues = data.map(hub_class_user_values) ?? 0
         guard let raw = lua_newuserdatauv(stack.L, MemoryLayout<hub_object_block>.size, userValues) else { return }
         raw.bindMemory(to: hub_object_block.self, capacity: 1)
-            .initialize(to: hub_object_block(object: Unmanaged.passRetained(object).toOpaque(), deferring: deferring, written: 0))
+            .initialize(to: hub_object_block(
+                object: Unmanaged.passRetained(object).toOpaque(), data: data, written: 0, step: 0, staged: 0))
         stack.insert(at: -2)
         lua_setmetatable(stack.L, -2)
     }

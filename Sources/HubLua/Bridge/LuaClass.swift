@@ -11,9 +11,20 @@ import CLuaShim
 struct LuaClass<Object: AnyObject>: Sendable {
     /// The metatable's name, which errors call the type by, e.g. `hub.Screen`.
     let name: String
+    /// Finds the object a handle of the class names (see `hub_object_block`); nil for a class
+    /// without handles.
+    let resolveHandle: (@Sendable (LuaStack, Int32) -> Object?)?
+
+    /// A class named `name`, whose handles `resolveHandle` resolves when it has them.
+    init(name: String, resolveHandle: (@Sendable (LuaStack, Int32) -> Object?)? = nil) {
+        self.name = name
+        self.resolveHandle = resolveHandle
+    }
 
     /// Creates the metatable in `stack`'s state, with `properties` and `methods`; `describe`
-    /// gives `tostring(object)`. Call once per state.
+    /// gives `tostring(object)`; `deferredWrites` sets the values C kept for the deferred
+    /// properties, given their names in slot order. A class with handles gets their metatable
+    /// too. Call once per state.
     ///
     /// `__index` and `__newindex` are C functions that look the key up in tables built here
     /// once (methods by name, properties by slot), and the closures check objects against this
@@ -21,15 +32,23 @@ struct LuaClass<Object: AnyObject>: Sendable {
     /// one in Swift, and calling a method takes no Swift call to find it.
     func register(
         _ stack: LuaStack, describe: @escaping (Object) -> String, properties: [String: LuaProperty<Object>],
-        methods: LuaMethods<Object> = [:]
+        methods: LuaMethods<Object> = [:], deferredWrites: (([String]) -> LuaDeferredWrites)? = nil
     ) {
         LuaBridge.ensureMetatable(stack, name)
+        let metatableIndex = stack.absolute(-1)
         guard let metatable = lua_topointer(stack.L, -1) else { return }
-        let object = { (call: LuaStack, index: Int32) in LuaBridge.object(call, at: index, metatable: metatable, as: Object.self) }
-        // Deferred properties take the first slots, so that their objects need a user value
-        // for each of those slots only.
+        let handles = resolveHandle != nil ? pushHandleMetatable(stack, of: metatableIndex) : nil
+        let object = { [self] (call: LuaStack, index: Int32) in
+            LuaBridge.object(call, at: index, metatable: metatable, as: Object.self) ?? handle(call, index, metatable: handles)
+        }
+        // Deferred properties take the first slots, then kept ones, so that their objects need
+        // a user value for each of those slots only.
         let deferredCount = properties.values.count(where: { $0.deferred != nil })
-        let rank = { (name: String) in (properties[name]?.deferred == nil ? 1 : 0, name) }
+        let userValues = deferredCount + properties.values.count(where: \.isKept)
+        let rank = { (name: String) in
+            let property = properties[name]
+            return (property?.deferred != nil ? 0 : property?.isKept == true ? 1 : 2, name)
+        }
         let slots = properties.keys.sorted { rank($0) < rank($1) }
         let members = slots.map { properties[$0]! }
         let methodNames = Set(methods.members.map(\.name))
@@ -37,13 +56,22 @@ struct LuaClass<Object: AnyObject>: Sendable {
 
         stack.newTable(record: methods.members.count)
         for method in methods.members {
-            LuaBridge.pushFunction(stack, cost: method.cost) { [self] call in
+            let body: LuaFunction = { [self] call in
                 guard let target = object(call, 1) else { throw call.typeError(1, method.name, expected: name) }
                 return try method.body(call, target)
             }
+            if let staging = methods.staging[method.name] {
+                staging.pushHandleMetatable(stack)
+                stack.push(Int(staging.step.code))
+                stack.pushValue(metatableIndex)
+                if handles != nil { lua_rawgetp(stack.L, metatableIndex, hub_handles_key()) } else { stack.pushNil() }
+                LuaBridge.pushClosure(stack, hub_class_stage, cost: method.cost, upvalues: 4, body)
+            } else {
+                LuaBridge.pushFunction(stack, cost: method.cost, body)
+            }
             stack.setRawField(-2, method.name)
         }
-        pushSlots(stack, slots)
+        pushSlots(stack, slots, codes: members.map { $0.isKept ? Int(HUB_KEPT) : nil })
         LuaBridge.pushClosure(stack, hub_class_index, upvalues: 2) { call in
             guard let target = object(call, 1), let slot = call.integer(at: 3), members.indices.contains(slot - 1) else { return 0 }
             try members[slot - 1].get(call, target)
@@ -51,15 +79,13 @@ struct LuaClass<Object: AnyObject>: Sendable {
         }
         stack.setRawField(-2, "__index")
 
-        pushSlots(stack, slots, codes: members.map { $0.deferred?.kind })
+        pushSlots(stack, slots, codes: members.map { $0.deferred?.rawValue })
         assert(deferredCount <= Int(HUB_PENDING_SLOTS), "\(name): too many properties to defer writes")
-        if deferredCount > 0 {
-            hub_class_prepare_deferring(stack.L, Int32(deferredCount))
-            lua_rawsetp(stack.L, -3, hub_deferring_key())
-            pushApplier(stack, members, object: object)
-        }
-        let newindex: lua_CFunction = deferredCount > 0 ? hub_class_newindex_deferring : hub_class_newindex
-        LuaBridge.pushClosure(stack, newindex, upvalues: deferredCount > 0 ? 2 : 1) { [self] call in
+        let applier = deferredCount > 0 ? deferredWrites?(Array(slots.prefix(deferredCount))) : nil
+        assert((deferredCount > 0) == (applier != nil), "\(name): deferred properties need the class's deferred writes")
+        if let applier { LuaBridge.pushBlock(stack, applier) }
+        let newindex: lua_CFunction = applier != nil ? hub_class_newindex_deferring : hub_class_newindex
+        LuaBridge.pushClosure(stack, newindex, upvalues: applier != nil ? 2 : 1) { [self] call in
             guard let target = object(call, 1) else { return 0 }
             guard let slot = call.integer(at: 4), members.indices.contains(slot - 1), let set = members[slot - 1].set else {
                 let key = call.string(at: 2) ?? "?"
@@ -73,6 +99,10 @@ struct LuaClass<Object: AnyObject>: Sendable {
             }
             return 0
         }
+        if userValues > 0 {
+            hub_class_prepare_data(stack.L, Int32(userValues), -1)
+            lua_rawsetp(stack.L, metatableIndex, hub_class_data_key())
+        }
         stack.setRawField(-2, "__newindex")
         LuaBridge.pushFunction(stack) { [self] call in
             call.push(object(call, 1).map(describe) ?? "\(name) (released)")
@@ -83,36 +113,18 @@ struct LuaClass<Object: AnyObject>: Sendable {
         stack.setRawField(-2, "__name")
         stack.push(strings: (slots + methods.members.map(\.name)).sorted())
         stack.setRawField(-2, Self.membersField)
+        if handles != nil { fillHandleMetatable(stack, of: metatableIndex) }
         stack.pop()
     }
 
-    /// `[-0, +1]` Pushes the block of the class's applier: it sets the deferred writes of the
-    /// object at a stack index, each kept as the object's user value at its slot, through the
-    /// slot's ``LuaProperty/deferred`` applier.
-    private func pushApplier(
-        _ stack: LuaStack, _ members: [LuaProperty<Object>], object: @escaping (LuaStack, Int32) -> Object?
-    ) {
-        LuaBridge.pushBlock(stack, LuaDeferredWrites { stack, index, written in
-            guard let target = object(stack, index) else { return }
-            var rest = written
-            while rest != 0 {
-                let slot = rest.trailingZeroBitCount + 1
-                rest &= rest - 1
-                guard let apply = members[slot - 1].deferred?.apply else { continue }
-                lua_getiuservalue(stack.L, index, Int32(slot))
-                apply(stack, target, -1)
-                stack.pop()
-            }
-        })
-    }
-
     /// `[-0, +1]` Pushes a table from each name of `slots` to its 1-based position, coded as
-    /// deferred (``LuaDeferredKind/code(slot:)``) where `codes` gives a kind.
-    private func pushSlots(_ stack: LuaStack, _ slots: [String], codes: [LuaDeferredKind?] = []) {
+    /// `slot + HUB_DEFER_CODE * kind` where `codes` gives a kind (`HUB_DEFER_*` in the slots of
+    /// `__newindex`, `HUB_KEPT` in those of `__index`).
+    private func pushSlots(_ stack: LuaStack, _ slots: [String], codes: [Int?]) {
         stack.newTable(record: slots.count)
         for (offset, slot) in slots.enumerated() {
             let kind = codes.indices.contains(offset) ? codes[offset] : nil
-            stack.push(kind?.code(slot: offset + 1) ?? offset + 1)
+            stack.push(offset + 1 + (kind ?? 0) * Int(HUB_DEFER_CODE))
             stack.setRawField(-2, slot)
         }
     }
@@ -133,84 +145,14 @@ struct LuaClass<Object: AnyObject>: Sendable {
         return object
     }
 
-    /// The object at `index`; nil when the value is not one of this class (or was released).
-    private func object(_ stack: LuaStack, at index: Int32) -> Object? {
-        LuaBridge.object(stack, at: index, typeName: name, as: Object.self)
-    }
-}
-
-/// A property of a Lua class: how to read it and, unless it is read-only, how to set it.
-struct LuaProperty<Object: AnyObject> {
-    /// Pushes exactly one value: the property of the object.
-    typealias Getter = (LuaStack, Object) throws -> Void
-    /// Sets the property of the object to the value at the index given; a value it does not
-    /// take is a `LuaValueError`.
-    typealias Setter = (LuaStack, Object, Int32) throws -> Void
-    /// Sets the property of the object to the value at the index given, one of its deferred
-    /// kind's (charged already): cannot fail.
-    typealias Applier = (LuaStack, Object, Int32) -> Void
-
-    /// Reads the property.
-    let get: Getter
-    /// Sets the property; nil when it is read-only.
-    let set: Setter?
-    /// The values C keeps until Swift next looks, and how they are set then; nil when every
-    /// value goes to `set` at once.
-    let deferred: (kind: LuaDeferredKind, apply: Applier)?
-
-    /// A read-only property.
-    static func readOnly(_ get: @escaping Getter) -> LuaProperty {
-        LuaProperty(get: get, set: nil, deferred: nil)
-    }
-
-    /// A property that can be set.
-    static func readWrite(get: @escaping Getter, set: @escaping Setter) -> LuaProperty {
-        LuaProperty(get: get, set: set, deferred: nil)
-    }
-
-    /// A property that can be set whose values of `kind` C keeps, to be set by `apply` when Swift
-    /// next looks; others are set by `set`. Scripts cannot tell the difference: a read, a call
-    /// into Swift or the end of the script hands kept values over first.
-    static func deferring(_ kind: LuaDeferredKind, get: @escaping Getter, set: @escaping Setter, apply: @escaping Applier) -> LuaProperty {
-        LuaProperty(get: get, set: set, deferred: (kind, apply))
-    }
-}
-
-/// The methods of a Lua class, by name, each called as `object:name(...)` (arguments start at
-/// index 2) and costing the running budget a number of instructions per call. Tables of
-/// methods that cost differently are joined with `+`.
-struct LuaMethods<Object: AnyObject>: ExpressibleByDictionaryLiteral {
-    /// A method: reads its arguments, pushes its results and returns their count.
-    typealias Body = (LuaStack, Object) throws -> Int32
-
-    /// The methods, in the order they are declared.
-    let members: [(name: String, body: Body, cost: Int)]
-
-    /// Methods given as functions (static methods or closures), each costing `cost` a call.
-    init(cost: Int = LuaBridge.defaultCallCost, _ methods: KeyValuePairs<String, Body>) {
-        members = methods.map { ($0, $1, cost) }
-    }
-
-    /// Methods given as functions costing the default a call: `["text": CanvasBindings.text]`.
-    init(dictionaryLiteral methods: (String, Body)...) {
-        members = methods.map { ($0, $1, LuaBridge.defaultCallCost) }
-    }
-
-    /// `owner`'s methods (`"render": ScreenBindings.render`), each costing `cost` a call. They
-    /// hold `owner` weakly, as `LuaLibrary` functions do.
-    init<Owner: AnyObject>(_ owner: Owner, cost: Int = LuaBridge.defaultCallCost, _ methods: KeyValuePairs<String, (Owner) -> Body>) {
-        members = methods.map { name, method in
-            (name, { [weak owner] stack, object in try method(try owner.orGone())(stack, object) }, cost)
-        }
-    }
-
-    /// The methods of both tables.
-    private init(members: [(name: String, body: Body, cost: Int)]) {
-        self.members = members
-    }
-
-    /// The methods of `methods` followed by those of `other`.
-    static func + (methods: LuaMethods, other: LuaMethods) -> LuaMethods {
-        LuaMethods(members: methods.members + other.members)
+    /// The object at `index`, or the one a handle at `index` names; nil when the value is
+    /// neither of this class (or was released).
+    func object(_ stack: LuaStack, at index: Int32) -> Object? {
+        if let object = LuaBridge.object(stack, at: index, typeName: name, as: Object.self) { return object }
+        guard resolveHandle != nil else { return nil }
+        pushHandleMetatable(stack)
+        let handles = lua_topointer(stack.L, -1)
+        stack.pop()
+        return handle(stack, index, metatable: handles)
     }
 }

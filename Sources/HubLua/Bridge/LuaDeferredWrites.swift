@@ -1,17 +1,13 @@
+import CLua
 import CLuaShim
 
 /// What C may keep of a deferred property's values until Swift next looks (see
 /// `hub_class_newindex`): values of any other type go to the property's setter.
 enum LuaDeferredKind: Int {
-    /// A string, or nil.
+    /// A string, or nil (`HUB_DEFER_TEXT`).
     case text = 1
-    /// An ASCII string with exactly one `:` (`namespace:name`).
+    /// An ASCII string with exactly one `:` (`namespace:name`, `HUB_DEFER_IDENTIFIER`).
     case identifier = 2
-
-    /// The code of `slot` in its class's slot table, which tells C to keep its values.
-    func code(slot: Int) -> Int {
-        slot + Int(HUB_DEFER_CODE) * rawValue
-    }
 }
 
 /// How a class takes the writes C kept for one of its objects: `apply(stack, object, written)`
@@ -23,5 +19,21 @@ final class LuaDeferredWrites {
 
     init(_ apply: @escaping (LuaStack, Int32, UInt64) -> Void) {
         self.apply = apply
+    }
+}
+
+extension LuaDeferredWrites {
+    /// Calls `body` with each slot `s` written (bit `s - 1` of `written`), in slot order, and
+    /// the stack index of its value: the object at `object`'s user value `s`, pushed for the
+    /// call.
+    static func forEachWrite(_ stack: LuaStack, object: Int32, _ written: UInt64, _ body: (Int, Int32) -> Void) {
+        var rest = written
+        while rest != 0 {
+            let slot = rest.trailingZeroBitCount + 1
+            rest &= rest - 1
+            lua_getiuservalue(stack.L, object, Int32(slot))
+            body(slot, -1)
+            stack.pop()
+        }
     }
 }

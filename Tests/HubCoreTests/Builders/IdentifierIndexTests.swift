@@ -27,9 +27,9 @@ import Testing
         var expected: [String: Int] = [:]
 
         mutating func insert(_ identifier: String, at position: Int) {
-            let inserted = index.insert(identifier, at: position)
-            #expect(inserted == (expected[identifier] == nil))
-            if inserted { expected[identifier] = position }
+            let existing = index.claim(identifier, at: position)
+            #expect(existing == expected[identifier])
+            if existing == nil { expected[identifier] = position }
         }
 
         mutating func update(_ identifier: String, to position: Int) {

@@ -1,0 +1,67 @@
+/// Where a component sits in its view: with its identifier, what a bridge names a body or
+/// overlay component by when it holds no builder for it.
+package enum ComponentLayer {
+    case body
+    case overlay
+
+    func step(_ identifier: String) -> BuilderStep {
+        switch self {
+        case .body: return .body(identifier)
+        case .overlay: return .overlay(identifier)
+        }
+    }
+}
+
+// What a bridge needs to reach components by identifier and write several fields at once: its
+// handles name a component by parent and identifier (making no builder until one is asked for),
+// and their writes are handed over together, one lookup and one copy-on-write check for all.
+
+extension ViewModelBuilder {
+    /// The builder of the body or overlay component `identifier`, which this does not create:
+    /// detached while there is none.
+    package func componentBuilder(in layer: ComponentLayer, _ identifier: String) -> ComponentModelBuilder {
+        ComponentModelBuilder(store: store, path: path + [layer.step(identifier)])
+    }
+
+    /// Runs `body` on the state of the body or overlay component `identifier`; when there is
+    /// none, on a new one added after all others if `creating`, else not at all.
+    package func modifyComponent(
+        in layer: ComponentLayer, _ identifier: String, creating: Bool, _ body: (inout ComponentState) -> Void
+    ) {
+        let defaults = creating ? store.configuration.componentDefaults : nil
+        // The root view (the usual case) is reached without walking a path.
+        if path.isEmpty {
+            switch layer {
+            case .body: store.root.body.modify(identifier, creatingWith: defaults, body)
+            case .overlay: store.root.overlays.modify(identifier, creatingWith: defaults, body)
+            }
+            return
+        }
+        modify { view in
+            switch layer {
+            case .body: view.body.modify(identifier, creatingWith: defaults, body)
+            case .overlay: view.overlays.modify(identifier, creatingWith: defaults, body)
+            }
+        }
+    }
+}
+
+extension ComponentModelBuilder {
+    /// The builder of the child component `identifier`, which this does not create: detached
+    /// while there is none.
+    package func childBuilder(existing identifier: String) -> ComponentModelBuilder {
+        ComponentModelBuilder(store: store, path: path + [.child(identifier)])
+    }
+
+    /// Runs `body` on the state of the child component `identifier`; when there is none, on a
+    /// new one added after all others if `creating`, else not at all.
+    package func modifyChild(_ identifier: String, creating: Bool, _ body: (inout ComponentState) -> Void) {
+        let defaults = creating ? store.configuration.componentDefaults : nil
+        modify { $0.children.modify(identifier, creatingWith: defaults, body) }
+    }
+
+    /// Runs `body` on the component's state; not at all when the builder is detached.
+    package func modifyState(_ body: (inout ComponentState) -> Void) {
+        modify(body)
+    }
+}
