@@ -40,6 +40,10 @@ int hub_class_newindex(lua_State *L) {
    key string's address) instead of crossing into Swift for every field; Swift takes all of an
    object's writes at once, the next time it looks. */
 
+/* The most objects waiting at once whose anchor is emptied for the next ones; a flush of more
+   replaces the anchor (and frees its slots at once). */
+#define ANCHOR_REUSED 64
+
 static hub_flusher g_flusher = NULL;
 
 void hub_set_flusher(hub_flusher flusher) { g_flusher = flusher; }
@@ -67,7 +71,7 @@ void hub_class_prepare_data(lua_State *L, int user_values, int newindex) {
     hub_limits *limits = hub_state_limits(L);
     newindex = lua_absindex(L, newindex);
     if (limits->pending.anchor == 0) {
-        lua_createtable(L, 1, 0);
+        lua_createtable(L, ANCHOR_REUSED, 0);
         limits->pending.anchor = luaL_ref(L, LUA_REGISTRYINDEX);
     }
     hub_class_data *data = (hub_class_data *)lua_newuserdatauv(L, sizeof(hub_class_data), 0);
@@ -135,10 +139,17 @@ void hub_pending_flush(lua_State *L) {
             }
         }
         lua_pop(L, 1);
-        lua_pushnil(L); /* and it is no longer kept alive, nor the builder it holds */
-        lua_rawseti(L, -2, at);
+        if (count <= ANCHOR_REUSED) {
+            lua_pushnil(L); /* and it is no longer kept alive, nor the builder it holds */
+            lua_rawseti(L, -2, at);
+        }
     }
     lua_pop(L, 1);
+    if (count > ANCHOR_REUSED) {
+        /* A table that grew this large would keep its size: a new one lets it go. */
+        lua_createtable(L, ANCHOR_REUSED, 0);
+        lua_rawseti(L, LUA_REGISTRYINDEX, pending->anchor);
+    }
     limits->host--;
 }
 

@@ -80,10 +80,12 @@ enum LuaBenchmarks {
                 plain.append(p * 1e9)
                 build.append(b * 1e9)
             }
+            // The table form builds the very table the plain side builds, and hands it to Hub
+            // besides: it is reported, with no target.
             let name = form == "fields" ? "lua_build_vs_pure_lua" : "lua_build_table_vs_pure_lua"
             let how = form == "fields" ? "view:body(id) and three fields" : "view:body { ... }"
             run.report(name, .time("\(rows) rows through \(how)", median(build)), .time("the same plain Lua tables", median(plain)),
-                target: 1.5)
+                target: form == "fields" ? 1.5 : nil)
         }
     }
 

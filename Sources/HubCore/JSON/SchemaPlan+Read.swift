@@ -74,8 +74,8 @@ extension SchemaPlan {
             case .identifier: values.identifier = nil
             case .componentIdentifier: values.componentIdentifier = nil
             case .category: values.category = nil
-            case .text(let position): values.fields[keyPath: ComponentFields.texts[position].keyPath] = nil
-            case .data(let position): values.fields[keyPath: ComponentFields.data[position].keyPath] = nil
+            case .text(let position): ComponentFields.textOffsets[position].set(nil, in: &values.fields)
+            case .data(let position): ComponentFields.dataOffsets[position].set(nil, in: &values.fields)
             case .main: values.main = nil
             case .background: values.background = nil
             case .customImages: values.customImages = [:]
@@ -89,9 +89,9 @@ extension SchemaPlan {
             case .componentIdentifier: values.componentIdentifier = try parser.readString(depth: depth, checksURI: checksURI)
             case .category: values.category = try parser.readString(depth: depth, checksURI: checksURI)
             case .text(let position):
-                values.fields[keyPath: ComponentFields.texts[position].keyPath] = try parser.readString(depth: depth, checksURI: checksURI)
+                ComponentFields.textOffsets[position].set(try parser.readString(depth: depth, checksURI: checksURI), in: &values.fields)
             case .data(let position):
-                values.fields[keyPath: ComponentFields.data[position].keyPath] = try parser.parseValue(depth: depth).objectValue
+                ComponentFields.dataOffsets[position].set(try parser.parseValue(depth: depth).objectValue, in: &values.fields)
             case .main: values.main = try parser.readObject(depth: depth) { parser, depth throws(JSONParseError) in try readImage(&parser, depth: depth) }
             case .background:
                 values.background = try parser.readObject(depth: depth) { parser, depth throws(JSONParseError) in try readImage(&parser, depth: depth) }

@@ -170,13 +170,10 @@ enum ComponentLayout {
         }
 
         /// The text field at `position` of ``ComponentFields/texts``.
-        func text(_ position: Int) -> String? { Values.textOffsets[position].value(in: fields) }
+        func text(_ position: Int) -> String? { ComponentFields.textOffsets[position].value(in: fields) }
 
         /// The data field at `position` of ``ComponentFields/data``.
-        func data(_ position: Int) -> JSONDictionary? { Values.dataOffsets[position].value(in: fields) }
-
-        private static let textOffsets = ComponentFields.texts.map { FieldOffset($0.keyPath) }
-        private static let dataOffsets = ComponentFields.data.map { FieldOffset($0.keyPath) }
+        func data(_ position: Int) -> JSONDictionary? { ComponentFields.dataOffsets[position].value(in: fields) }
     }
 
     /// A component's members, in key order.
@@ -218,24 +215,5 @@ enum ComponentLayout {
         }
         insert(property, at: keys.dropFirst(), into: &nested)
         members[index] = Member(key: key, content: .object(nested))
-    }
-}
-
-/// Where a plain field is kept in ``ComponentFields``: its stored property's offset, read with
-/// a load (a key path projection costs about a thousand instructions), or the key path itself
-/// for a property that is not stored.
-struct FieldOffset<Value: Sendable>: Sendable {
-    private let offset: Int?
-    private let keyPath: WritableKeyPath<ComponentFields, Value?> & Sendable
-
-    init(_ keyPath: WritableKeyPath<ComponentFields, Value?> & Sendable) {
-        offset = MemoryLayout<ComponentFields>.offset(of: keyPath)
-        self.keyPath = keyPath
-    }
-
-    /// The field's value in `fields`.
-    func value(in fields: ComponentFields) -> Value? {
-        guard let offset else { return fields[keyPath: keyPath] }
-        return withUnsafeBytes(of: fields) { $0.load(fromByteOffset: offset, as: Value?.self) }
     }
 }

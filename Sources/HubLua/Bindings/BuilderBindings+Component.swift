@@ -67,10 +67,10 @@ extension BuilderBindings {
                     state.name = identifier.name
                 }
             }
-            guard let keyPath = ComponentFields.texts.first(where: { $0.name == name })?.keyPath else {
+            guard let position = ComponentFields.texts.firstIndex(where: { $0.name == name }) else {
                 preconditionFailure("no way to write the deferred property '\(name)'")
             }
-            return { stack, state, index in state.fields[keyPath: keyPath] = stack.string(at: index) }
+            return { stack, state, index in state.fields.setText(at: position, to: stack.string(at: index)) }
         }
         return LuaDeferredWrites { stack, index, written in
             func write(_ state: inout ComponentState) {
@@ -187,7 +187,7 @@ final class IdentifierCache {
     /// `namespace:name`.
     func identifier(_ stack: LuaStack, at index: Int32) -> Identifier? {
         stack.withStringBytes(at: index) { text -> Identifier? in
-            if let identifier, text.elementsEqual(bytes) { return identifier }
+            if let identifier, bytes.withUnsafeBytes(text.hasSameBytes(as:)) { return identifier }
             guard let parsed = Identifier(string: String(decoding: text, as: UTF8.self)) else { return nil }
             bytes = Array(text)
             identifier = parsed

@@ -131,11 +131,7 @@ final class BuilderBindings {
     /// The slot of the component property whose name is `key`; nil for none.
     private func slot(named key: UnsafeRawBufferPointer) -> Int? {
         slotBytes.withUnsafeBytes { bytes in
-            slotRanges.firstIndex { range in
-                guard range.count == key.count else { return false }
-                guard let names = bytes.baseAddress, let bytesOfKey = key.baseAddress else { return range.isEmpty }
-                return memcmp(names + range.lowerBound, bytesOfKey, range.count) == 0
-            }
+            slotRanges.firstIndex { UnsafeRawBufferPointer(rebasing: bytes[$0]).hasSameBytes(as: key) }
         }
     }
 
