@@ -40,9 +40,9 @@ int hub_class_newindex(lua_State *L) {
    key string's address) instead of crossing into Swift for every field; Swift takes all of an
    object's writes at once, the next time it looks. */
 
-/* The most objects waiting at once whose anchor is emptied for the next ones; a flush of more
-   replaces the anchor (and frees its slots at once). */
-#define ANCHOR_REUSED 64
+/* The most objects that wait at once: handles are handed over in batches of this many
+   (hub_class_stage), and a write to any other object than the last hands all over first. */
+#define PENDING_BATCH 256
 
 static hub_flusher g_flusher = NULL;
 
@@ -71,7 +71,7 @@ void hub_class_prepare_data(lua_State *L, int user_values, int newindex) {
     hub_limits *limits = hub_state_limits(L);
     newindex = lua_absindex(L, newindex);
     if (limits->pending.anchor == 0) {
-        lua_createtable(L, ANCHOR_REUSED, 0);
+        lua_createtable(L, PENDING_BATCH, 0);
         limits->pending.anchor = luaL_ref(L, LUA_REGISTRYINDEX);
     }
     hub_class_data *data = (hub_class_data *)lua_newuserdatauv(L, sizeof(hub_class_data), 0);
@@ -139,17 +139,10 @@ void hub_pending_flush(lua_State *L) {
             }
         }
         lua_pop(L, 1);
-        if (count <= ANCHOR_REUSED) {
-            lua_pushnil(L); /* and it is no longer kept alive, nor the builder it holds */
-            lua_rawseti(L, -2, at);
-        }
+        lua_pushnil(L); /* and it is no longer kept alive, nor the builder it holds */
+        lua_rawseti(L, -2, at);
     }
     lua_pop(L, 1);
-    if (count > ANCHOR_REUSED) {
-        /* A table that grew this large would keep its size: a new one lets it go. */
-        lua_createtable(L, ANCHOR_REUSED, 0);
-        lua_rawseti(L, LUA_REGISTRYINDEX, pending->anchor);
-    }
     limits->host--;
 }
 
@@ -351,6 +344,9 @@ int hub_class_stage(lua_State *L) {
         return hub_trampoline(L);
     }
     if (method->cost > 0) hub_charge(L, limits, method->cost);
+    /* Handed over in batches: the waiting handles' memory stays small, and the host takes them
+       while they are still in the cache. */
+    if (limits->pending.count >= PENDING_BATCH) hub_pending_flush(L);
     pending_append(L, &limits->pending, -1, handle);
     if (limits->limit > 0) limits->host_used += bytes;
     return 1;

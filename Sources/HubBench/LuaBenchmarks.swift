@@ -26,59 +26,64 @@ enum LuaBenchmarks {
         }
     }
 
-    /// The operation of `form`: times the `rows` plain tables, then the same rows built through
-    /// `ctx.view`, and leaves both times (seconds) in the view's custom data. The build ends
-    /// with a call into Swift (`view:has_body`), so that its time includes Swift taking every
-    /// row, which the bridge otherwise does after the operation returns.
-    static func operation(_ form: String, plain: String, build: String) -> String {
+    /// The feature `bench:<name>` whose operation times `rows` runs of `row` (with `i`, a
+    /// table `plain` and the view `v` in scope, as the issue's `v:body(id)` has it) and leaves the time (seconds) in the view's custom data. A build
+    /// ends with a call into Swift (`view:has_body`), so that its time includes Swift taking
+    /// every row, which the bridge otherwise does when the operation returns.
+    static func feature(_ name: String, row: String, builds: Bool) -> String {
         """
-        local \(form) = hub.operation { name = "\(form)", perform = function(ctx)
-          local t = os.clock()
-          local plain = {}
-          for i = 1, \(rows) do
-            \(plain)
-          end
-          local plain_time = os.clock() - t
-          plain = nil
-          t = os.clock()
-          for i = 1, \(rows) do
-            \(build)
-          end
-          local built = ctx.view:has_body("row-\(rows)")
-          ctx.view.custom = { plain = plain_time, build = os.clock() - t, built = built }
-        end }
-        hub.feature { id = "\(form)", title = "\(form)", uri = "bench:\(form)", operations = { \(form) } }
+        hub.feature { id = "\(name)", title = "\(name)", uri = "bench:\(name)", operations = {
+          hub.operation { name = "\(name)", perform = function(ctx)
+            local v = ctx.view
+            local t = os.clock()
+            local plain = {}
+            for i = 1, \(rows) do
+              \(row)
+            end
+            local built = \(builds ? "v:has_body(\"row-\(rows)\")" : "#plain == \(rows)")
+            ctx.view.custom = { time = os.clock() - t, built = built }
+          end },
+        } }
 
         """
     }
 
     /// `lua_build_vs_pure_lua` (fields set one by one) and `lua_build_table_vs_pure_lua` (one
-    /// `view:body { ... }` a row).
+    /// `view:body { ... }` a row). Each side runs in its own operation, the two alternating
+    /// which goes first, with a full collection before each: neither pays for collecting the
+    /// other's garbage.
     static func building(_ run: BenchmarkRun) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-bench-\(UUID().uuidString)/Rows")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
-        let fields = operation("fields",
-            plain: #"local r = {}; r.id = "row-" .. i; r.component = "default:row"; r.title = "Row " .. i; r.subtitle = "Subtitle " .. i; plain[i] = r"#,
-            build: #"local r = ctx.view:body("row-" .. i); r.component = "default:row"; r.title = "Row " .. i; r.subtitle = "Subtitle " .. i"#)
-        let table = operation("table",
-            plain: #"plain[i] = { id = "row-" .. i, component = "default:row", title = "Row " .. i, subtitle = "Subtitle " .. i }"#,
-            build: #"ctx.view:body { id = "row-" .. i, component = "default:row", title = "Row " .. i, subtitle = "Subtitle " .. i }"#)
-        try (fields + table).write(to: folder.appendingPathComponent("feature.lua"), atomically: true, encoding: .utf8)
+        let source = [
+            feature("fields-plain", row: #"local r = {}; r.id = "row-" .. i; r.component = "default:row"; r.title = "Row " .. i; r.subtitle = "Subtitle " .. i; plain[i] = r"#, builds: false),
+            feature("fields-build", row: #"local r = v:body("row-" .. i); r.component = "default:row"; r.title = "Row " .. i; r.subtitle = "Subtitle " .. i"#, builds: true),
+            feature("table-plain", row: #"plain[i] = { id = "row-" .. i, component = "default:row", title = "Row " .. i, subtitle = "Subtitle " .. i }"#, builds: false),
+            feature("table-build", row: #"v:body { id = "row-" .. i, component = "default:row", title = "Row " .. i, subtitle = "Subtitle " .. i }"#, builds: true),
+        ].joined()
+        try source.write(to: folder.appendingPathComponent("feature.lua"), atomically: true, encoding: .utf8)
         let runtime = try HubRuntime(clock: .real)
         try runtime.loadFeatures(at: folder.path)
+        func time(_ name: String) throws -> Double {
+            runtime.lua.collectGarbage()
+            let custom = try runtime.open("bench:\(name)").viewModel.customData
+            guard case .double(let seconds)? = custom?["time"], custom?["built"] == .bool(true) else {
+                throw BenchmarkError("\(name) gave no time: \(String(describing: custom))")
+            }
+            return seconds * 1e9
+        }
         for form in ["fields", "table"] {
             var plain: [Double] = []
             var build: [Double] = []
-            for _ in 0..<rounds {
-                runtime.lua.collectGarbage()  // no round pays for collecting the one before
-                let custom = try runtime.open("bench:\(form)").viewModel.customData
-                guard case .double(let p)? = custom?["plain"], case .double(let b)? = custom?["build"],
-                      custom?["built"] == .bool(true) else {
-                    throw BenchmarkError("the \(form) operation gave no times: \(String(describing: custom))")
+            for round in 0..<rounds {
+                if round % 2 == 0 {
+                    plain.append(try time("\(form)-plain"))
+                    build.append(try time("\(form)-build"))
+                } else {
+                    build.append(try time("\(form)-build"))
+                    plain.append(try time("\(form)-plain"))
                 }
-                plain.append(p * 1e9)
-                build.append(b * 1e9)
             }
             // The table form builds the very table the plain side builds, and hands it to Hub
             // besides: it is reported, with no target.

@@ -63,7 +63,11 @@ struct ComponentList {
         if let last = chunks.indices.last, !chunks[last].isFull {
             chunks[last].modifyNodes { $0.append(node) }
         } else {
-            chunks.append(Chunk([node]))
+            // A list past its first chunk is a long one: its next chunks are made full size at
+            // once rather than grown six times over (the first grows, as most lists are short).
+            var nodes = [node]
+            if !chunks.isEmpty { nodes.reserveCapacity(Chunk.capacity) }
+            chunks.append(Chunk(nodes))
         }
     }
 

@@ -13,6 +13,8 @@ struct IdentifierIndex {
 
     /// A change's position for an identifier removed from the base.
     private static let removed = -1
+    /// The room an owned base first makes.
+    private static let firstCapacity = 16
     /// The changes are merged into a new base when there are more than the base's count over this.
     private static let mergeDivisor = 2
 
@@ -32,6 +34,12 @@ struct IdentifierIndex {
     /// The position of `identifier`; when it has none, gives it `position` and returns nil.
     mutating func claim(_ identifier: String, at position: Int) -> Int? {
         if let owned = ownedBase() {
+            // Growing four times over rather than twice rehashes a third as many identifiers
+            // over a list's growth: building one component at a time, rehashing was a third of
+            // this method.
+            if owned.positions.count == owned.positions.capacity {
+                owned.positions.reserveCapacity(max(Self.firstCapacity, owned.positions.count * 4))
+            }
             // One hashed lookup that inserts when missing, instead of a lookup and then an insert.
             return Self.claim(&owned.positions[identifier, default: Self.removed], position)
         }

@@ -59,22 +59,25 @@ extension BuilderBindings {
     /// handle's component is found through its parent, and created first when it is staged.
     static func componentWrites(slots: [String]) -> LuaDeferredWrites {
         let components = IdentifierCache()
-        let writers: [(LuaStack, inout ComponentState, Int32) -> Void] = slots.map { name in
-            if name == "component" {
-                return { stack, state, index in
-                    guard let identifier = components.identifier(stack, at: index) else { return }
-                    state.namespace = identifier.namespace
-                    state.name = identifier.name
-                }
-            }
+        let fields: [DeferredField] = slots.map { name in
+            if name == "component" { return .component }
             guard let position = ComponentFields.texts.firstIndex(where: { $0.name == name }) else {
                 preconditionFailure("no way to write the deferred property '\(name)'")
             }
-            return { stack, state, index in state.fields.setText(at: position, to: stack.string(at: index)) }
+            return .text(position)
         }
         return LuaDeferredWrites { stack, index, written in
             func write(_ state: inout ComponentState) {
-                LuaDeferredWrites.forEachWrite(stack, object: index, written) { writers[$0 - 1](stack, &state, $1) }
+                LuaDeferredWrites.forEachWrite(stack, object: index, written) { slot, value in
+                    switch fields[slot - 1] {
+                    case .component:
+                        guard let identifier = components.identifier(stack, at: value) else { return }
+                        state.namespace = identifier.namespace
+                        state.name = identifier.name
+                    case .text(let position):
+                        state.fields.setText(at: position, to: stack.string(at: value))
+                    }
+                }
             }
             guard let handle = LuaHandle(stack, at: index) else {
                 component.object(stack, at: index)?.modifyState(write)
@@ -89,6 +92,13 @@ extension BuilderBindings {
                 }
             }
         }
+    }
+
+    /// What a deferred property of `hub.ComponentBuilder` writes: the component, or the text
+    /// field at a position of ``ComponentFields/texts``.
+    private enum DeferredField {
+        case component
+        case text(Int)
     }
 
     /// The builder a handle of `hub.ComponentBuilder` at `index` names (see `LuaHandle`).
