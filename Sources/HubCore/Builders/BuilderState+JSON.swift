@@ -23,10 +23,14 @@ extension ViewModelState {
 extension ComponentList {
     /// Merges each component object into the component with its identifier, created if needed.
     mutating func merge(_ items: [ComponentValues], defaults: ComponentDefaults) {
-        for item in items {
-            let identifier = item.identifier ?? unknownComponentIdentifier()
-            ensure(identifier, defaults: defaults)
-            _ = modify(identifier) { $0.merge(item, defaults: defaults) }
+        // Each item borrowed in place (a `for in` copies every item's values, retaining each, and
+        // releases them again), and found or made with one hashed lookup.
+        items.withUnsafeBufferPointer { items in
+            for index in items.indices {
+                modify(items[index].identifier ?? unknownComponentIdentifier(), creatingWith: defaults) {
+                    $0.merge(items[index], defaults: defaults)
+                }
+            }
         }
     }
 }
@@ -45,7 +49,7 @@ extension ComponentState {
             }
         }
         if let category = json.category { self.category = category }
-        if fields == ComponentFields() {
+        if fields == ComponentFields.none {
             // Nothing to merge into (a new component, the usual case): the fields whole, which
             // saves reading and writing each through its key path.
             fields = json.fields

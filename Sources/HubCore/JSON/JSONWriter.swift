@@ -39,10 +39,16 @@ struct JSONWriter {
             }
         case .object(let dictionary):
             var object = openObject(depth: depth)
-            // Sorting the members, not the keys, saves looking each key up again.
-            for member in dictionary.sorted(by: { $0.key < $1.key }) {
+            // Sorting the members, not the keys, saves looking each key up again; one member
+            // needs no sorting (nor the array it is sorted into).
+            if dictionary.count == 1, let member = dictionary.first {
                 writeKey(member.key, in: &object)
                 write(member.value, depth: depth + 1)
+            } else {
+                for member in dictionary.sorted(by: { $0.key < $1.key }) {
+                    writeKey(member.key, in: &object)
+                    write(member.value, depth: depth + 1)
+                }
             }
             close(object)
         }
@@ -63,11 +69,29 @@ struct JSONWriter {
 
     /// Starts the member `key` of `object`, up to its value.
     mutating func writeKey(_ key: String, in object: inout OpenObject) {
+        startMember(of: &object)
+        write(key)
+        append(pretty ? ": " : ":")
+    }
+
+    /// Starts the member of `object` whose key is `quotedKey` (``quoted(_:)``), up to its value.
+    mutating func writeKey(quoted quotedKey: [UInt8], in object: inout OpenObject) {
+        startMember(of: &object)
+        quotedKey.withUnsafeBufferPointer { bytes.append($0) }
+        append(pretty ? ": " : ":")
+    }
+
+    private mutating func startMember(of object: inout OpenObject) {
         if !object.isEmpty { bytes.append(UInt8(ascii: ",")) }
         object.isEmpty = false
         newline(depth: object.depth + 1)
-        write(key)
-        append(pretty ? ": " : ":")
+    }
+
+    /// `key` as a JSON string, quoted and escaped, for ``writeKey(quoted:in:)``.
+    static func quoted(_ key: String) -> [UInt8] {
+        var writer = JSONWriter(pretty: false)
+        writer.write(key)
+        return writer.output
     }
 
     /// Ends `object`.
@@ -124,42 +148,27 @@ struct JSONWriter {
 
     mutating func write(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
-        var string = string
-        string.withUTF8 { text in
-            guard let base = text.baseAddress else { return }
-            // Runs of characters that need no escape are copied whole; the scan is a plain loop
-            // over the bytes (an enumerated sequence costs several times as much a byte).
-            var runStart = 0
-            var index = 0
-            while index < text.count {
-                let byte = base[index]
-                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                    bytes.append(UnsafeBufferPointer(start: base + runStart, count: index - runStart))
-                    writeEscape(byte)
-                    runStart = index + 1
-                }
-                index += 1
-            }
-            bytes.append(UnsafeBufferPointer(start: base + runStart, count: text.count - runStart))
-        }
+        writeEscaped(string)
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// Writes the escape of `byte`, a quote, a backslash or a control character.
-    private mutating func writeEscape(_ byte: UInt8) {
-        switch byte {
-        case UInt8(ascii: "\""): append("\\\"")
-        case UInt8(ascii: "\\"): append("\\\\")
-        case 0x08: append("\\b")
-        case 0x0C: append("\\f")
-        case 0x0A: append("\\n")
-        case 0x0D: append("\\r")
-        case 0x09: append("\\t")
-        default:
-            let hex: StaticString = "0123456789abcdef"
-            append("\\u00")
-            bytes.append(hex.utf8Start[Int(byte >> 4)])
-            bytes.append(hex.utf8Start[Int(byte & 0x0F)])
+    /// Writes `identifier` as a JSON string, `"namespace:name"`, with no `String` made of it.
+    mutating func write(_ identifier: Identifier) {
+        bytes.append(UInt8(ascii: "\""))
+        writeEscaped(identifier.namespace)
+        bytes.append(UInt8(ascii: ":"))
+        writeEscaped(identifier.name)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes `string`'s characters as a JSON string's, escaped, without the quotes.
+    private mutating func writeEscaped(_ string: String) {
+        // The bytes in place when the string has them contiguous (native strings do, small ones
+        // on the stack): copying the string to call `withUTF8` costs a retain and a release.
+        let output = bytes
+        if string.utf8.withContiguousStorageIfAvailable({ output.appendEscaped($0) }) == nil {
+            var string = string
+            string.withUTF8 { output.appendEscaped($0) }
         }
     }
 
@@ -170,9 +179,11 @@ struct JSONWriter {
 
 /// A growing buffer of bytes (see ``JSONWriter``).
 final class ByteOutput {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private(set) var count = 0
+    // Unchecked exclusivity: only this buffer's own methods reach these, never re-entrantly; the
+    // runtime's access tracking cost more than many an append it guarded.
+    @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private(set) var count = 0
 
     init(capacity: Int = 1024) {
         self.capacity = capacity
@@ -199,6 +210,48 @@ final class ByteOutput {
         if count + run.count > capacity { grow(toHold: count + run.count) }
         (base + count).initialize(from: source, count: run.count)
         count += run.count
+    }
+
+    /// Appends `text` as the characters of a JSON string: with `\"`, `\\`, `\b`, `\f`, `\n`, `\r`,
+    /// `\t` and other control characters as `\u00XX`.
+    func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
+        guard let base = text.baseAddress else { return }
+        // Runs of characters that need no escape are copied whole; the scan is a plain loop
+        // over the bytes (an enumerated sequence costs several times as much a byte).
+        var runStart = 0
+        var index = 0
+        while index < text.count {
+            let byte = base[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                append(UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+                appendEscape(byte)
+                runStart = index + 1
+            }
+            index += 1
+        }
+        append(UnsafeBufferPointer(start: base + runStart, count: text.count - runStart))
+    }
+
+    /// Appends the escape of `byte`, a quote, a backslash or a control character.
+    private func appendEscape(_ byte: UInt8) {
+        let escaped: StaticString
+        switch byte {
+        case UInt8(ascii: "\""): escaped = "\\\""
+        case UInt8(ascii: "\\"): escaped = "\\\\"
+        case 0x08: escaped = "\\b"
+        case 0x0C: escaped = "\\f"
+        case 0x0A: escaped = "\\n"
+        case 0x0D: escaped = "\\r"
+        case 0x09: escaped = "\\t"
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            escaped = "\\u00"
+            append(UnsafeBufferPointer(start: escaped.utf8Start, count: escaped.utf8CodeUnitCount))
+            append(hex.utf8Start[Int(byte >> 4)])
+            append(hex.utf8Start[Int(byte & 0x0F)])
+            return
+        }
+        append(UnsafeBufferPointer(start: escaped.utf8Start, count: escaped.utf8CodeUnitCount))
     }
 
     /// Reverses the bytes from offset `start` to the end.

@@ -36,7 +36,7 @@ extension JSONWriter {
     private mutating func write(_ values: ComponentLayout.Values, members: [ComponentLayout.Member], depth: Int) {
         var object = openObject(depth: depth)
         for member in members where member.isPresent(in: values) {
-            writeKey(member.key, in: &object)
+            writeKey(quoted: member.quotedKey, in: &object)
             switch member.content {
             case .object(let nested): write(values, members: nested, depth: depth + 1)
             case .property(let property): write(property, of: values, depth: depth + 1)
@@ -49,7 +49,7 @@ extension JSONWriter {
         let component = values.component
         switch property {
         case .identifier: write(component.identifier)
-        case .componentIdentifier: write(component.componentIdentifier.description)
+        case .componentIdentifier: write(component.componentIdentifier)
         case .category: write(component.componentCategory)
         case .text(let position): values.text(position).map { write($0) }
         case .data(let position): values.data(position).map { write(.object($0), depth: depth) }
@@ -79,7 +79,7 @@ extension JSONWriter {
         var object = openObject(depth: depth)
         if let actions = target.actionIdentifiers {
             writeKey(JSONKey.actions, in: &object)
-            writeContainer(open: "[", close: "]", actions, depth: depth + 1) { writer, action in writer.write(action.description) }
+            writeContainer(open: "[", close: "]", actions, depth: depth + 1) { writer, action in writer.write(action) }
         }
         write(target.customData, key: JSONKey.custom, in: &object)
         write(target.uri, key: JSONKey.uri, in: &object)
@@ -121,6 +121,26 @@ extension JSONWriter {
 enum ComponentLayout {
     enum Property: Sendable {
         case identifier, componentIdentifier, category, text(Int), data(Int), main, background, icon, customImages, target, children
+
+        /// The property's bit in ``Values/present``.
+        var bit: UInt32 {
+            switch self {
+            case .identifier: return 1 << 0
+            case .componentIdentifier: return 1 << 1
+            case .category: return 1 << 2
+            case .main: return 1 << 3
+            case .background: return 1 << 4
+            case .icon: return 1 << 5
+            case .customImages: return 1 << 6
+            case .target: return 1 << 7
+            case .children: return 1 << 8
+            case .text(let position): return 1 << (9 + UInt32(position))
+            case .data(let position): return 1 << (9 + UInt32(ComponentFields.texts.count + position))
+            }
+        }
+
+        /// The properties every component has.
+        static let always = Property.identifier.bit | Property.componentIdentifier.bit | Property.category.bit
     }
 
     /// A member of the layout. A class: walking the layout for every component then retains
@@ -133,40 +153,55 @@ enum ComponentLayout {
         }
 
         let key: String
+        /// The key as JSON text, quoted: written as it is, with no escaping to look for.
+        let quotedKey: [UInt8]
         let content: Content
+        /// The bits of the properties within the member: it is written when a component has one.
+        let properties: UInt32
 
         init(key: String, content: Content) {
             self.key = key
+            quotedKey = JSONWriter.quoted(key)
             self.content = content
+            switch content {
+            case .property(let property): properties = property.bit
+            case .object(let members): properties = members.reduce(0) { $0 | $1.properties }
+            }
         }
 
         /// Whether the component has this member.
         func isPresent(in values: Values) -> Bool {
-            let component = values.component
-            switch content {
-            case .object(let members): return members.contains { $0.isPresent(in: values) }
-            case .property(.identifier), .property(.componentIdentifier), .property(.category): return true
-            case .property(.text(let position)): return values.text(position) != nil
-            case .property(.data(let position)): return values.data(position) != nil
-            case .property(.main): return component.mainImageData != nil
-            case .property(.background): return component.backgroundImageData != nil
-            case .property(.icon): return component.icon != nil
-            case .property(.customImages): return !component.customImageData.isEmpty
-            case .property(.target): return component.target != nil
-            case .property(.children): return component.children?.isEmpty == false
-            }
+            values.present & properties != 0
         }
     }
 
-    /// A component and its plain fields, copied out of the model once and read at their stored
-    /// offsets (no key path projection, and no array of them made for every component).
+    /// A component, its plain fields copied out of the model once and read at their stored
+    /// offsets (no key path projection, and no array of them made for every component), and
+    /// which of its properties it has, found once for all of its members.
     struct Values {
         let component: ComponentModel
         let fields: ComponentFields
+        /// The bits (``Property/bit``) of the properties the component has.
+        let present: UInt32
 
         init(_ component: ComponentModel) {
             self.component = component
-            fields = component.fields
+            let fields = component.fields
+            var present = Property.always
+            for position in ComponentFields.texts.indices where ComponentFields.textOffsets[position].value(in: fields) != nil {
+                present |= Property.text(position).bit
+            }
+            for position in ComponentFields.data.indices where ComponentFields.dataOffsets[position].value(in: fields) != nil {
+                present |= Property.data(position).bit
+            }
+            if component.mainImageData != nil { present |= Property.main.bit }
+            if component.backgroundImageData != nil { present |= Property.background.bit }
+            if component.icon != nil { present |= Property.icon.bit }
+            if !component.customImageData.isEmpty { present |= Property.customImages.bit }
+            if component.target != nil { present |= Property.target.bit }
+            if component.children?.isEmpty == false { present |= Property.children.bit }
+            self.fields = fields
+            self.present = present
         }
 
         /// The text field at `position` of ``ComponentFields/texts``.

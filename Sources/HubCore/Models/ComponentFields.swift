@@ -26,6 +26,9 @@ public struct ComponentFields: Equatable, Sendable {
     /// Fields with no values.
     public init() {}
 
+    /// Fields with no values, made once: comparing with it makes and frees no value.
+    static let none = ComponentFields()
+
     /// The text fields, in the order tools list them.
     public static let texts: [ComponentField<String>] = [
         ComponentField("group", \.groupIdentifier, json: "group"),

@@ -41,6 +41,7 @@ struct ModelWriterTests {
                            "view": {"title": "V", "body": [{"id": "vb", "children": [{"id": "vc"}]}]}},
                 "children": [{"id": "c1", "children": [{"id": "c2", "text": {"title": "deep"}}]}, {"id": "c3"}]},
                {"id": "bare"},
+               {"id": "escaped", "component": {"id": "q\"uote:back\\slash é"}, "target": {"actions": ["a\"b:c\u0001"]}},
                {"id": "empty target", "target": {}},
                {"id": "empty data", "custom": {}, "metadata": {}, "images": {"custom": {}}}
              ],
