@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -7,10 +7,17 @@ let package = Package(
         .library(name: "HubCore", targets: ["HubCore"]),
         .library(name: "HubRender", targets: ["HubRender"]),
         .library(name: "HubLua", targets: ["HubLua"]),
+        .library(name: "HubServer", targets: ["HubServer"]),
         .executable(name: "hub", targets: ["hub"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The server stack: HTTP on SwiftNIO, request logs, metrics with a Prometheus exporter.
+        // Hummingbird's default traits (swift-configuration, full Foundation) are not needed.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(
@@ -24,9 +31,19 @@ let package = Package(
         .target(name: "HubCore"),
         .target(name: "HubRender", dependencies: ["HubCore"]),
         .target(name: "HubLua", dependencies: ["CLua", "CLuaShim", "HubCore", "HubRender"]),
+        .target(
+            name: "HubServer",
+            dependencies: [
+                "HubLua",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
+        ),
         .executableTarget(
             name: "hub",
-            dependencies: ["HubLua", "CEdit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["HubLua", "HubServer", "CEdit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "HubBench", dependencies: ["HubCore", "HubRender", "HubLua"]),
         .target(name: "HubFuzzing", dependencies: ["HubLua"]),
@@ -38,5 +55,6 @@ let package = Package(
         .testTarget(name: "HubLuaTests", dependencies: ["HubLua", "CLua", "CLuaShim"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "HubFuzzingTests", dependencies: ["HubFuzzing", "HubLua"]),
         .testTarget(name: "HubCLITests", dependencies: ["hub", "HubEmbeddingExample"], exclude: ["Fixtures"]),
+        .testTarget(name: "HubServerTests", dependencies: ["HubServer", "HubLua"], exclude: ["Fixtures"]),
     ]
 )

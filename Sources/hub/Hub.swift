@@ -5,11 +5,11 @@ import HubLua
 import HubRender
 
 @main
-struct Hub: ParsableCommand {
+struct Hub: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hub",
         abstract: "Render and test Hub features written in Lua.",
-        subcommands: [Render.self, JSON.self, Test.self, Check.self, Watch.self, Repl.self])
+        subcommands: [Render.self, JSON.self, Test.self, Check.self, Watch.self, Repl.self, Serve.self])
 
     /// Writes `message` to standard error as `hub: message`.
     static func warn(_ message: Any) {

@@ -37,7 +37,19 @@ extension HubRuntime {
     /// memory than the runtime lets scripts use (a view of many very tall components, printed
     /// whole): then an error saying how big it is. Its Lua components' calls share one budget.
     public func render(_ screen: Screen, ascii: Bool = false, color: Bool = false) throws(LuaError) -> String {
-        try lua.sharingOneBudget { () throws(LuaError) -> String in
+        try renderChecked(screen) { screen.render(ascii: ascii, color: color, layout: $0) }
+    }
+
+    /// `screen` as text with every component it drew and where (see
+    /// ``Screen/renderTracingComponents(ascii:layout:)``), under the same limits as ``render(_:ascii:color:)``.
+    public func renderTracingComponents(_ screen: Screen, ascii: Bool = false) throws(LuaError) -> (text: String, components: [DrawnComponent]) {
+        try renderChecked(screen) { screen.renderTracingComponents(ascii: ascii, layout: $0) }
+    }
+
+    /// What `draw` makes of `screen`'s layout, once the rendering is known to fit the memory
+    /// limit; Lua components' calls share one budget.
+    private func renderChecked<Result>(_ screen: Screen, _ draw: (ViewLayout) -> Result) throws(LuaError) -> Result {
+        try lua.sharingOneBudget { () throws(LuaError) -> Result in
             // Laid out once, both to check the size and to draw.
             let layout = screen.layout()
             let bytes = ScreenBindings.renderingSize(of: screen, layout: layout)
@@ -46,7 +58,7 @@ extension HubRuntime {
                 throw LuaError(message: "the view '\(screen.viewURI)' is \(size.width) × \(size.height) cells, more than fits "
                     + "in the memory limit (\(lua.memoryLimit >> 20) MiB); give it a height to print part of it")
             }
-            return screen.render(ascii: ascii, color: color, layout: layout)
+            return draw(layout)
         }
     }
 

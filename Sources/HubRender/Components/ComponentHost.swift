@@ -16,6 +16,9 @@ public final class ComponentHost {
     var onComponentEvent: ((ScreenEvent.Kind, ComponentModel) -> Void)?
     /// Performs actions components ask for, with the model the component shows.
     var performComponentAction: ((Identifier, JSONDictionary?, ComponentModel) -> Bool)?
+    /// Told of every component drawn, children included, with its model and its frame on the
+    /// surface; nil (the usual case) costs a render nothing.
+    var onDraw: ((ComponentModel, Rect) -> Void)?
 
     /// A host creating components from `registry` and loading images with `imageLoader`;
     /// `now` gives milliseconds (for the image animation threshold).

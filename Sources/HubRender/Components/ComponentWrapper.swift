@@ -118,6 +118,7 @@ final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
 
     func render(into canvas: TextCanvas) {
         guard let model else { return }
+        host.onDraw?(model, canvas.frame)
         parent?.childDelegate = self
         component.render(model, into: canvas)
     }

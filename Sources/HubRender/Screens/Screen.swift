@@ -168,6 +168,17 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
             layout: layout)
     }
 
+    /// ``render(ascii:color:layout:)``, and every component the render drew (children
+    /// included, parents before their children) with its frame in the text's cells: what a
+    /// preview needs to map a click on the text back to a component.
+    public func renderTracingComponents(ascii: Bool = false, layout: ViewLayout? = nil) -> (text: String, components: [DrawnComponent]) {
+        var drawn: [DrawnComponent] = []
+        renderer.host.onDraw = { drawn.append(DrawnComponent(model: $0, frame: $1)) }
+        defer { renderer.host.onDraw = nil }
+        let text = render(ascii: ascii, layout: layout)
+        return (text, drawn)
+    }
+
     /// The laid-out frames as JSON (see ``FrameReport``).
     public func frameReport() -> String {
         FrameReport.json(for: viewModel, layout: layout())

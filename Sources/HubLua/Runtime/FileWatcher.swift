@@ -6,7 +6,7 @@ import Glibc
 /// where inotify is not available or `polling` is asked for, by waking up every interval so the
 /// caller can compare modification dates. Which files changed is the caller's to find out
 /// (``HubRuntime/changedFiles()`` compares dates), so no event can be misread.
-final class FileWatcher {
+public final class FileWatcher {
     private var descriptor: Int32 = -1
     private let roots: [String]
     private var watched: Set<String> = []
@@ -15,7 +15,7 @@ final class FileWatcher {
 
     /// A watcher of the folders `roots` (and every folder below them), by polling when
     /// `polling` is true or inotify cannot be used.
-    init(roots: [String], polling: Bool) {
+    public init(roots: [String], polling: Bool) {
         self.roots = roots
         if !polling {
             descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -28,13 +28,13 @@ final class FileWatcher {
     }
 
     /// Whether the watcher uses inotify (false: it polls).
-    var usesInotify: Bool { descriptor >= 0 }
+    public var usesInotify: Bool { descriptor >= 0 }
 
     /// Waits up to `timeout` milliseconds for a change; returns when the first event of a change
     /// came (when polling: when the wait ended), or nil when nothing may have changed. After
     /// that event it keeps gathering events until none comes for `settling` milliseconds, so
     /// that one save (which editors do in several quick steps) is one change.
-    func wait(timeout: Int, settling: Int = 15) -> DispatchTime? {
+    public func wait(timeout: Int, settling: Int = 15) -> DispatchTime? {
         guard usesInotify else {
             usleep(UInt32(max(0, min(timeout, Self.pollingInterval))) * 1_000)
             return DispatchTime.now()

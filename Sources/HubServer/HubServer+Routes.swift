@@ -1,0 +1,162 @@
+import Foundation
+import HubCore
+import HubRender
+import Hummingbird
+
+// The server's routes:
+//
+//   GET  /views/{uri}                 the view model once its chain settles (ETag, If-None-Match)
+//   POST /views/{uri}/actions         performs an action (or selects a component); the view after it
+//   GET  /views/{uri}/updates         server-sent events: the view model each time it changes
+//   GET  /preview/{uri}               the preview page
+//   GET  /preview/{uri}/updates       server-sent events: what the preview shows, each time it changes
+//   POST /sessions/{id}/select        a click on the preview: selects a component of its session
+//   POST /sessions/{id}/back          the preview's back button
+//   GET  /metrics                     Prometheus metrics
+
+extension HubServer {
+    func makeRouter() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.middlewares.add(RequestObserving(metrics: metrics))
+        router.get("/views/**") { request, context in
+            let (uri, updates) = try Self.address(context, query: request.uri.query, suffix: "updates")
+            return updates ? try await self.stream(uri, kind: .model) : try await self.view(uri, request: request)
+        }
+        router.post("/views/**") { request, context in
+            let (uri, actions) = try Self.address(context, query: request.uri.query, suffix: "actions")
+            guard actions else { throw ViewFailure(status: .methodNotAllowed, title: "Method not allowed", detail: "POST /views/<uri>/actions") }
+            return try await self.action(uri, request: request)
+        }
+        router.get("/preview/**") { request, context in
+            let (uri, updates) = try Self.address(context, query: request.uri.query, suffix: "updates")
+            return updates ? try await self.stream(uri, kind: .preview) : PreviewPage.response
+        }
+        router.post("/sessions/:session/select") { request, context in
+            let session = try context.parameters.require("session")
+            let body = try await self.body(of: request)
+            return try await self.onSession(session) { state in try state.act(ActionRequest(body: body), inSession: session) }
+        }
+        router.post("/sessions/:session/back") { _, context in
+            let session = try context.parameters.require("session")
+            return try await self.onSession(session) { state in try state.back(inSession: session) }
+        }
+        router.get("/metrics") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: ResponseBody(byteBuffer: ByteBuffer(string: self.metrics.text)))
+        }
+        return router
+    }
+
+    /// The view URI of a `/views/**` or `/preview/**` request, and whether its path ends with
+    /// `suffix` (then not part of the URI).
+    private static func address(_ context: BasicRequestContext, query: String?, suffix: String) throws(ViewFailure) -> (String, Bool) {
+        let segments = context.parameters.getCatchAll()
+        let suffixed = segments.count > 1 && segments.last == Substring(suffix)
+        return (try ViewAddress.uri(suffixed ? segments.dropLast() : segments[...], query: query), suffixed)
+    }
+
+    private var screenOptions: ScreenOptions {
+        ScreenOptions(width: configuration.width)
+    }
+
+    /// `GET /views/{uri}`: the view model as default-schema JSON, with an `ETag` of its bytes;
+    /// 304 when `If-None-Match` has it.
+    private func view(_ uri: String, request: Request) async throws -> Response {
+        let options = screenOptions
+        let view = try await measured { try await self.pool.perform { try $0.loadView(uri, options: options) } }
+        let tag = EntityTag.of(view.json)
+        if let expected = request.headers[.ifNoneMatch], EntityTag.matches(expected, tag) {
+            return Response(status: .notModified, headers: [.eTag: tag])
+        }
+        return Self.json(view.json, headers: [.eTag: tag])
+    }
+
+    /// `POST /views/{uri}/actions`: the view after the action; when it navigated, 303 to the
+    /// view it opened (`{"navigate": uri}`).
+    private func action(_ uri: String, request: Request) async throws -> Response {
+        let body = try await body(of: request)
+        let action = try ActionRequest(body: body)
+        let options = screenOptions
+        let outcome = try await measured { try await self.pool.perform { try $0.perform(action, on: uri, options: options) } }
+        switch outcome {
+        case .updated(let view):
+            return Self.json(view.json, headers: [.eTag: EntityTag.of(view.json)])
+        case .navigated(let target, _, _):
+            let location = "/views/" + ViewAddress.pathEncoded(target)
+            return Response(
+                status: .seeOther, headers: [.location: location, .contentType: "application/json"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: JSONValue.object(["navigate": .string(target)]).serialized())))
+        }
+    }
+
+    /// An update stream: a live session on the least busy worker, sending the view each time
+    /// it changes until the client goes away.
+    private func stream(_ uri: String, kind: LiveSession.Kind) async throws -> Response {
+        let worker = pool.leastBusy
+        let identifier = "\(worker.index)-\(UUID().uuidString.lowercased())"
+        let (stream, events) = EventStream.make()
+        stream.onEnd { worker.enqueue { $0?.endSession(identifier) } }
+        let options = screenOptions
+        do {
+            try await worker.perform { try $0.openSession(identifier, uri: uri, options: options, kind: kind, stream: stream) }
+        } catch {
+            stream.finish()
+            throw error
+        }
+        return Response(
+            status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+            body: ResponseBody(asyncSequence: events))
+    }
+
+    /// What `body` gives for the live session `identifier`, on its worker, as JSON.
+    private func onSession(_ identifier: String, _ body: @escaping @Sendable (WorkerState) throws -> [UInt8]) async throws -> Response {
+        guard let worker = pool.worker(forSession: identifier) else { throw ViewFailure.notFound("no live session '\(identifier)'") }
+        return Self.json(try await worker.perform(body))
+    }
+
+    /// The request's body, up to ``HubServerConfiguration/maxBodyBytes`` (413 past it).
+    private func body(of request: Request) async throws -> [UInt8] {
+        Array(buffer: try await request.body.collect(upTo: configuration.maxBodyBytes))
+    }
+
+    /// What `load` loads, its chain's time and failures counted in the metrics.
+    private func measured<Result: LoadMeasured>(_ load: () async throws -> Result) async throws -> Result {
+        do {
+            let result = try await load()
+            metrics.loaded(feature: result.feature, chainSeconds: result.chainSeconds)
+            return result
+        } catch let failure as ViewFailure {
+            metrics.failed(feature: failure.feature)
+            throw failure
+        }
+    }
+
+    private static func json(_ bytes: [UInt8], headers: HTTPFields = [:]) -> Response {
+        var headers = headers
+        headers[.contentType] = "application/json"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}
+
+/// What a loaded view or an action tells the metrics.
+protocol LoadMeasured: Sendable {
+    var feature: String { get }
+    var chainSeconds: Double { get }
+}
+
+extension LoadedView: LoadMeasured {}
+
+extension ActionOutcome: LoadMeasured {
+    var feature: String {
+        switch self {
+        case .updated(let view): return view.feature
+        case .navigated(_, let feature, _): return feature
+        }
+    }
+
+    var chainSeconds: Double {
+        switch self {
+        case .updated(let view): return view.chainSeconds
+        case .navigated(_, _, let seconds): return seconds
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import HubLua
+import Logging
+
+/// How a ``HubServer`` serves: which features, where, with how many workers, under which limits.
+public struct HubServerConfiguration: Sendable {
+    /// Feature folders, or folders of feature folders, loaded in every worker.
+    public var featureFolders: [String]
+    /// The address to bind: loopback unless told otherwise.
+    public var host = "127.0.0.1"
+    /// The port to bind; 0 picks a free one (``HubServer/run(onRunning:)`` says which).
+    public var port = 8080
+    /// Worker threads, each with its own runtime (a Lua state is single-threaded): one per
+    /// core by default.
+    public var workers = ProcessInfo.processInfo.activeProcessorCount
+    /// Whether edited feature files are reloaded while the server runs, and the update
+    /// streams sent the views they change.
+    public var watch = false
+    /// Whether watching polls the folders instead of using inotify.
+    public var pollsForChanges = false
+    /// The width views are laid out and previews drawn at, in cells.
+    public var width = 80
+    /// The largest request body taken, in bytes (larger ones get 413).
+    public var maxBodyBytes = 64 << 10
+    /// Milliseconds a request waits, at most, for its view's chain to settle.
+    public var settleTimeout = 10_000
+    /// Seconds between the comments that keep idle update streams open.
+    public var pingInterval = 15
+    /// Sets up each worker's runtime before its features load (memory, budget, time limits).
+    public var prepareRuntime: @Sendable (HubRuntime) -> Void = { _ in }
+    /// Where request logs go.
+    public var logger = Logger(label: "hub.serve")
+
+    /// Serves the features of `featureFolders` with the defaults.
+    public init(featureFolders: [String]) {
+        self.featureFolders = featureFolders
+    }
+}

@@ -1,0 +1,44 @@
+import Metrics
+import Prometheus
+
+/// The server's metrics, through swift-metrics into a Prometheus registry of the server's own
+/// (no process-wide bootstrap, so servers in one process keep theirs apart), served as
+/// Prometheus text at `/metrics`:
+///
+/// - `hub_http_requests_total{method, status}`: requests answered;
+/// - `hub_view_requests_total{feature}` and `hub_view_errors_total{feature}`: views asked for
+///   and how many failed (a feature of `-` when no feature handles the URI);
+/// - `hub_chain_duration_seconds{feature}`: from opening a view to its chain settling.
+final class ServerMetrics: Sendable {
+    private let registry = PrometheusCollectorRegistry()
+    private let factory: PrometheusMetricsFactory
+
+    init() {
+        factory = PrometheusMetricsFactory(registry: registry)
+    }
+
+    /// A request answered with `status`.
+    func answered(method: String, status: Int) {
+        Counter(label: "hub_http_requests_total", dimensions: [("method", method), ("status", String(status))], factory: factory)
+            .increment()
+    }
+
+    /// A view of `feature` loaded, its chain settling in `seconds`.
+    func loaded(feature: String, chainSeconds seconds: Double) {
+        Counter(label: "hub_view_requests_total", dimensions: [("feature", feature)], factory: factory).increment()
+        Timer(label: "hub_chain_duration_seconds", dimensions: [("feature", feature)], factory: factory)
+            .recordNanoseconds(Int64(seconds * 1e9))
+    }
+
+    /// A view of `feature` (nil: no feature handles it) failed.
+    func failed(feature: String?) {
+        let feature = feature ?? "-"
+        Counter(label: "hub_view_requests_total", dimensions: [("feature", feature)], factory: factory).increment()
+        Counter(label: "hub_view_errors_total", dimensions: [("feature", feature)], factory: factory).increment()
+    }
+
+    /// The metrics in Prometheus's text format.
+    var text: String {
+        registry.emitToString()
+    }
+}

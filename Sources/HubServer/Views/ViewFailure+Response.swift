@@ -1,0 +1,20 @@
+import HubCore
+import Hummingbird
+
+// A failed view request answers with RFC 9457 problem details:
+// `{"type": "about:blank", "title", "status", "detail", "instance"}` as application/problem+json.
+
+extension ViewFailure: HTTPResponseError {
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        let problem: JSONDictionary = [
+            "type": .string("about:blank"),
+            "title": .string(title),
+            "status": .int(Int(status.code)),
+            "detail": .string(detail),
+            "instance": .string(request.uri.path),
+        ]
+        return Response(
+            status: status, headers: [.contentType: "application/problem+json"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: JSONValue.object(problem).serialized())))
+    }
+}

@@ -1,0 +1,54 @@
+import Hummingbird
+import HubLua
+import HubRender
+
+/// Why a request for a view failed: the HTTP status it answers with, and a problem detail that
+/// says where (the feature, the operation and `file:line` of a failed chain).
+struct ViewFailure: Error, Sendable, CustomStringConvertible {
+    let status: HTTPResponse.Status
+    /// A short summary of the kind of problem (the problem details' `title`).
+    let title: String
+    /// What happened, located (the problem details' `detail`).
+    let detail: String
+    /// The feature of the view, when one handles it (for metrics).
+    var feature: String?
+
+    var description: String { detail }
+
+    static func badRequest(_ detail: String) -> ViewFailure {
+        ViewFailure(status: .badRequest, title: "Bad request", detail: detail)
+    }
+
+    static func notFound(_ detail: String) -> ViewFailure {
+        ViewFailure(status: .notFound, title: "Not found", detail: detail)
+    }
+
+    static func unprocessable(_ detail: String, feature: String?) -> ViewFailure {
+        ViewFailure(status: .unprocessableContent, title: "Unprocessable request", detail: detail, feature: feature)
+    }
+
+    static func failed(_ detail: String, feature: String?) -> ViewFailure {
+        ViewFailure(status: .internalServerError, title: "The view failed to load", detail: detail, feature: feature)
+    }
+
+    /// What `open` opens for `uri`; 404 when no feature handles the URI (saying which feature
+    /// folders failed to load, if any did), 500 when it cannot be opened otherwise.
+    static func opening<Opened>(_ uri: String, in runtime: HubRuntime, _ open: () throws(OpenError) -> Opened) throws(ViewFailure) -> Opened {
+        do {
+            return try open()
+        } catch {
+            if case .noFeature = error.reason { throw notFound(error.description) }
+            throw failed(error.description, feature: runtime.manager.featureRegistry.registration(forViewURI: uri)?.identifier)
+        }
+    }
+
+    /// Throws 500 when `screen`'s chain failed (its error located), or is still loading after
+    /// the manager's settle timeout.
+    static func check(_ screen: Screen, settleTimeout: Int) throws(ViewFailure) {
+        let feature = screen.featureInfo.identifier
+        if let error = screen.lastError { throw failed(error.description, feature: feature) }
+        if screen.loader.isLoading {
+            throw failed("'\(screen.viewURI)' was still loading after \(settleTimeout) ms", feature: feature)
+        }
+    }
+}

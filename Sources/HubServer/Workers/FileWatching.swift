@@ -1,0 +1,39 @@
+import Foundation
+import HubLua
+
+/// A thread that waits for changes under feature folders (``FileWatcher``) and calls
+/// `changed` after each, until stopped.
+final class FileWatching: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var stopping = false
+
+    /// Starts watching `roots` (by polling when `polling` is true).
+    init(roots: [String], polling: Bool, changed: @escaping @Sendable () -> Void) {
+        // Watching starts before this returns, so that no edit made from now on is missed.
+        let watcher = HandedOver(FileWatcher(roots: roots, polling: polling))
+        let thread = Thread { [self] in
+            while !isStopping {
+                if watcher.value.wait(timeout: 250) != nil, !isStopping { changed() }
+            }
+        }
+        thread.name = "hub-file-watcher"
+        thread.start()
+    }
+
+    private var isStopping: Bool { lock.withLock { stopping } }
+
+    /// Ends the thread (within a quarter of a second).
+    func stop() {
+        lock.withLock { stopping = true }
+    }
+}
+
+/// A value made on one thread and handed to another, which alone uses it from then on.
+private final class HandedOver<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}

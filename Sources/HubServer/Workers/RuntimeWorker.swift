@@ -1,0 +1,153 @@
+import Foundation
+import HubLua
+
+/// A thread that owns one Hub runtime, with its Lua state, feature registries and event loop,
+/// and runs what requests ask of it there, one job at a time: a Lua state is single-threaded,
+/// so a runtime is only ever touched by its worker's thread.
+///
+/// Between jobs the thread runs the runtime's event loop: timers of asynchronous operations
+/// fire on time, and the live screens of update streams change and push their new state.
+final class RuntimeWorker: @unchecked Sendable {
+    /// A job: runs on the worker's thread, with its runtime and live sessions; or, when the
+    /// worker stopped before running it, anywhere with nil.
+    typealias Job = @Sendable (WorkerState?) -> Void
+
+    /// The worker's number in its pool, for session identifiers and logs.
+    let index: Int
+    // Guarded by `condition`: the jobs waiting, how many are queued or running, and whether the
+    // thread should end.
+    private let condition = NSCondition()
+    private var jobs: [Job] = []
+    private var queued = 0
+    private var stopping = false
+    private var thread: Thread?
+
+    /// A worker numbered `index`; ``start(makeRuntime:)`` starts its thread.
+    init(index: Int) {
+        self.index = index
+    }
+
+    /// Starts the thread, which makes its runtime with `makeRuntime` (loading the features
+    /// there), and waits until it has; throws what making the runtime threw.
+    func start(makeRuntime: @escaping @Sendable () throws -> HubRuntime) throws {
+        let started = StartSignal()
+        let thread = Thread { [self] in
+            let state: WorkerState
+            do {
+                state = WorkerState(worker: index, runtime: try makeRuntime())
+                started.finish(with: nil)
+            } catch {
+                started.finish(with: error)
+                return
+            }
+            run(state)
+        }
+        thread.name = "hub-worker-\(index)"
+        // Lua scripts and Hub's chains recurse; the runtime is built for the main thread's stack.
+        thread.stackSize = 16 << 20
+        self.thread = thread
+        thread.start()
+        if let error = started.wait() { throw error }
+    }
+
+    /// How many jobs are queued or running: how busy the worker is.
+    var load: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return queued
+    }
+
+    /// Runs `body` on the worker's thread, after the jobs queued before it, and returns what
+    /// it returns or throws.
+    func perform<Result: Sendable>(_ body: @escaping @Sendable (WorkerState) throws -> Result) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            enqueue { state in
+                guard let state else { return continuation.resume(throwing: WorkerStopped()) }
+                continuation.resume(with: Swift.Result { try body(state) })
+            }
+        }
+    }
+
+    /// Queues `job` to run on the worker's thread (with nil at once when the worker stopped).
+    func enqueue(_ job: @escaping Job) {
+        condition.lock()
+        guard !stopping else {
+            condition.unlock()
+            return job(nil)
+        }
+        jobs.append(job)
+        queued += 1
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Ends the thread after the job running now; the jobs still queued run with nil.
+    func stop() {
+        condition.lock()
+        stopping = true
+        let dropped = jobs
+        jobs.removeAll()
+        condition.signal()
+        condition.unlock()
+        for job in dropped { job(nil) }
+    }
+
+    // MARK: The thread
+
+    private func run(_ state: WorkerState) {
+        while let batch = nextJobs(state) {
+            for job in batch {
+                job(state)
+                condition.lock()
+                queued -= 1
+                condition.unlock()
+            }
+            state.runDueTimers()
+        }
+        state.close()
+    }
+
+    /// The jobs to run, once there are some or a timer falls due (then none); nil once the
+    /// worker is stopping.
+    private func nextJobs(_ state: WorkerState) -> [Job]? {
+        condition.lock()
+        defer { condition.unlock() }
+        if jobs.isEmpty && !stopping {
+            if let wait = state.millisecondsToNextTimer {
+                if wait > 0 { _ = condition.wait(until: Date(timeIntervalSinceNow: Double(wait) / 1_000)) }
+            } else {
+                condition.wait()
+            }
+        }
+        guard !stopping else { return nil }
+        defer { jobs.removeAll(keepingCapacity: true) }
+        return jobs
+    }
+}
+
+/// What a job gets when its worker stopped before running it.
+struct WorkerStopped: Error, CustomStringConvertible {
+    var description: String { "the server is stopping" }
+}
+
+/// Tells a thread that waits when the worker's runtime is ready, or why it is not.
+private final class StartSignal: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var done = false
+    private var error: (any Error)?
+
+    func finish(with error: (any Error)?) {
+        condition.lock()
+        self.error = error
+        done = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    func wait() -> (any Error)? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !done { condition.wait() }
+        return error
+    }
+}

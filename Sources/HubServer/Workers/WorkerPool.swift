@@ -1,0 +1,50 @@
+import HubLua
+
+/// The runtimes a server answers with: one worker thread each, the same features loaded in
+/// every one. A request goes to the least busy worker; a live session stays on the worker
+/// that opened it (its identifier starts with the worker's number).
+final class WorkerPool: Sendable {
+    let workers: [RuntimeWorker]
+
+    /// `count` workers (at least one), each with a runtime `makeRuntime` makes on its thread;
+    /// throws what the first that fails throws (the others are stopped).
+    init(count: Int, makeRuntime: @escaping @Sendable () throws -> HubRuntime) throws {
+        let workers = (0..<max(1, count)).map(RuntimeWorker.init(index:))
+        do {
+            for worker in workers { try worker.start(makeRuntime: makeRuntime) }
+        } catch {
+            for worker in workers { worker.stop() }
+            throw error
+        }
+        self.workers = workers
+    }
+
+    /// The worker with the fewest jobs queued or running (the first of them).
+    var leastBusy: RuntimeWorker {
+        workers.min { $0.load < $1.load } ?? workers[0]
+    }
+
+    /// Runs `body` on the least busy worker.
+    func perform<Result: Sendable>(_ body: @escaping @Sendable (WorkerState) throws -> Result) async throws -> Result {
+        try await leastBusy.perform(body)
+    }
+
+    /// The worker that holds the live session `identifier`; nil for an identifier no worker
+    /// could have made.
+    func worker(forSession identifier: String) -> RuntimeWorker? {
+        guard let number = identifier.split(separator: "-").first.flatMap({ Int($0) }), workers.indices.contains(number) else {
+            return nil
+        }
+        return workers[number]
+    }
+
+    /// Queues `job` on every worker.
+    func broadcast(_ job: @escaping @Sendable (WorkerState) -> Void) {
+        for worker in workers { worker.enqueue { state in state.map(job) } }
+    }
+
+    /// Stops every worker.
+    func stop() {
+        for worker in workers { worker.stop() }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import HubCore
+import HubLua
+import HubRender
+
+/// A view model loaded for a request: its default-schema JSON, and what metrics record.
+struct LoadedView: Sendable {
+    /// The feature that built it.
+    let feature: String
+    /// The view model as default-schema JSON (what `hub json --model` writes, on one line).
+    let json: [UInt8]
+    /// Seconds from opening the view to its chain settling.
+    let chainSeconds: Double
+}
+
+/// What an action request came to.
+enum ActionOutcome: Sendable {
+    /// The view after the action (and whatever its chain did about it).
+    case updated(LoadedView)
+    /// The action navigated: the URI opened (a feature's view, or one handed to the system).
+    case navigated(String, feature: String, chainSeconds: Double)
+}
+
+// What requests do on a worker: each opens its own screen (or stack of screens) and lets it go
+// once answered, so no request sees another's screen.
+
+extension WorkerState {
+    /// The view `uri` once its chain has settled; 404 when no feature handles it, 500 with the
+    /// located error when the chain fails or does not settle.
+    func loadView(_ uri: String, options: ScreenOptions) throws(ViewFailure) -> LoadedView {
+        let started = DispatchTime.now()
+        let screen = try ViewFailure.opening(uri, in: runtime) { () throws(OpenError) in try runtime.open(uri, options: options) }
+        let seconds = Self.seconds(since: started)
+        try ViewFailure.check(screen, settleTimeout: runtime.manager.settleTimeout)
+        return LoadedView(feature: screen.featureInfo.identifier, json: screen.viewModel.serializedJSON(), chainSeconds: seconds)
+    }
+
+    /// Performs `request` on a fresh stack for `uri`: opens and draws the view (so its
+    /// components are there to be selected), performs the action or selects the component,
+    /// and lets the chain settle again. 422 when the view has no such component.
+    func perform(_ request: ActionRequest, on uri: String, options: ScreenOptions) throws(ViewFailure) -> ActionOutcome {
+        let started = DispatchTime.now()
+        let stack = try ViewFailure.opening(uri, in: runtime) { () throws(OpenError) in try runtime.openStack(uri, options: options) }
+        let screen = stack.top
+        try ViewFailure.check(screen, settleTimeout: runtime.manager.settleTimeout)
+        try Self.act(request, on: screen, runtime: runtime)
+        runtime.manager.settle(stack.top)
+        let seconds = Self.seconds(since: started)
+        let feature = screen.featureInfo.identifier
+        if let external = stack.openedExternally.last { return .navigated(external, feature: feature, chainSeconds: seconds) }
+        guard stack.top === screen else { return .navigated(stack.top.viewURI, feature: feature, chainSeconds: seconds) }
+        try ViewFailure.check(screen, settleTimeout: runtime.manager.settleTimeout)
+        return .updated(LoadedView(feature: feature, json: screen.viewModel.serializedJSON(), chainSeconds: seconds))
+    }
+
+    /// Draws `screen` (components are made as they are drawn), then performs `request`'s action
+    /// for its component, or selects it.
+    static func act(_ request: ActionRequest, on screen: Screen, runtime: HubRuntime) throws(ViewFailure) {
+        do {
+            _ = try runtime.render(screen)
+        } catch {
+            throw .failed(error.description, feature: screen.featureInfo.identifier)
+        }
+        guard let model = component(request, in: screen.viewModel) else {
+            let name = request.component.map { "'\($0)'" } ?? request.path.map { "at \($0)" } ?? "?"
+            throw .unprocessable("the view '\(screen.viewURI)' has no component \(name)", feature: screen.featureInfo.identifier)
+        }
+        if let action = request.action {
+            screen.performAction(action, customData: request.customData, trigger: .component, component: model)
+        } else {
+            screen.select(model, customData: request.customData)
+        }
+    }
+
+    /// The component `request` names in `viewModel`: by index path in the body, or by
+    /// identifier (the body and its children first, then the header and the overlays).
+    private static func component(_ request: ActionRequest, in viewModel: ViewModel) -> ComponentModel? {
+        if let path = request.path { return viewModel.model(at: path) }
+        guard let identifier = request.component else { return nil }
+        if let path = viewModel.indexPath(ofIdentifier: identifier) { return viewModel.model(at: path) }
+        if let header = viewModel.header, header.identifier == identifier { return header }
+        return viewModel.overlays.first { $0.identifier == identifier }
+    }
+
+    private static func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import HubCore
+import HubLua
+import HubRender
+
+/// What a worker's thread holds: its runtime, and the live sessions of the update streams it
+/// serves. Only that thread touches it.
+final class WorkerState {
+    /// The worker's number in its pool.
+    let worker: Int
+    let runtime: HubRuntime
+    private var sessions: [String: LiveSession] = [:]
+
+    init(worker: Int, runtime: HubRuntime) {
+        self.worker = worker
+        self.runtime = runtime
+    }
+
+    /// Milliseconds until the runtime's next timer falls due (0: due now); nil with none.
+    var millisecondsToNextTimer: Int? {
+        runtime.loop.nextDue.map { max(0, $0 - runtime.loop.now) }
+    }
+
+    /// Runs the timers that fell due (asynchronous operations, actions, selection states), then
+    /// pushes the live sessions that changed.
+    func runDueTimers() {
+        runtime.loop.advance(by: 0)
+        pushChanges()
+    }
+
+    /// Pushes every live session whose view changed since it last pushed, and forgets those
+    /// whose stream ended.
+    func pushChanges() {
+        for (identifier, session) in sessions where !session.pushIfChanged(runtime) {
+            sessions[identifier] = nil
+        }
+    }
+
+    // MARK: Sessions
+
+    /// Opens the live session `identifier` (see ``WorkerPool/worker(forSession:)``) on a new
+    /// stack of screens for `uri`, and sends its first view through `stream`: what the chain
+    /// delivered before it first waited (the worker's loop runs the rest, and the session
+    /// sends each view as it comes).
+    func openSession(
+        _ identifier: String, uri: String, options: ScreenOptions, kind: LiveSession.Kind, stream: EventStream
+    ) throws(ViewFailure) {
+        var options = options
+        options.load = false
+        let stack = try ViewFailure.opening(uri, in: runtime) { () throws(OpenError) in try runtime.openStack(uri, options: options) }
+        let session = LiveSession(identifier: identifier, stack: stack, kind: kind, stream: stream)
+        sessions[identifier] = session
+        stack.top.appear()
+        _ = session.pushIfChanged(runtime)
+    }
+
+    /// Ends every session's stream.
+    func close() {
+        for session in sessions.values { session.end() }
+        sessions.removeAll()
+    }
+
+    // MARK: Reloading
+
+    /// Reloads the files of the runtime's feature folders that changed on disk (the live
+    /// screens rerun what the change touches) and pushes the sessions that changed; what each
+    /// reload did, or nothing when no file changed.
+    func reloadChangedFiles() -> [ReloadOutcome] {
+        let changed = runtime.changedFiles()
+        guard !changed.isEmpty else { return [] }
+        let outcomes = runtime.reload(changed)
+        pushChanges()
+        return outcomes
+    }
+}
+
+// MARK: Live sessions' requests
+
+extension WorkerState {
+    /// Keeps every session's stream open, and forgets those whose client went away.
+    func pingSessions() {
+        for (identifier, session) in sessions where !session.ping() {
+            sessions[identifier] = nil
+        }
+    }
+
+    /// Forgets the session `identifier` (its stream ended).
+    func endSession(_ identifier: String) {
+        sessions[identifier] = nil
+    }
+
+    /// Selects (or performs the action of) what `request` names on the session's top screen,
+    /// as the preview's page asks when clicked, and sends the session's view; what the page
+    /// shows now. 404 when the session is over.
+    func act(_ request: ActionRequest, inSession identifier: String) throws(ViewFailure) -> [UInt8] {
+        let session = try liveSession(identifier)
+        try Self.act(request, on: session.stack.top, runtime: runtime)
+        runtime.manager.settle(session.stack.top)
+        _ = session.pushAgain(runtime)
+        return PreviewState.json(of: session, runtime: runtime)
+    }
+
+    /// Goes back to the screen below on the session's stack (nothing happens on the first)
+    /// and sends the session's view; what the page shows now. 404 when the session is over.
+    func back(inSession identifier: String) throws(ViewFailure) -> [UInt8] {
+        let session = try liveSession(identifier)
+        session.stack.back()
+        _ = session.pushAgain(runtime)
+        return PreviewState.json(of: session, runtime: runtime)
+    }
+
+    private func liveSession(_ identifier: String) throws(ViewFailure) -> LiveSession {
+        guard let session = sessions[identifier] else { throw .notFound("no live session '\(identifier)' (its page was closed?)") }
+        return session
+    }
+}

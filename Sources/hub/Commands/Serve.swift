@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import HubServer
+import Logging
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the features' views over HTTP, with a live preview in the browser.",
+        discussion: """
+            GET /views/<uri> is the view model as default-schema JSON once its chain settles; \
+            POST /views/<uri>/actions performs an action; GET /views/<uri>/updates streams the \
+            view model as it changes; /preview/<uri> shows the view in a browser, live; /metrics \
+            has Prometheus metrics. See docs/serving.md.
+            """)
+
+    @Option(name: .customLong("features"), help: "A feature folder, or a folder of feature folders (repeatable; default: .).")
+    var folders: [String] = []
+
+    @OptionGroup var limits: LimitOptions
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0: any free port).")
+    var port = 8080
+
+    @Option(help: "Worker threads, each with its own Lua runtime (default: one per core).")
+    var workers = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(help: "Reload edited feature files, and send the views they change to update streams.")
+    var watch = false
+
+    @Flag(help: "Poll the folders for changes instead of using inotify (with --watch).")
+    var poll = false
+
+    @Option(help: "The width views are laid out and previews drawn at, in cells.")
+    var width = 80
+
+    @Option(help: "The largest request body taken, in bytes.")
+    var maxBody = 64 << 10
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
+
+    func validate() throws {
+        guard workers > 0 else { throw ValidationError("--workers must be at least 1") }
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
+        guard width > 0, maxBody > 0 else { throw ValidationError("--width and --max-body must be positive") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown log level '\(logLevel)'") }
+    }
+
+    func run() async throws {
+        var configuration = HubServerConfiguration(featureFolders: folders.isEmpty ? ["."] : folders)
+        configuration.host = host
+        configuration.port = port
+        configuration.workers = workers
+        configuration.watch = watch
+        configuration.pollsForChanges = poll
+        configuration.width = width
+        configuration.maxBodyBytes = maxBody
+        configuration.prepareRuntime = { [limits] in limits.apply(to: $0) }
+        configuration.logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let server: HubServer
+        do {
+            server = try HubServer(configuration: configuration)
+        } catch {
+            Hub.warn(error)
+            throw ExitCode.failure
+        }
+        try await server.run { port in
+            FileHandle.standardError.write(Data("hub: serving on http://\(host):\(port) with \(workers) worker\(workers == 1 ? "" : "s")\n".utf8))
+        }
+    }
+}

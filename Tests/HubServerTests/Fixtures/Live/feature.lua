@@ -1,0 +1,49 @@
+-- Features the server tests serve: one that shows the URI its operations see, one whose
+-- operation finishes early and comes back later, one that fails, and one that never ends.
+
+hub.feature {
+  id = "echo",
+  uri_prefix = "echo:",
+  operations = { function(ctx) ctx.view:body("uri").title = ctx.uri end },
+}
+
+hub.feature {
+  id = "slow",
+  uri = "slow:view",
+  operations = {
+    hub.operation {
+      name = "later",
+      perform = function(ctx)
+        if ctx.state.done then
+          ctx.view:body("status").title = "done"
+          return
+        end
+        ctx.view:body("status").title = "waiting"
+        ctx:finish()        -- the view shows "waiting" now
+        hub.sleep(200)
+        ctx.state.done = true
+        ctx:reschedule()    -- and "done" when this runs again
+      end,
+    },
+  },
+}
+
+hub.feature {
+  id = "broken",
+  uri = "broken:view",
+  operations = {
+    hub.operation {
+      name = "fails",
+      perform = function(ctx)
+        ctx.view:body("row").title = "before the error"
+        error("the backend is down")
+      end,
+    },
+  },
+}
+
+hub.feature {
+  id = "spin",
+  uri = "spin:view",
+  operations = { hub.operation { name = "forever", budget = 1000000, perform = function() while true do end end } },
+}

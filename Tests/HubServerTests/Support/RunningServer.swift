@@ -1,0 +1,98 @@
+import Foundation
+import HubLua
+import Logging
+@testable import HubServer
+
+/// Where the tests' fixtures and the examples are.
+enum ServerPaths {
+    static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = tests.appendingPathComponent("Fixtures").path
+    static let examples = tests.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples").path
+
+    static func fixture(_ name: String) -> String {
+        (fixtures as NSString).appendingPathComponent(name)
+    }
+
+    static func example(_ name: String) -> String {
+        (examples as NSString).appendingPathComponent(name)
+    }
+}
+
+/// A server for one test, on an ephemeral loopback port; ``stop()`` ends it.
+final class RunningServer: Sendable {
+    let server: HubServer
+    let port: Int
+    private let task: Task<Void, any Error>
+
+    private init(server: HubServer, port: Int, task: Task<Void, any Error>) {
+        self.server = server
+        self.port = port
+        self.task = task
+    }
+
+    /// A server of the feature folders `folders`, configured by `configure`, once it listens.
+    static func start(_ folders: [String], configure: (inout HubServerConfiguration) -> Void = { _ in }) async throws -> RunningServer {
+        var configuration = HubServerConfiguration(featureFolders: folders)
+        configuration.port = 0
+        configuration.workers = 2
+        configuration.logger.logLevel = .critical
+        configure(&configuration)
+        let server = try HubServer(configuration: configuration)
+        let (ports, listening) = AsyncStream<Int>.makeStream()
+        let task = Task { try await server.run { listening.yield($0) } }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next(), port > 0 else {
+            task.cancel()
+            throw WireError(description: "the server did not start")
+        }
+        return RunningServer(server: server, port: port, task: task)
+    }
+
+    func get(_ path: String, headers: [String: String] = [:]) async throws -> WireResponse {
+        let port = port
+        return try await offThePool { try request("GET", path, port: port, headers: headers) }
+    }
+
+    func post(_ path: String, _ body: String) async throws -> WireResponse {
+        let port = port
+        return try await offThePool {
+            try request("POST", path, port: port, headers: ["Content-Type": "application/json"], body: Array(body.utf8))
+        }
+    }
+
+    func events(_ path: String) async throws -> EventReader {
+        let port = port
+        return try await offThePool { try EventReader(port: port, path: path) }
+    }
+
+    func stop() async {
+        task.cancel()
+        _ = await task.result
+    }
+}
+
+/// Runs `body` with a server of `folders` (see ``RunningServer/start(_:configure:)``), stopped
+/// afterwards whatever happens.
+func withServer<Result>(
+    _ folders: [String], configure: (inout HubServerConfiguration) -> Void = { _ in },
+    _ body: (RunningServer) async throws -> Result
+) async throws -> Result {
+    let server = try await RunningServer.start(folders, configure: configure)
+    do {
+        let result = try await body(server)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+/// What `body` returns, run on a thread of its own: the tests' client blocks on its socket,
+/// and blocking the few threads Swift's tasks run on would keep the server's handlers (tasks
+/// too) from running.
+func offThePool<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Swift.Result { try body() }) }.start()
+    }
+}
