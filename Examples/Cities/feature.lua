@@ -6,5 +6,13 @@ hub.feature {
   operations = { require("operations.rows"), require("operations.images") },
 }
 
+-- A city, opened by selecting its row.
+hub.feature {
+  id = "city",
+  title = "City",
+  uri_prefix = "cities:city:",
+  operations = { require("operations.city") },
+}
+
 require("components.row")
 require("components.image")

@@ -5,7 +5,7 @@ import HubLua
 import HubRender
 
 @main
-struct Hub: AsyncParsableCommand {
+struct Hub: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hub",
         abstract: "Render and test Hub features written in Lua.",

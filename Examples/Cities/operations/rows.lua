@@ -1,4 +1,4 @@
--- Adds one row per city: its name as the title and its country as the subtitle.
+-- One row per city: its name as the title, its country as the subtitle, and the city as target.
 local cities = {
   { "Madrid", "Spain" },
   { "Rome", "Italy" },
@@ -14,6 +14,7 @@ return hub.operation {
       row.component = "cities:row"
       row.title = city[1]
       row.subtitle = city[2]
+      row.target = "cities:city:" .. city[1]
     end
   end,
 }

@@ -13,11 +13,11 @@ final class FileWatching: @unchecked Sendable {
         // Watching starts before this returns, so that no edit made from now on is missed.
         let watcher = HandedOver(FileWatcher(roots: roots, polling: polling))
         let thread = Thread { [self] in
+            Thread.current.name = "hub-file-watcher"
             while !isStopping {
                 if watcher.value.wait(timeout: 250) != nil, !isStopping { changed() }
             }
         }
-        thread.name = "hub-file-watcher"
         thread.start()
     }
 

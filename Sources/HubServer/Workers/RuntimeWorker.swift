@@ -32,6 +32,8 @@ final class RuntimeWorker: @unchecked Sendable {
     func start(makeRuntime: @escaping @Sendable () throws -> HubRuntime) throws {
         let started = StartSignal()
         let thread = Thread { [self] in
+            // Named from within: on Linux a name given before the thread starts is not applied.
+            Thread.current.name = "hub-worker-\(index)"
             let state: WorkerState
             do {
                 state = WorkerState(worker: index, runtime: try makeRuntime())
@@ -42,7 +44,6 @@ final class RuntimeWorker: @unchecked Sendable {
             }
             run(state)
         }
-        thread.name = "hub-worker-\(index)"
         // Lua scripts and Hub's chains recurse; the runtime is built for the main thread's stack.
         thread.stackSize = 16 << 20
         self.thread = thread

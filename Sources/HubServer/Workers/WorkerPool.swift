@@ -32,7 +32,9 @@ final class WorkerPool: Sendable {
     /// The worker that holds the live session `identifier`; nil for an identifier no worker
     /// could have made.
     func worker(forSession identifier: String) -> RuntimeWorker? {
-        guard let number = identifier.split(separator: "-").first.flatMap({ Int($0) }), workers.indices.contains(number) else {
+        guard let prefix = identifier.split(separator: "-", omittingEmptySubsequences: false).first,
+              prefix.allSatisfy(\.isNumber), let number = Int(prefix), workers.indices.contains(number)
+        else {
             return nil
         }
         return workers[number]

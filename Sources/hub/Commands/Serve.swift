@@ -3,7 +3,7 @@ import Foundation
 import HubServer
 import Logging
 
-struct Serve: AsyncParsableCommand {
+struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the features' views over HTTP, with a live preview in the browser.",
         discussion: """
@@ -49,7 +49,10 @@ struct Serve: AsyncParsableCommand {
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown log level '\(logLevel)'") }
     }
 
-    func run() async throws {
+    /// Serves until the process is asked to stop. The command itself is not async: that would
+    /// make every `hub` command start Swift's task threads (8 MiB of stack reserved each), which
+    /// only the server needs; its tasks run while this thread waits.
+    func run() throws {
         var configuration = HubServerConfiguration(featureFolders: folders.isEmpty ? ["."] : folders)
         configuration.host = host
         configuration.port = port
@@ -67,8 +70,43 @@ struct Serve: AsyncParsableCommand {
             Hub.warn(error)
             throw ExitCode.failure
         }
-        try await server.run { port in
-            FileHandle.standardError.write(Data("hub: serving on http://\(host):\(port) with \(workers) worker\(workers == 1 ? "" : "s")\n".utf8))
+        let (host, workers) = (host, workers)
+        let outcome = ServerOutcome()
+        Task {
+            do {
+                try await server.run { port in
+                    FileHandle.standardError.write(Data("hub: serving on http://\(host):\(port) with \(workers) worker\(workers == 1 ? "" : "s")\n".utf8))
+                }
+                outcome.finish(nil)
+            } catch {
+                outcome.finish(error)
+            }
         }
+        if let error = outcome.wait() {
+            Hub.warn(error)
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// How the server's task ended, for the thread that waits for it.
+private final class ServerOutcome: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var ended = false
+    private var error: (any Error)?
+
+    func finish(_ error: (any Error)?) {
+        condition.lock()
+        self.error = error
+        ended = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    func wait() -> (any Error)? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !ended { condition.wait() }
+        return error
     }
 }

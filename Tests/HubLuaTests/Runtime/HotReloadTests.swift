@@ -84,7 +84,7 @@ import Testing
         }
         #expect(file == fixture.display("operations/rows.lua"))
         // Lua shortens long chunk names from the left ("...").
-        #expect(error.hasSuffix("Cities/operations/rows.lua:20: '}' expected (to close '{' at line 9) near <eof>"), "\(error)")
+        #expect(error.hasSuffix("Cities/operations/rows.lua:21: '}' expected (to close '{' at line 9) near <eof>"), "\(error)")
         #expect(try fixture.runtime.render(fixture.stack.top) == before)
         #expect(fixture.runs == [1, 1], "nothing reran")
         let failing = try fixture.edit("operations/rows.lua", replacing: "return hub.operation {{", with: "error('at load')\nreturn hub.operation {")

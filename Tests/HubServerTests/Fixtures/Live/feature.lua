@@ -43,7 +43,7 @@ hub.feature {
 }
 
 hub.feature {
-  id = "spin",
-  uri = "spin:view",
+  id = "runaway",
+  uri = "runaway:view",
   operations = { hub.operation { name = "forever", budget = 1000000, perform = function() while true do end end } },
 }

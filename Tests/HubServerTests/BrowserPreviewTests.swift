@@ -1,0 +1,44 @@
+import Foundation
+import HubCore
+import Testing
+@testable import HubServer
+
+/// The preview page in a real browser (headless Chromium): it shows the view's rows, a click on
+/// a component performs its action (a city's row opens the city, and back returns), and an
+/// edited operation file changes the page without reloading it.
+@Suite struct BrowserPreviewTests {
+    @Test func thePreviewShowsClicksAndFollowsEditsLive() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-preview-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: ServerPaths.example("Cities"), toPath: folder.appendingPathComponent("Cities").path)
+        let rows = folder.appendingPathComponent("Cities/operations/rows.lua")
+        try await withServer([folder.path], configure: { $0.watch = true }) { server in
+            let url = "http://127.0.0.1:\(server.port)/preview/cities:overview"
+            try await offThePool {
+                let browser = try HeadlessChromium()
+                try browser.navigate(url)
+                let text = "document.getElementById('text').textContent"
+                #expect(try browser.wait(until: "\(text).includes('Amsterdam')"))
+                #expect(try browser.evaluate("document.querySelectorAll('.component').length") == .int(8))
+                #expect(try browser.evaluate("document.getElementById('chain').rows.length") == .int(2))
+                // A page that reloaded would lose this.
+                _ = try browser.evaluate("window.stayed = 'the same page'")
+
+                // The row's box is where the row was drawn: a click selects it, and its target opens.
+                _ = try browser.evaluate("document.querySelector('[data-component=\"city-Berlin\"]').click()")
+                #expect(try browser.wait(until: "document.getElementById('stack').textContent.includes('cities:city:Berlin')"))
+                #expect(try browser.wait(until: "\(text).includes(\"Germany's capital, on the Spree.\")"))
+                _ = try browser.evaluate("document.getElementById('back').click()")
+                #expect(try browser.wait(until: "\(text).includes('Amsterdam') && document.getElementById('back').disabled"))
+
+                // An edited operation file: the page changes in place.
+                let source = try String(contentsOf: rows, encoding: .utf8)
+                try source.replacingOccurrences(of: "row.title = city[1]", with: #"row.title = city[1] .. " (edited)""#)
+                    .write(to: rows, atomically: true, encoding: .utf8)
+                #expect(try browser.wait(until: "\(text).includes('Madrid (edited)')"))
+                #expect(try browser.evaluate("window.stayed") == .string("the same page"))
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import HubCore
+import Testing
+@testable import HubServer
+
+/// `GET /views/{uri}/updates`: a live screen on a worker sends the view model each time it
+/// changes — when an asynchronous operation comes back, when a watched file is edited.
+@Suite struct UpdateStreamTests {
+    /// The titles of the body components of the view model JSON `data`.
+    private func titles(_ data: String) throws -> [String] {
+        try JSONParser.parse(data).objectValue?["body"]?.arrayValue?.compactMap {
+            $0.objectValue?["text"]?.objectValue?["title"]?.stringValue
+        } ?? []
+    }
+
+    @Test func anAsynchronousOperationsUpdateIsPushed() async throws {
+        try await withServer([ServerPaths.fixture("Live")]) { server in
+            let stream = try await server.events("/views/slow:view/updates")
+            #expect(stream.status == 200)
+            let first = try #require(try await stream.next())
+            #expect(first.event == "model")
+            #expect(try titles(first.data) == ["waiting"])
+            // The operation sleeps 200 ms, then reschedules itself: the stream sends the result.
+            let second = try #require(try await stream.next())
+            #expect(try titles(second.data) == ["done"])
+            // A plain GET answers once the chain settles: the operation finished early, so with
+            // what it showed then (a fresh view, its own ctx.state).
+            let settled = try await server.get("/views/slow:view")
+            #expect(try titles(settled.text) == ["waiting"])
+        }
+    }
+
+    @Test func aFileEditedWhileWatchingIsPushedToTheStream() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-serve-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: ServerPaths.example("Cities"), toPath: folder.appendingPathComponent("Cities").path)
+        let rows = folder.appendingPathComponent("Cities/operations/rows.lua")
+        try await withServer([folder.path], configure: { $0.watch = true }) { server in
+            let stream = try await server.events("/views/cities:overview/updates")
+            let first = try #require(try await stream.next())
+            #expect(try titles(first.data).prefix(2) == ["Madrid", "Rome"])
+            let source = try String(contentsOf: rows, encoding: .utf8)
+            try source.replacingOccurrences(of: #"{ "Madrid", "Spain" }"#, with: #"{ "Madrid (edited)", "Spain" }"#)
+                .write(to: rows, atomically: true, encoding: .utf8)
+            let edited = try #require(try await stream.next { $0.contains("Madrid (edited)") })
+            #expect(try titles(edited.data).prefix(2) == ["Madrid (edited)", "Rome"])
+            // Requests after the edit get the edited operation too.
+            #expect(try await server.get("/views/cities:overview").text.contains("Madrid (edited)"))
+        }
+    }
+
+    @Test func aPreviewStreamSendsTheTextWhereEachComponentWasDrawnAndTheChain() async throws {
+        try await withServer([ServerPaths.examples]) { server in
+            let page = try await server.get("/preview/songs:list")
+            #expect(page.status == 200)
+            #expect(page.headers["content-type"] == "text/html; charset=utf-8")
+            #expect(page.text.contains("new EventSource(\"/preview/\""))
+            let stream = try await server.events("/preview/songs:list/updates")
+            let first = try #require(try await stream.next())
+            #expect(first.event == "state")
+            let state = try #require(try JSONParser.parse(first.data).objectValue)
+            let session = try #require(state["session"]?.stringValue)
+            #expect(state["stack"] == .array([.string("songs:list")]))
+            #expect(state["text"]?.stringValue?.contains("Dancing Queen") == true)
+            #expect(state["chain"]?.arrayValue?.first?.objectValue?["name"] == .string("songs"))
+            let components = try #require(state["components"]?.arrayValue?.compactMap { $0.objectValue })
+            // The rows below the title bar, and each row's delete button drawn inside its row.
+            let row = try #require(components.first { $0["id"] == .string("song-1") })
+            #expect(row["y"] == .int(2) && row["path"] == .array([.int(0)]))
+            let button = try #require(components.first { $0["path"] == .array([.int(0), .int(0)]) })
+            #expect(button["id"] == .string("delete") && button["y"] == .int(2))
+
+            // A click on a row selects it: its target opens on top of the session's stack.
+            let opened = try await server.post("/sessions/\(session)/select", #"{"path": [2]}"#)
+            #expect(opened.status == 200)
+            #expect(try JSONParser.parse(bytes: opened.body).objectValue?["stack"] == .array([.string("songs:list"), .string("songs:song:3")]))
+            let pushed = try #require(try await stream.next { $0.contains("songs:song:3") })
+            #expect(pushed.data.contains("Wonderwall"))
+            let back = try await server.post("/sessions/\(session)/back", "{}")
+            #expect(try JSONParser.parse(bytes: back.body).objectValue?["stack"] == .array([.string("songs:list")]))
+            #expect(try await server.post("/sessions/0-none/back", "{}").status == 404)
+        }
+    }
+}

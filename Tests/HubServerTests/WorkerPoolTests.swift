@@ -1,0 +1,65 @@
+import Foundation
+import HubLua
+import Testing
+@testable import HubServer
+
+/// The worker pool: one thread and runtime per worker, jobs on the least busy, sessions on the
+/// worker that made them, nothing left waiting when the pool stops.
+@Suite struct WorkerPoolTests {
+    private func makePool(_ count: Int) throws -> WorkerPool {
+        try WorkerPool(count: count) { try HubRuntime(clock: .real) }
+    }
+
+    @Test func eachWorkerRunsItsJobsOnItsOwnThreadWithItsOwnRuntime() async throws {
+        let pool = try makePool(2)
+        defer { pool.stop() }
+        let first = try await pool.workers[0].perform { state in "\(Thread.current.name ?? "?") \(ObjectIdentifier(state.runtime).hashValue)" }
+        let second = try await pool.workers[1].perform { state in "\(Thread.current.name ?? "?") \(ObjectIdentifier(state.runtime).hashValue)" }
+        #expect(first.hasPrefix("hub-worker-0 "))
+        #expect(second.hasPrefix("hub-worker-1 "))
+        #expect(first.split(separator: " ").last != second.split(separator: " ").last)
+    }
+
+    @Test func aRequestGoesToTheLeastBusyWorker() async throws {
+        let pool = try makePool(2)
+        defer { pool.stop() }
+        let gate = DispatchSemaphore(value: 0)
+        pool.workers[0].enqueue { _ in gate.wait() }  // worker 0 is busy until the gate opens
+        #expect(pool.workers[0].load == 1)
+        #expect(pool.leastBusy.index == 1)
+        let worker = try await pool.perform { $0.worker }
+        #expect(worker == 1)
+        gate.signal()
+        #expect(try await pool.workers[0].perform { $0.worker } == 0)
+        #expect(pool.workers[0].load == 0)
+    }
+
+    @Test func aSessionIsFoundOnTheWorkerWhoseNumberItStartsWith() throws {
+        let pool = try makePool(3)
+        defer { pool.stop() }
+        #expect(pool.worker(forSession: "2-abc")?.index == 2)
+        #expect(pool.worker(forSession: "0-x")?.index == 0)
+        #expect(pool.worker(forSession: "3-abc") == nil)
+        #expect(pool.worker(forSession: "abc") == nil)
+        #expect(pool.worker(forSession: "-1-abc") == nil)
+    }
+
+    @Test func jobsQueuedWhenThePoolStopsFailInsteadOfWaitingForever() async throws {
+        let pool = try makePool(1)
+        let gate = DispatchSemaphore(value: 0)
+        pool.workers[0].enqueue { _ in gate.wait() }
+        let queued = Task { try await pool.workers[0].perform { $0.worker } }
+        // Wait until the job is queued behind the blocked one, then stop the pool.
+        while pool.workers[0].load < 2 { try await Task.sleep(for: .milliseconds(1)) }
+        pool.stop()
+        gate.signal()
+        await #expect(throws: WorkerStopped.self) { try await queued.value }
+        await #expect(throws: WorkerStopped.self) { try await pool.workers[0].perform { $0.worker } }
+    }
+
+    @Test func aRuntimeThatCannotBeMadeFailsThePool() {
+        #expect(throws: WorkerStopped.self) {
+            try WorkerPool(count: 2) { throw WorkerStopped() }
+        }
+    }
+}
