@@ -12,6 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         // The server stack: HTTP on SwiftNIO, request logs, metrics with a Prometheus exporter.
         // Hummingbird's default traits (swift-configuration, full Foundation) are not needed.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
@@ -28,7 +29,7 @@ let package = Package(
         ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .systemLibrary(name: "CEdit", path: "Sources/CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        .target(name: "HubCore"),
+        .target(name: "HubCore", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
         .target(name: "HubRender", dependencies: ["HubCore"]),
         .target(name: "HubLua", dependencies: ["CLua", "CLuaShim", "HubCore", "HubRender"]),
         .target(

@@ -27,7 +27,7 @@ struct Comparison {
 
 /// A measured value with its unit and what it is.
 struct Measured: CustomStringConvertible {
-    enum Unit { case nanoseconds, kilobytes, count }
+    enum Unit { case nanoseconds, kilobytes, count, perSecond }
 
     let label: String
     let value: Double
@@ -35,12 +35,15 @@ struct Measured: CustomStringConvertible {
 
     static func time(_ label: String, _ nanoseconds: Double) -> Measured { Measured(label: label, value: nanoseconds, unit: .nanoseconds) }
     static func memory(_ label: String, _ kilobytes: Double) -> Measured { Measured(label: label, value: kilobytes, unit: .kilobytes) }
+    static func count(_ label: String, _ count: Double) -> Measured { Measured(label: label, value: count, unit: .count) }
+    static func rate(_ label: String, _ perSecond: Double) -> Measured { Measured(label: label, value: perSecond, unit: .perSecond) }
 
     var description: String {
         switch unit {
         case .nanoseconds: return "\(label) \(format(value))"
         case .kilobytes: return value < 10_240 ? "\(label) \(String(format: "%.2f", value)) KB" : "\(label) \(String(format: "%.1f", value / 1024)) MB"
         case .count: return "\(label) \(Int(value))"
+        case .perSecond: return "\(label) \(Int(value.rounded()))"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HeapModule
 
 /// A single-threaded event loop with timers, on a virtual or a real clock.
 ///
@@ -14,17 +15,37 @@ public final class EventLoop {
         case real
     }
 
+    /// A scheduled timer, to cancel it by.
+    public struct TimerID: Hashable, Sendable {
+        fileprivate let sequence: Int
+    }
+
     private struct Timer {
-        var due: Int
-        var sequence: Int
         /// Whether the timer only watches for something that does not happen (a timeout).
         var isWatchdog: Bool
         var work: () -> Void
     }
 
+    /// When a timer falls due; timers due at the same time fire in the order they were made.
+    private struct Due: Comparable {
+        let time: Int
+        let sequence: Int
+
+        static func < (lhs: Due, rhs: Due) -> Bool {
+            (lhs.time, lhs.sequence) < (rhs.time, rhs.sequence)
+        }
+    }
+
     /// How the loop's time passes.
     public let clock: Clock
-    private var timers: [Timer] = []
+    /// The timers by sequence number; a cancelled one is gone from here at once (and its work
+    /// with it), and from `queue` when it comes first or when most of the queue is cancelled.
+    private var timers: [Int: Timer] = [:]
+    /// When each timer falls due, soonest first: finding the next costs O(log n), where a scan
+    /// of every timer made a server that opens a screen per request slower the more it served.
+    private var queue = Heap<Due>()
+    /// How many timers are work, not watchdogs: what ``run(until:timeout:)`` waits for.
+    private var workCount = 0
     private var sequence = 0
     private var virtualNow = 0
     private let start = DispatchTime.now().uptimeNanoseconds
@@ -44,10 +65,26 @@ public final class EventLoop {
 
     /// Runs `work` after `milliseconds` (0 or less: on the next turn), after timers due earlier
     /// or at the same time and scheduled before it. A watchdog (a timeout) fires when time
-    /// passes, but is not work that ``run(until:timeout:)`` waits for.
-    public func schedule(after milliseconds: Int, isWatchdog: Bool = false, _ work: @escaping () -> Void) {
+    /// passes, but is not work that ``run(until:timeout:)`` waits for. ``cancel(_:)`` with the
+    /// identifier returned drops it.
+    @discardableResult
+    public func schedule(after milliseconds: Int, isWatchdog: Bool = false, _ work: @escaping () -> Void) -> TimerID {
         sequence += 1
-        timers.append(Timer(due: Self.time(now, plus: milliseconds), sequence: sequence, isWatchdog: isWatchdog, work: work))
+        timers[sequence] = Timer(isWatchdog: isWatchdog, work: work)
+        queue.insert(Due(time: Self.time(now, plus: milliseconds), sequence: sequence))
+        if !isWatchdog { workCount += 1 }
+        return TimerID(sequence: sequence)
+    }
+
+    /// Drops the timer `id` unless it has fired (or was dropped) already.
+    public func cancel(_ id: TimerID) {
+        guard let timer = timers.removeValue(forKey: id.sequence) else { return }
+        if !timer.isWatchdog { workCount -= 1 }
+        // Cancelled entries are skipped when they come first; once they are most of the queue
+        // (a timeout per request, each cancelled when its run ends), it is made again without them.
+        if queue.count > 64, queue.count > 2 * timers.count {
+            queue = Heap(queue.unordered.filter { timers[$0.sequence] != nil })
+        }
     }
 
     /// `time` plus `milliseconds` (negative ones count as 0), or the end of time when that does
@@ -64,8 +101,8 @@ public final class EventLoop {
     public func run(until condition: () -> Bool, timeout: Int? = nil) -> Bool {
         let deadline = timeout.map { Self.time(now, plus: $0) }
         while !condition() {
-            guard timers.contains(where: { !$0.isWatchdog }), let next = nextTimer() else { return false }
-            if let deadline, timers[next].due > deadline {
+            guard workCount > 0, let next = nextTimer() else { return false }
+            if let deadline, next.time > deadline {
                 wait(until: deadline)
                 return condition()
             }
@@ -78,25 +115,36 @@ public final class EventLoop {
     /// right after a timer, when `shouldContinue` says so.
     public func advance(by milliseconds: Int, while shouldContinue: () -> Bool = { true }) {
         let deadline = Self.time(now, plus: milliseconds)
-        while let next = nextTimer(), timers[next].due <= deadline {
+        while let next = nextTimer(), next.time <= deadline {
             fire(next)
             guard shouldContinue() else { return }
         }
         wait(until: deadline)
     }
 
+    /// How many timers the queue holds, cancelled ones not yet dropped included.
+    var queuedCount: Int { queue.count }
+
     /// When the next timer falls due (milliseconds of ``now``); nil when there is none.
     public var nextDue: Int? {
-        nextTimer().map { timers[$0].due }
+        nextTimer()?.time
     }
 
-    private func nextTimer() -> Int? {
-        timers.indices.min { (timers[$0].due, timers[$0].sequence) < (timers[$1].due, timers[$1].sequence) }
+    /// The next timer that was not cancelled (the cancelled ones before it are dropped).
+    private func nextTimer() -> Due? {
+        while let first = queue.min {
+            if timers[first.sequence] != nil { return first }
+            queue.removeMin()
+        }
+        return nil
     }
 
-    private func fire(_ index: Int) {
-        let timer = timers.remove(at: index)
-        wait(until: timer.due)
+    /// Runs the timer `due` (the next one), once its time has come.
+    private func fire(_ due: Due) {
+        queue.removeMin()
+        guard let timer = timers.removeValue(forKey: due.sequence) else { return }
+        if !timer.isWatchdog { workCount -= 1 }
+        wait(until: due.time)
         timer.work()
     }
 

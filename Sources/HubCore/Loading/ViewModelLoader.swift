@@ -61,6 +61,8 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     private var consecutiveReschedules: [Int]
     /// When each operation's current run started (``DispatchTime`` nanoseconds).
     private var runStarts: [Int: UInt64] = [:]
+    /// The timeout watchdog of each operation's run under way, by operation index.
+    private var timeouts: [Int: EventLoop.TimerID] = [:]
 
     /// The connectivity state every operation of the next run receives.
     public private(set) var connectivityState: ConnectivityState
@@ -297,10 +299,12 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         }
     }
 
-    /// Fails the run of `context` if it is still running when its timeout has passed.
+    /// Fails the run of `context` if it is still running when its timeout has passed; the
+    /// watchdog is cancelled when the run completes (``complete(at:builder:error:)``), so a
+    /// loop that runs many chains holds one only for each run under way.
     private func startTimeout(of context: ContentOperationContext, at index: Int) {
         guard let loop, let timeout = limits(of: index).timeout else { return }
-        loop.schedule(after: timeout, isWatchdog: true) { [weak self, weak context] in
+        timeouts[index] = loop.schedule(after: timeout, isWatchdog: true) { [weak self, weak context] in
             guard let self, let context, !context.isCompleted else { return }
             let operation = self.operations[index]
             let location = operation.runDidTimeOut(context)
@@ -320,6 +324,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     private func complete(at index: Int, builder: ViewModelBuilder, error: ContentError?) {
         guard let head = queue.first, head.index == index else { return }
         queue.removeFirst()
+        if let timeout = timeouts.removeValue(forKey: index) { loop?.cancel(timeout) }
         builderSnapshots[index] = builder.snapshot()
         errorSnapshots[index] = error
         statuses[index].phase = error == nil ? .finished : .failed

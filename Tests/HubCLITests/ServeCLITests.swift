@@ -1,0 +1,33 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// `hub serve` as a person types it: it says where it listens, answers, logs each request with
+/// its status, and stops cleanly on SIGTERM.
+@Suite struct ServeCLITests {
+    @Test func serveListensAnswersLogsAndStopsOnSIGTERM() async throws {
+        let serve = try LiveProcess(["serve", "--features", "Examples", "--port", "0", "--workers", "1"])
+        #expect(serve.wait { _, errors in errors.contains("hub: serving on http://127.0.0.1:") })
+        let port = try #require(serve.errorText.firstMatch(of: /serving on http:\/\/127\.0\.0\.1:(\d+) with 1 worker\n/)?.1)
+        let (data, response) = try await URLSession.shared.data(from: try #require(URL(string: "http://127.0.0.1:\(port)/views/cities:overview")))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: data, as: UTF8.self).hasPrefix(#"{"body":[{"component":{"category":"row","id":"cities:row"},"id":"city-Madrid""#))
+        #expect(serve.wait { _, errors in errors.contains("GET /views/cities:overview 200 ") })
+        serve.send(SIGTERM)
+        #expect(try serve.finish() == 0)
+    }
+
+    @Test func serveRefusesBadOptionsAndFoldersWithoutFeatures() throws {
+        let workers = try HubProcess.run(["serve", "--workers", "0"])
+        #expect(workers.status != 0)
+        #expect(workers.errors.contains("--workers must be at least 1"))
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("hub-serve-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let nothing = try HubProcess.run(["serve", "--features", empty.path, "--port", "0"])
+        #expect(nothing.status == 1)
+        #expect(nothing.errors.hasPrefix("hub: "))
+    }
+}
