@@ -293,6 +293,11 @@ static int defer_fields(lua_State *L, int slots, hub_object_block *handle, size_
     return 1;
 }
 
+void hub_class_push_stage_cache(lua_State *L) {
+    hub_class_data **cache = (hub_class_data **)lua_newuserdatauv(L, sizeof(hub_class_data *), 0);
+    *cache = NULL;
+}
+
 int hub_class_stage(lua_State *L) {
     const hub_function_block *method = (const hub_function_block *)lua_touserdata(L, lua_upvalueindex(1));
     const hub_object_block *parent = (const hub_object_block *)lua_touserdata(L, 1);
@@ -301,9 +306,15 @@ int hub_class_stage(lua_State *L) {
         parent == NULL || (parent->object == NULL && parent->step == 0) || !is_parent(L)) {
         return hub_trampoline(L);
     }
-    lua_rawgetp(L, lua_upvalueindex(2), hub_class_data_key());
-    hub_class_data *data = (hub_class_data *)lua_touserdata(L, -1);
-    lua_pop(L, 1);
+    /* The handles' class data, found once and kept in the closure's cache (upvalue 6): it
+       lives as long as their metatable, which upvalue 2 keeps. */
+    hub_class_data **cache = (hub_class_data **)lua_touserdata(L, lua_upvalueindex(6));
+    if (cache != NULL && *cache == NULL) {
+        lua_rawgetp(L, lua_upvalueindex(2), hub_class_data_key());
+        *cache = (hub_class_data *)lua_touserdata(L, -1);
+        lua_pop(L, 1);
+    }
+    hub_class_data *data = cache != NULL ? *cache : NULL;
     if (data == NULL || data->limits == NULL || data->slots == 0) return hub_trampoline(L);
     hub_limits *limits = data->limits;
     if (id_type == LUA_TTABLE) {

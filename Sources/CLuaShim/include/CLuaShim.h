@@ -138,9 +138,12 @@ const void *hub_class_data_key(void);
    is the function block of the host's method, which any other call goes to (a table, a wrong
    type, a memory limit reached: it raises what it raises); upvalue 2 the handles' metatable,
    upvalue 3 the HUB_STEP_* of the method, upvalues 4 and 5 the metatables the parent (argument
-   1) may have. Charges the method's cost and the component's bytes (HUB_COMPONENT_BYTES) as
-   the host would. */
+   1) may have, upvalue 6 the closure's cache (hub_class_push_stage_cache). Charges the method's
+   cost and the component's bytes (HUB_COMPONENT_BYTES) as the host would. */
 int hub_class_stage(lua_State *L);
+
+/* [-0, +1, m] Pushes an empty cache for a hub_class_stage closure (its upvalue 6). */
+void hub_class_push_stage_cache(lua_State *L);
 
 /* What the memory limit counts for a component a script creates, besides its strings. */
 #define HUB_COMPONENT_BYTES 256

@@ -7,14 +7,12 @@
 struct IdentifierIndex {
     private final class Base {
         // Unchecked exclusivity: only this index's accessors reach these, never re-entrantly.
-        @exclusivity(unchecked) var positions: [String: Int]
-        init(_ positions: [String: Int]) { self.positions = positions }
+        @exclusivity(unchecked) var positions: PositionTable
+        init(_ positions: PositionTable) { self.positions = positions }
     }
 
     /// A change's position for an identifier removed from the base.
     private static let removed = -1
-    /// The room an owned base first makes.
-    private static let firstCapacity = 16
     /// The changes are merged into a new base when there are more than the base's count over this.
     private static let mergeDivisor = 2
 
@@ -34,14 +32,8 @@ struct IdentifierIndex {
     /// The position of `identifier`; when it has none, gives it `position` and returns nil.
     mutating func claim(_ identifier: String, at position: Int) -> Int? {
         if let owned = ownedBase() {
-            // Growing four times over rather than twice rehashes a third as many identifiers
-            // over a list's growth: building one component at a time, rehashing was a third of
-            // this method.
-            if owned.positions.count == owned.positions.capacity {
-                owned.positions.reserveCapacity(max(Self.firstCapacity, owned.positions.count * 4))
-            }
             // One hashed lookup that inserts when missing, instead of a lookup and then an insert.
-            return Self.claim(&owned.positions[identifier, default: Self.removed], position)
+            return owned.positions.claim(identifier, at: position)
         }
         // A shared base: an identifier in it is checked against the changes (an ensure of an
         // existing one); a new one costs a lookup in the base and one hashed claim in the changes.
@@ -61,7 +53,7 @@ struct IdentifierIndex {
     /// Sets the position of `identifier`, which has one, to `position`.
     mutating func update(_ identifier: String, to position: Int) {
         if let owned = ownedBase() {
-            owned.positions[identifier] = position
+            owned.positions.set(identifier, to: position)
         } else {
             change(identifier, to: position)
         }
@@ -70,7 +62,7 @@ struct IdentifierIndex {
     /// Removes `identifier`; the position it had, nil when it had none.
     mutating func remove(_ identifier: String) -> Int? {
         if let owned = ownedBase() {
-            return owned.positions.removeValue(forKey: identifier)
+            return owned.positions.remove(identifier)
         }
         guard let position = self[identifier] else { return nil }
         change(identifier, to: Self.removed)
@@ -96,7 +88,7 @@ struct IdentifierIndex {
             return base
         }
         if base != nil { return nil }
-        let created = Base([:])
+        let created = Base(PositionTable())
         base = created
         return created
     }
@@ -117,13 +109,12 @@ struct IdentifierIndex {
         changes = [:]
     }
 
-    private static func fold(_ changes: [String: Int], into positions: inout [String: Int]) {
-        positions.reserveCapacity(positions.count + changes.count)
+    private static func fold(_ changes: [String: Int], into positions: inout PositionTable) {
         for (identifier, position) in changes {
             if position == removed {
-                positions.removeValue(forKey: identifier)
+                positions.remove(identifier)
             } else {
-                positions[identifier] = position
+                positions.set(identifier, to: position)
             }
         }
     }

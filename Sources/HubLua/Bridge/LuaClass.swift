@@ -65,7 +65,8 @@ struct LuaClass<Object: AnyObject>: Sendable {
                 stack.push(Int(staging.step.code))
                 stack.pushValue(metatableIndex)
                 if handles != nil { lua_rawgetp(stack.L, metatableIndex, hub_handles_key()) } else { stack.pushNil() }
-                LuaBridge.pushClosure(stack, hub_class_stage, cost: method.cost, upvalues: 4, body)
+                hub_class_push_stage_cache(stack.L)
+                LuaBridge.pushClosure(stack, hub_class_stage, cost: method.cost, upvalues: 5, body)
             } else {
                 LuaBridge.pushFunction(stack, cost: method.cost, body)
             }

@@ -1,0 +1,64 @@
+import Testing
+
+@testable import HubCore
+
+/// A position table behaves as a `[String: Int]` would through any mix of claims, sets and
+/// removals, across growth and the remaking that drops removed entries.
+@Suite struct PositionTableTests {
+    /// A deterministic pseudo-random sequence (SplitMix64), so that failures reproduce.
+    private struct Sequence {
+        private var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((value ^ (value >> 31)) % UInt64(bound))
+        }
+    }
+
+    @Test(arguments: [(10, 50), (100, 2_000), (3_000, 40_000)])
+    func randomEditsMatchADictionary(universe: Int, steps: Int) {
+        var table = PositionTable()
+        var expected: [String: Int] = [:]
+        var sequence = Sequence(seed: UInt64(universe))
+        for step in 0..<steps {
+            let identifier = "id\(sequence.next(universe))"
+            switch sequence.next(5) {
+            case 0, 1:
+                let existing = table.claim(identifier, at: step)
+                #expect(existing == expected[identifier])
+                if existing == nil { expected[identifier] = step }
+            case 2:
+                table.set(identifier, to: -step)
+                expected[identifier] = -step
+            default:
+                #expect(table.remove(identifier) == expected.removeValue(forKey: identifier))
+            }
+            #expect(table.count == expected.count)
+        }
+        for index in 0..<universe {
+            #expect(table["id\(index)"] == expected["id\(index)"])
+        }
+    }
+
+    @Test func removingEverythingAndAddingAgainReusesTheSlots() {
+        var table = PositionTable(capacity: 100)
+        for round in 0..<20 {
+            for index in 0..<1_000 { #expect(table.claim("r\(round)-\(index)", at: index) == nil) }
+            for index in 0..<1_000 { #expect(table.remove("r\(round)-\(index)") == index) }
+            #expect(table.count == 0)
+        }
+        #expect(table["r0-0"] == nil)
+        #expect(table.claim("", at: 7) == nil)
+        #expect(table[""] == 7)
+    }
+
+    @Test func canonicallyEquivalentIdentifiersAreOneAsInADictionary() {
+        var table = PositionTable()
+        #expect(table.claim("caf\u{E9}", at: 1) == nil)
+        #expect(table.claim("cafe\u{301}", at: 2) == 1)
+        #expect(["caf\u{E9}": 1]["cafe\u{301}"] == 1)
+    }
+}
