@@ -35,12 +35,33 @@ struct HubProcess {
             inputPipe.fileHandleForWriting.write(Data(input.utf8))
             try inputPipe.fileHandleForWriting.close()
         }
+        // Both pipes drain at once: a child that fills one while the other is read would block.
+        let errorReader = PipeReader(errors)
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errorReader.wait()
         process.waitUntilExit()
         return HubProcess(
             status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
             errors: String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+final class PipeReader: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    init(_ pipe: Pipe) {
+        Thread.detachNewThread { [self] in
+            data = pipe.fileHandleForReading.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// Everything the pipe held, once its writers closed it.
+    func wait() -> Data {
+        done.wait()
+        return data
     }
 }
 

@@ -20,7 +20,6 @@ final class RuntimeWorker: @unchecked Sendable {
     private var jobs: [Job] = []
     private var queued = 0
     private var stopping = false
-    private var thread: Thread?
 
     /// A worker numbered `index`; ``start(makeRuntime:)`` starts its thread.
     init(index: Int) {
@@ -46,7 +45,6 @@ final class RuntimeWorker: @unchecked Sendable {
         }
         // Lua scripts and Hub's chains recurse; the runtime is built for the main thread's stack.
         thread.stackSize = 16 << 20
-        self.thread = thread
         thread.start()
         if let error = started.wait() { throw error }
     }
