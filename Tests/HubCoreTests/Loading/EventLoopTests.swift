@@ -66,7 +66,7 @@ import Testing
         for round in 0..<1_000 {
             let loader = ViewModelLoader(
                 viewURI: "test:timeouts", featureInfo: FeatureInfo(identifier: "timeouts", title: "Timeouts"),
-                operations: [BlockContentOperation(name: "a") { $0.viewModelBuilder.bodyBuilder("\(round)") }, BlockContentOperation(name: "b") { _ in }],
+                operations: [BlockContentOperation(name: "a") { _ = $0.viewModelBuilder.bodyBuilder("\(round)") }, BlockContentOperation(name: "b") { _ in }],
                 configuration: .testing, loop: loop, limits: .standard)
             loader.loadViewModel()
             #expect(!loader.isLoading)
