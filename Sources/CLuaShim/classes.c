@@ -106,9 +106,10 @@ void hub_pending_flush(lua_State *L) {
     if (pending->count == 0 || g_flusher == NULL) return;
     limits->host++; /* allocation does not fail from here on */
     /* Swift may call this anywhere (after a run of Lua): make room for the three values pushed
-       here and the one the applier pushes. Only a stack at Lua's limit has none; the writes
-       then keep waiting. */
-    if (!lua_checkstack(L, 4)) {
+       here and the four at most the applier pushes (a handle's parent and grandparent, as
+       HUB_HANDLE_DEPTH bounds them, and the two of a metatable check). Only a stack at Lua's
+       limit has none; the writes then keep waiting. */
+    if (!lua_checkstack(L, 7)) {
         limits->host--;
         return;
     }
@@ -303,7 +304,8 @@ int hub_class_stage(lua_State *L) {
     const hub_object_block *parent = (const hub_object_block *)lua_touserdata(L, 1);
     int id_type = lua_type(L, 2);
     if (method == NULL || method->box == NULL || lua_gettop(L) != 2 || (id_type != LUA_TSTRING && id_type != LUA_TTABLE) ||
-        parent == NULL || (parent->object == NULL && parent->step == 0) || !is_parent(L)) {
+        parent == NULL || (parent->object == NULL && parent->step == 0) || !is_parent(L) ||
+        (parent->step != 0 && parent->depth >= HUB_HANDLE_DEPTH) || parent->nesting >= HUB_STAGED_NESTING) {
         return hub_trampoline(L);
     }
     /* The handles' class data, found once and kept in the closure's cache (upvalue 6): it
@@ -332,6 +334,8 @@ int hub_class_stage(lua_State *L) {
     handle->written = 0;
     handle->step = (int)lua_tointeger(L, lua_upvalueindex(3));
     handle->staged = 1;
+    handle->depth = parent->step != 0 ? parent->depth + 1 : 0;
+    handle->nesting = parent->nesting + 1;
     lua_pushvalue(L, 1);
     lua_setiuservalue(L, -2, values + 1);
     lua_pushvalue(L, id_type == LUA_TTABLE ? 3 : 2);

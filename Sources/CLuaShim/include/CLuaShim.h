@@ -72,6 +72,12 @@ typedef struct hub_object_block {
     unsigned long long written; /* bit s-1 set: user value s holds a write to slot s */
     int step;                   /* 0 for an object; HUB_STEP_* for a handle */
     int staged;                 /* 1 while a handle's component waits to be created */
+    int depth;                  /* a handle's: 0 when its parent is an object, 1 when its parent
+                                   is a handle of depth 0 (the deepest C makes: see
+                                   hub_class_stage), so that finding its component takes a
+                                   bounded walk up and a bounded stack */
+    int nesting;                /* how many steps the object's builder lies below its root
+                                   view model (a handle's: one more than its parent's) */
 } hub_object_block;
 
 /* How a handle's component is reached from its parent (a view or a component). */
@@ -139,8 +145,17 @@ const void *hub_class_data_key(void);
    type, a memory limit reached: it raises what it raises); upvalue 2 the handles' metatable,
    upvalue 3 the HUB_STEP_* of the method, upvalues 4 and 5 the metatables the parent (argument
    1) may have, upvalue 6 the closure's cache (hub_class_push_stage_cache). Charges the method's
-   cost and the component's bytes (HUB_COMPONENT_BYTES) as the host would. */
+   cost and the component's bytes (HUB_COMPONENT_BYTES) as the host would. A parent that is
+   a handle of depth HUB_HANDLE_DEPTH goes to the host's method too (which gives an object),
+   and so does one whose component would nest deeper than HUB_STAGED_NESTING (the host
+   enforces its own, larger, nesting limit). */
 int hub_class_stage(lua_State *L);
+
+/* The deepest handle C makes (hub_object_block.depth). */
+#define HUB_HANDLE_DEPTH 1
+
+/* The deepest nesting of a component C stages (hub_object_block.nesting). */
+#define HUB_STAGED_NESTING 32
 
 /* [-0, +1, m] Pushes an empty cache for a hub_class_stage closure (its upvalue 6). */
 void hub_class_push_stage_cache(lua_State *L);

@@ -17,6 +17,10 @@ package enum ComponentLayer {
 // and their writes are handed over together, one lookup and one copy-on-write check for all.
 
 extension ViewModelBuilder {
+    /// How many steps the view lies below its root view model: 0 for the root, one more than
+    /// its component's for a target's initial view model.
+    package var nesting: Int { path.count }
+
     /// The builder of the body or overlay component `identifier`, which this does not create:
     /// detached while there is none.
     package func componentBuilder(in layer: ComponentLayer, _ identifier: String) -> ComponentModelBuilder {
@@ -47,6 +51,10 @@ extension ViewModelBuilder {
 }
 
 extension ComponentModelBuilder {
+    /// How many steps the component lies below its root view model: 1 for a body component,
+    /// one more than its parent's for a child.
+    package var nesting: Int { path.count }
+
     /// The builder of the child component `identifier`, which this does not create: detached
     /// while there is none.
     package func childBuilder(existing identifier: String) -> ComponentModelBuilder {

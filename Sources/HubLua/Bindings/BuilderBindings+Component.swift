@@ -135,7 +135,7 @@ extension BuilderBindings {
 
     /// `row:child(id)` or `row:child { id = ..., ... }`: a child component, created if new.
     private func child(_ stack: LuaStack, _ builder: ComponentModelBuilder) throws -> Int32 {
-        try getOrCreate(stack, function: "child") { builder.childBuilder($0) }
+        try getOrCreate(stack, function: "child", below: builder.nesting) { builder.childBuilder($0) }
     }
 
     /// `row:children()`: the child components, in order.
@@ -178,6 +178,7 @@ extension BuilderBindings {
 
     /// `row:add_json(text_or_table)`: adds fields given as a JSON object, in the feature's schema.
     private func addJSON(_ stack: LuaStack, _ builder: ComponentModelBuilder) throws -> Int32 {
+        try Self.checkNesting(below: builder.nesting, "add_json")
         guard let dictionary = try stack.jsonArgument(2, "add_json").objectValue else {
             throw LuaRaise(message: "add_json: a component's JSON must be an object")
         }

@@ -34,19 +34,20 @@ extension BuilderBindings {
     }
 
     /// `view:header()`: the header component, created if new.
-    private func header(_ stack: LuaStack, _ builder: ViewModelBuilder) -> Int32 {
+    private func header(_ stack: LuaStack, _ builder: ViewModelBuilder) throws -> Int32 {
+        try Self.checkNesting(below: builder.nesting, "header")
         Self.component.push(stack, builder.headerBuilder)
         return 1
     }
 
     /// `view:body(id)` or `view:body { id = ..., ... }`: a body component, created if new.
     private func body(_ stack: LuaStack, _ builder: ViewModelBuilder) throws -> Int32 {
-        try getOrCreate(stack, function: "body") { builder.bodyBuilder($0) }
+        try getOrCreate(stack, function: "body", below: builder.nesting) { builder.bodyBuilder($0) }
     }
 
     /// `view:overlay(id)` or `view:overlay { id = ..., ... }`: an overlay, created if new.
     private func overlay(_ stack: LuaStack, _ builder: ViewModelBuilder) throws -> Int32 {
-        try getOrCreate(stack, function: "overlay") { builder.overlayBuilder($0) }
+        try getOrCreate(stack, function: "overlay", below: builder.nesting) { builder.overlayBuilder($0) }
     }
 
     /// `view:has_header()`: whether there is a header.
@@ -111,6 +112,7 @@ extension BuilderBindings {
 
     /// `view:add_json(text_or_table)`: adds a view model given as JSON, in the feature's schema.
     private func addJSON(_ stack: LuaStack, _ builder: ViewModelBuilder) throws -> Int32 {
+        try Self.checkNesting(below: builder.nesting, "add_json")
         let value = try stack.jsonArgument(2, "add_json")
         do {
             try builder.addJSON(value: value)

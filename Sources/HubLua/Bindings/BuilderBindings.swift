@@ -9,9 +9,10 @@ import HubCore
 /// views) in a cycle that outlives the runtime.
 final class BuilderBindings {
     /// `hub.ViewBuilder`.
-    static let view = LuaClass<ViewModelBuilder>(name: "hub.ViewBuilder")
+    static let view = LuaClass<ViewModelBuilder>(name: "hub.ViewBuilder", nesting: \.nesting)
     /// `hub.ComponentBuilder`.
-    static let component = LuaClass<ComponentModelBuilder>(name: "hub.ComponentBuilder", resolveHandle: resolveHandle)
+    static let component = LuaClass<ComponentModelBuilder>(
+        name: "hub.ComponentBuilder", resolveHandle: resolveHandle, nesting: \.nesting)
     /// `hub.ImageBuilder`.
     static let image = LuaClass<ComponentImageDataBuilder>(name: "hub.ImageBuilder")
     /// `hub.TargetBuilder`.
@@ -46,7 +47,9 @@ final class BuilderBindings {
 
     /// Creates the four classes' metatables in `stack`'s state.
     func register(_ stack: LuaStack) {
-        // Components first: the view's staged methods make handles of theirs.
+        // Components first: the view's staged methods make handles of theirs. C stages
+        // components only well above the nesting limit, leaving deeper ones to Swift to check.
+        assert(LuaHandle.stagedNesting < Self.maximumNesting)
         Self.component.register(
             stack, describe: Self.describe(component:), properties: componentProperties, methods: componentMethods,
             deferredWrites: Self.componentWrites(slots:))
@@ -62,9 +65,27 @@ final class BuilderBindings {
     /// counts it.
     static let componentSize = 256
 
+    /// How many steps below its root view model a component made by a script may lie (a
+    /// target's initial view model is a step too): whatever walks a model deeper than that
+    /// would run out of stack. JSON a script adds nests components at most half
+    /// `JSONParser.maximumDepth` further (each is an object in an array).
+    static let maximumNesting = 128
+
+    /// Raises, for `function`, when a component made in a builder `nesting` deep would lie
+    /// deeper than ``maximumNesting``.
+    static func checkNesting(below nesting: Int, _ function: String) throws {
+        guard nesting < maximumNesting else {
+            throw LuaRaise(message: "\(function): components may nest at most \(maximumNesting) deep")
+        }
+    }
+
     /// `view:body(id)` or `view:body { id = ..., ... }` (and `overlay`, `child`): gets or
-    /// creates the component with `make`, then sets the table's other fields on it.
-    func getOrCreate(_ stack: LuaStack, function: String, _ make: (String) -> ComponentModelBuilder) throws -> Int32 {
+    /// creates the component with `make` in a builder `nesting` deep, then sets the table's
+    /// other fields on it.
+    func getOrCreate(
+        _ stack: LuaStack, function: String, below nesting: Int, _ make: (String) -> ComponentModelBuilder
+    ) throws -> Int32 {
+        try Self.checkNesting(below: nesting, function)
         try stack.chargeMemory(Self.componentSize)
         guard stack.type(at: 2) == .table else {
             Self.component.push(stack, make(try stack.checkString(2, function)))

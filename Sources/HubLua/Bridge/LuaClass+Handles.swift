@@ -55,6 +55,10 @@ extension LuaClass {
 /// A handle on the stack (see `hub_object_block`): how it is reached from its parent, whether
 /// its component waits to be created, and where its parent and identifier are kept.
 struct LuaHandle {
+    /// How deep the components C stages may nest at most (`HUB_STAGED_NESTING`): a staged
+    /// method called on a builder deeper than that runs its Swift method, which can refuse.
+    static let stagedNesting = Int(HUB_STAGED_NESTING)
+
     /// How the handle is reached from its parent.
     let step: LuaHandleStep
     /// Whether the component waits to be created (it is created when Swift takes the handle's

@@ -14,11 +14,19 @@ struct LuaClass<Object: AnyObject>: Sendable {
     /// Finds the object a handle of the class names (see `hub_object_block`); nil for a class
     /// without handles.
     let resolveHandle: (@Sendable (LuaStack, Int32) -> Object?)?
+    /// How deep an object lies in its view model, which C's staged methods need to know (see
+    /// `hub_object_block.nesting`); nil for objects that are not builders.
+    let nesting: (@Sendable (Object) -> Int)?
 
-    /// A class named `name`, whose handles `resolveHandle` resolves when it has them.
-    init(name: String, resolveHandle: (@Sendable (LuaStack, Int32) -> Object?)? = nil) {
+    /// A class named `name`, whose handles `resolveHandle` resolves when it has them, and whose
+    /// objects lie `nesting` deep in their view model when they are builders.
+    init(
+        name: String, resolveHandle: (@Sendable (LuaStack, Int32) -> Object?)? = nil,
+        nesting: (@Sendable (Object) -> Int)? = nil
+    ) {
         self.name = name
         self.resolveHandle = resolveHandle
+        self.nesting = nesting
     }
 
     /// Creates the metatable in `stack`'s state, with `properties` and `methods`; `describe`
@@ -135,7 +143,7 @@ struct LuaClass<Object: AnyObject>: Sendable {
 
     /// Pushes `object` as this class's userdata.
     func push(_ stack: LuaStack, _ object: Object) {
-        LuaBridge.pushObject(stack, object, typeName: name)
+        LuaBridge.pushObject(stack, object, typeName: name, nesting: nesting?(object) ?? 0)
     }
 
     /// The object at argument `index`, or an argument error.
