@@ -37,6 +37,11 @@ public protocol ContentOperation: AnyObject {
     /// it does later is ignored, so the operation should stop working on it. Returns where the
     /// run was waiting (e.g. a script's `file:line`) for the error; nil by default.
     func runDidTimeOut(_ context: ContentOperationContext) -> String?
+
+    /// Told that its view is gone (its loader was let go): what its runs still do, after they
+    /// finished or before, no one will see, so the operation should stop them. Nothing by
+    /// default.
+    func viewDidClose()
 }
 
 extension ContentOperation {
@@ -48,4 +53,5 @@ extension ContentOperation {
     public func actionPerformed(_ context: ActionContext, featureInfo: FeatureInfo, connectivityState: ConnectivityState) {}
     public var limits: ContentOperationLimits { ContentOperationLimits() }
     public func runDidTimeOut(_ context: ContentOperationContext) -> String? { nil }
+    public func viewDidClose() {}
 }

@@ -105,6 +105,8 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         if observingConnectivity {
             connectivityResolver.removeObserver(self)
         }
+        for timeout in timeouts.values { loop?.cancel(timeout) }
+        for operation in operations { operation.viewDidClose() }
     }
 
     // MARK: Public API

@@ -73,6 +73,10 @@ final class LuaContentOperation: ContentOperation {
         runner?.runActionObserver(self, action: context, featureInfo: featureInfo, connectivityState: connectivityState)
     }
 
+    func viewDidClose() {
+        runner?.cancelRuns(of: self)
+    }
+
     func runDidTimeOut(_ context: ContentOperationContext) -> String? {
         runner?.cancel(context)
     }

@@ -52,6 +52,14 @@ final class OperationBindings {
         return runner.cancel(run)
     }
 
+    /// Stops every run of `operation`, whose view is gone: none is resumed again.
+    func cancelRuns(of operation: LuaContentOperation) {
+        for (key, run) in runs where run.operation === operation {
+            runs[key] = nil
+            _ = runner.cancel(run)
+        }
+    }
+
     /// Runs `initial(ctx)` of `operation` at once.
     func runInitial(_ operation: LuaContentOperation, context: InitialContentContext) {
         let run = LuaOperationRun(

@@ -185,9 +185,10 @@ final class ScriptRunner {
         if isSleep {
             let milliseconds = stack.integer(at: first + 1) ?? 0
             stack.pop(count)
-            loop.schedule(after: milliseconds) { [weak self] in
+            let wake = loop.schedule(after: milliseconds) { [weak self] in
                 self?.resume(run, arguments: 0)
             }
+            active.sleeps(run, until: wake)
         } else {
             stack.pushValue(first + 1)
             stack.move(1, to: lua.stack)
@@ -196,10 +197,11 @@ final class ScriptRunner {
         }
     }
 
-    /// Forgets a run whose coroutine has ended (or that was cancelled).
+    /// Forgets a run whose coroutine has ended (or that was cancelled), and the timer that
+    /// would have woken it.
     private func end(_ run: any SuspendableRun) {
         run.coroutine = nil
-        active.remove(run)
+        if let wake = active.remove(run) { loop.cancel(wake) }
     }
 
     /// Calls the `start(done)` function on top of the main stack (popped), under the run's
@@ -253,13 +255,23 @@ final class ScriptRunner {
 /// The runs whose coroutine has not ended.
 private final class ActiveRuns {
     private var runs: [ObjectIdentifier: any SuspendableRun] = [:]
+    /// The timer of each run's last `hub.sleep` (until it sleeps again or ends: cancelling one
+    /// that fired does nothing).
+    private var wakes: [ObjectIdentifier: EventLoop.TimerID] = [:]
 
     func add(_ run: any SuspendableRun) {
         runs[ObjectIdentifier(run)] = run
     }
 
-    func remove(_ run: any SuspendableRun) {
+    /// Records that `run` sleeps until the timer `wake` fires.
+    func sleeps(_ run: any SuspendableRun, until wake: EventLoop.TimerID) {
+        wakes[ObjectIdentifier(run)] = wake
+    }
+
+    /// Forgets `run`; the timer that would have woken it, if it sleeps.
+    func remove(_ run: any SuspendableRun) -> EventLoop.TimerID? {
         runs.removeValue(forKey: ObjectIdentifier(run))
+        return wakes.removeValue(forKey: ObjectIdentifier(run))
     }
 
     /// Whether `thread` is the coroutine of one of the runs.

@@ -131,6 +131,35 @@ import Testing
         #expect(try othersStillWork(runtime))
     }
 
+    @Test func runsStillGoingWhenTheirViewIsLetGoAreStoppedWithTheirTimers() throws {
+        let runtime = try makeHostile(
+            """
+            waiting = {}
+            hub.feature { id = "lingering", uri = "lingering:view", operations = {
+              hub.operation { name = "sleeper", perform = function(ctx)
+                ctx:finish()
+                hub.sleep(60000)
+                print("sleeper woke")
+              end },
+              hub.operation { name = "awaiter", perform = function(ctx)
+                ctx:finish()
+                hub.await(function(done) waiting[#waiting + 1] = done end)
+                print("awaiter woke")
+              end },
+            } }
+            """)
+        var printed: [String] = []
+        runtime.printOutput = { printed.append($0) }
+        let kept = try runtime.open("lingering:view")
+        for _ in 0..<100 { _ = try runtime.open("lingering:view") }
+        #expect(runtime.loop.nextDue == 60_000, "only the kept screen's sleeper waits")
+        _ = try runtime.evaluate("for _, done in ipairs(waiting) do done() end", inFolder: "Fixtures/Sandbox")
+        runtime.loop.advance(by: 120_000)
+        #expect(printed == ["awaiter woke", "sleeper woke"], "only the kept screen's runs go on")
+        #expect(kept.loader.isLoading == false)
+        #expect(try othersStillWork(runtime))
+    }
+
     @Test func onARealClockARunThatComputesPastItsTimeoutIsStoppedWhereItIs() throws {
         let runtime = try HubRuntime(clock: .real)
         try runtime.loadFeatures(at: TestPaths.fixture("Sandbox"))
