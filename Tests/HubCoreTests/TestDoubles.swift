@@ -4,6 +4,22 @@ import Testing
 
 // Fixtures and mocks shared by the HubCore tests (Hub Framework's `tests/mocks`, catalogue §0).
 
+/// A deterministic pseudo-random sequence (SplitMix64), so that failures of randomised tests
+/// reproduce.
+struct SplitMix64 {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    /// The next number in `0..<bound`.
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((value ^ (value >> 31)) % UInt64(bound))
+    }
+}
+
 extension ComponentDefaults {
     /// `HUBComponentDefaults defaultsForTesting`: every new component model builder starts with these.
     static let testing = ComponentDefaults(namespace: "namespace", name: "name", category: "category")

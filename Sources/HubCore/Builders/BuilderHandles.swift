@@ -33,14 +33,6 @@ extension ViewModelBuilder {
         in layer: ComponentLayer, _ identifier: String, creating: Bool, _ body: (inout ComponentState) -> Void
     ) {
         let defaults = creating ? store.configuration.componentDefaults : nil
-        // The root view (the usual case) is reached without walking a path.
-        if path.isEmpty {
-            switch layer {
-            case .body: store.root.body.modify(identifier, creatingWith: defaults, body)
-            case .overlay: store.root.overlays.modify(identifier, creatingWith: defaults, body)
-            }
-            return
-        }
         modify { view in
             switch layer {
             case .body: view.body.modify(identifier, creatingWith: defaults, body)
@@ -66,10 +58,5 @@ extension ComponentModelBuilder {
     package func modifyChild(_ identifier: String, creating: Bool, _ body: (inout ComponentState) -> Void) {
         let defaults = creating ? store.configuration.componentDefaults : nil
         modify { $0.children.modify(identifier, creatingWith: defaults, body) }
-    }
-
-    /// Runs `body` on the component's state; not at all when the builder is detached.
-    package func modifyState(_ body: (inout ComponentState) -> Void) {
-        modify(body)
     }
 }

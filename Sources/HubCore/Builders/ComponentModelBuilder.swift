@@ -22,7 +22,8 @@ public final class ComponentModelBuilder {
         }
     }
 
-    func modify(_ body: (inout ComponentState) -> Void) {
+    /// Runs `body` on the component's state; not at all when the builder is detached.
+    package func modify(_ body: (inout ComponentState) -> Void) {
         switch (path.count, path.first) {
         case (1, .body(let identifier)): modify(in: &store.root.body, identifier, body)
         case (1, .overlay(let identifier)): modify(in: &store.root.overlays, identifier, body)
@@ -176,7 +177,7 @@ public final class ComponentModelBuilder {
     public func childBuilder(_ identifier: String) -> ComponentModelBuilder {
         let defaults = store.configuration.componentDefaults
         modify { $0.children.ensure(identifier, defaults: defaults) }
-        return ComponentModelBuilder(store: store, path: path + [.child(identifier)])
+        return childBuilder(existing: identifier)
     }
 
     /// Whether a child builder with `identifier` exists.

@@ -104,6 +104,8 @@ struct IdentifierIndex {
     private mutating func mergeIfLarge() {
         guard let shared = base, changes.count > shared.positions.count / Self.mergeDivisor else { return }
         var merged = shared.positions
+        // Made again at its new size at once, rather than copied and then grown.
+        merged.reserveCapacity(merged.count + changes.count)
         Self.fold(changes, into: &merged)
         base = Base(merged)
         changes = [:]

@@ -22,11 +22,17 @@ struct PositionTable {
     /// Slots holding an entry or a removed entry's mark.
     private var used = 0
 
-    /// An empty table with room for `capacity` entries.
-    init(capacity: Int = 0) {
-        var size = Self.smallest
+    /// An empty table.
+    init() {
+        slots = Array(repeating: Slot(), count: Self.smallest)
+    }
+
+    /// Makes room for `capacity` entries in all (removed ones dropped), so that adding that many
+    /// makes the table again at most this once.
+    mutating func reserveCapacity(_ capacity: Int) {
+        var size = slots.count
         while size * 3 / 4 < capacity { size *= 2 }
-        slots = Array(repeating: Slot(), count: size)
+        if size > slots.count { remake(size: size) }
     }
 
     /// The position of `identifier`; nil when it has none.
@@ -98,13 +104,13 @@ struct PositionTable {
         if slots[slot].position != Self.removedMark { used += 1 }
         slots[slot] = Slot(hash: hash, identifier: identifier, position: position)
         count += 1
-        if used > slots.count * 3 / 4 { remake() }
+        // Four times as many slots when mostly full: each remake moves every entry, so growing
+        // by more moves each fewer times.
+        if used > slots.count * 3 / 4 { remake(size: count > slots.count / 2 ? slots.count * 4 : slots.count) }
     }
 
-    /// Makes the slots again without removed entries; four times as many when mostly full
-    /// (each remake moves every entry, so growing by more moves each fewer times).
-    private mutating func remake() {
-        let size = count > slots.count / 2 ? slots.count * 4 : slots.count
+    /// Makes the slots again, `size` of them, without removed entries.
+    private mutating func remake(size: Int) {
         var remade = Array(repeating: Slot(), count: size)
         let mask = size - 1
         for slot in slots where slot.identifier != nil {

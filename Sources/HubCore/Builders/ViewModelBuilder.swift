@@ -36,6 +36,8 @@ public final class ViewModelBuilder {
     }
 
     func modify(_ body: (inout ViewModelState) -> Void) {
+        // The root view (the usual case) is reached without walking a path.
+        if path.isEmpty { return body(&store.root) }
         _ = store.root.modifyView(at: path[...], body)
     }
 
@@ -107,13 +109,8 @@ public final class ViewModelBuilder {
     /// The body component builder with `identifier`, created (after all others) if needed.
     public func bodyBuilder(_ identifier: String) -> ComponentModelBuilder {
         let defaults = store.configuration.componentDefaults
-        if path.isEmpty {
-            // The root view (the usual case): no path to walk, and a one-step path to make.
-            store.root.body.ensure(identifier, defaults: defaults)
-            return ComponentModelBuilder(store: store, path: [.body(identifier)])
-        }
         modify { $0.body.ensure(identifier, defaults: defaults) }
-        return ComponentModelBuilder(store: store, path: path + [.body(identifier)])
+        return componentBuilder(in: .body, identifier)
     }
 
     /// Whether a body component builder with `identifier` exists.
@@ -136,7 +133,7 @@ public final class ViewModelBuilder {
     public func overlayBuilder(_ identifier: String) -> ComponentModelBuilder {
         let defaults = store.configuration.componentDefaults
         modify { $0.overlays.ensure(identifier, defaults: defaults) }
-        return ComponentModelBuilder(store: store, path: path + [.overlay(identifier)])
+        return componentBuilder(in: .overlay, identifier)
     }
 
     /// Whether an overlay component builder with `identifier` exists.

@@ -80,7 +80,7 @@ extension BuilderBindings {
                 }
             }
             guard let handle = LuaHandle(stack, at: index) else {
-                component.object(stack, at: index)?.modifyState(write)
+                component.object(stack, at: index)?.modify(write)
                 return
             }
             handle.withParent(stack, of: index) { identifier in

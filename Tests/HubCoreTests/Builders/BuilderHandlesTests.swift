@@ -59,7 +59,7 @@ import Testing
         let nested = row.targetBuilder.initialViewModelBuilder
         nested.modifyComponent(in: .body, "inner", creating: true) { $0.fields.subtitle = "inner" }
         #expect(nested.componentBuilder(in: .body, "inner").subtitle == "inner")
-        row.modifyState { $0.fields.accessoryTitle = "state" }
+        row.modify { $0.fields.accessoryTitle = "state" }
         let model = view.build()
         #expect(model.body[0].accessoryTitle == "state")
         #expect(model.body[0].target?.initialViewModel?.body.map(\.subtitle) == ["inner"])

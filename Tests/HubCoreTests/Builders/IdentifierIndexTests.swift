@@ -8,18 +8,6 @@ import Testing
     /// Sizes around the point where changes on a shared base are merged.
     private static let sizes = [0, 1, 2, 3, 7, 8, 9, 63, 64, 65, 500, 2_000]
 
-    /// A deterministic pseudo-random sequence (SplitMix64), so that failures reproduce.
-    private struct Shuffle {
-        private var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((value ^ (value >> 31)) % UInt64(bound))
-        }
-    }
 
     /// An index and the dictionary it should match, edited alike.
     private struct Pair {
@@ -52,7 +40,7 @@ import Testing
         }
 
         /// Random inserts (new and existing), updates and removals over `universe` identifiers.
-        mutating func edit(_ steps: Int, universe: Int, sequence: inout Shuffle) {
+        mutating func edit(_ steps: Int, universe: Int, sequence: inout SplitMix64) {
             for _ in 0..<steps {
                 let identifier = "id\(sequence.next(universe))"
                 switch sequence.next(4) {
@@ -91,7 +79,7 @@ import Testing
         let original = filled(count)
         for steps in [1, 2, count / 4 + 1, count + 1, 3 * count + 10] {
             var copy = original
-            var sequence = Shuffle(seed: UInt64(count * 1_000 + steps))
+            var sequence = SplitMix64(seed: UInt64(count * 1_000 + steps))
             copy.edit(steps, universe: count + 8, sequence: &sequence)
             copy.check(probes(count + 8))
             original.check(probes(count + 8))
@@ -101,7 +89,7 @@ import Testing
     @Test(arguments: sizes) func editsOfTheOriginalLeaveACopyAsItWas(count: Int) {
         var original = filled(count)
         let copy = original
-        var sequence = Shuffle(seed: UInt64(count) + 7)
+        var sequence = SplitMix64(seed: UInt64(count) + 7)
         original.edit(3 * count + 10, universe: count + 8, sequence: &sequence)
         original.check(probes(count + 8))
         copy.check(probes(count + 8))
@@ -110,7 +98,7 @@ import Testing
     /// A chain of copies, each edited after the one before it was copied (as a loader's
     /// operations do): every link keeps exactly its own entries, whether it merged or not.
     @Test(arguments: [1, 5, 60, 400]) func chainsOfCopiesStayIsolated(stepsPerLink: Int) {
-        var sequence = Shuffle(seed: UInt64(stepsPerLink))
+        var sequence = SplitMix64(seed: UInt64(stepsPerLink))
         var links = [filled(stepsPerLink)]
         for _ in 0..<12 {
             var next = links[links.count - 1]
@@ -123,7 +111,7 @@ import Testing
     /// An index whose copy is gone owns its base again: it folds its changes in and goes on.
     @Test(arguments: sizes) func anIndexWhoseCopyIsGoneGoesOnAlone(count: Int) {
         var pair = filled(count)
-        var sequence = Shuffle(seed: UInt64(count) + 11)
+        var sequence = SplitMix64(seed: UInt64(count) + 11)
         do {
             let copy = pair
             pair.edit(count / 4 + 1, universe: count + 8, sequence: &sequence)

@@ -5,24 +5,11 @@ import Testing
 /// A position table behaves as a `[String: Int]` would through any mix of claims, sets and
 /// removals, across growth and the remaking that drops removed entries.
 @Suite struct PositionTableTests {
-    /// A deterministic pseudo-random sequence (SplitMix64), so that failures reproduce.
-    private struct Sequence {
-        private var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((value ^ (value >> 31)) % UInt64(bound))
-        }
-    }
-
     @Test(arguments: [(10, 50), (100, 2_000), (3_000, 40_000)])
     func randomEditsMatchADictionary(universe: Int, steps: Int) {
         var table = PositionTable()
         var expected: [String: Int] = [:]
-        var sequence = Sequence(seed: UInt64(universe))
+        var sequence = SplitMix64(seed: UInt64(universe))
         for step in 0..<steps {
             let identifier = "id\(sequence.next(universe))"
             switch sequence.next(5) {
@@ -43,8 +30,9 @@ import Testing
         }
     }
 
-    @Test func removingEverythingAndAddingAgainReusesTheSlots() {
-        var table = PositionTable(capacity: 100)
+    @Test func removingEverythingAndAddingAgainLeavesNothingBehind() {
+        var table = PositionTable()
+        table.reserveCapacity(100)
         for round in 0..<20 {
             for index in 0..<1_000 { #expect(table.claim("r\(round)-\(index)", at: index) == nil) }
             for index in 0..<1_000 { #expect(table.remove("r\(round)-\(index)") == index) }

@@ -58,4 +58,16 @@ struct ModelWriterTests {
         }
         check(ComponentLayout.members)
     }
+
+    @Test func everyComponentPropertyHasABitOfItsOwn() {
+        // A field added to ComponentFields past the bit set's width would never be written.
+        var properties: [ComponentLayout.Property] = [
+            .identifier, .componentIdentifier, .category, .main, .background, .icon, .customImages, .target, .children,
+        ]
+        properties += ComponentFields.texts.indices.map { .text($0) }
+        properties += ComponentFields.data.indices.map { .data($0) }
+        let bits = properties.map(\.bit)
+        #expect(!bits.contains(0))
+        #expect(bits.reduce(0, |).nonzeroBitCount == properties.count)
+    }
 }
