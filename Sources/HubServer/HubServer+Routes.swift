@@ -24,7 +24,7 @@ extension HubServer {
         }
         router.post("/views/**") { request, context in
             let (uri, actions) = try Self.address(context, query: request.uri.query, suffix: "actions")
-            guard actions else { throw ViewFailure(status: .methodNotAllowed, title: "Method not allowed", detail: "POST /views/<uri>/actions") }
+            guard actions else { throw ViewFailure.methodNotAllowed("a view takes POST at /views/<uri>/actions only", allowed: "GET") }
             return try await self.action(uri, request: request)
         }
         router.get("/preview/**") { request, context in

@@ -24,6 +24,8 @@ public struct HubServerConfiguration: Sendable {
     public var maxBodyBytes = 64 << 10
     /// Milliseconds a request waits, at most, for its view's chain to settle.
     public var settleTimeout = 10_000
+    /// The most update streams (and previews) each worker keeps open at once; more get 503.
+    public var maxStreamsPerWorker = 256
     /// Seconds between the comments that keep idle update streams open.
     public var pingInterval = 15
     /// Sets up each worker's runtime before its features load (memory, budget, time limits).

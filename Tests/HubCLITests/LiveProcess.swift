@@ -84,6 +84,13 @@ final class LiveProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
+    /// Its exit status once it exits, waiting up to `seconds`; nil when it is still running.
+    func exitStatus(within seconds: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
     /// Its resident memory in kilobytes (VmRSS), from /proc.
     var residentKilobytes: Int {
         let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""

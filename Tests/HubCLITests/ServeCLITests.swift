@@ -19,6 +19,23 @@ import Testing
         #expect(try serve.finish() == 0)
     }
 
+    @Test func serveEndsItsUpdateStreamsAndStopsOnSIGTERM() async throws {
+        // The server waits for open responses before it stops, and an update stream never ends
+        // on its own: SIGTERM must end the streams first.
+        let serve = try LiveProcess(["serve", "--features", "Examples", "--port", "0", "--workers", "1"])
+        #expect(serve.wait { _, errors in errors.contains("hub: serving on http://127.0.0.1:") })
+        let port = try #require(serve.errorText.firstMatch(of: /serving on http:\/\/127\.0\.0\.1:(\d+) with 1 worker\n/)?.1)
+        let updates = try #require(URL(string: "http://127.0.0.1:\(port)/views/cities:overview/updates"))
+        let stream = Task { try await URLSession.shared.data(from: updates) }
+        #expect(serve.wait { _, errors in errors.contains("GET /views/cities:overview/updates 200 ") })
+        serve.send(SIGTERM)
+        let status = serve.exitStatus(within: 20)
+        #expect(status == 0, "hub serve still running 20 s after SIGTERM")
+        if status == nil { serve.send(SIGKILL) }
+        let (events, _) = try await stream.value
+        #expect(String(decoding: events, as: UTF8.self).hasPrefix("event: model\ndata: {\"body\":[{"))
+    }
+
     @Test func serveRefusesBadOptionsAndFoldersWithoutFeatures() throws {
         let workers = try HubProcess.run(["serve", "--workers", "0"])
         #expect(workers.status != 0)

@@ -28,7 +28,9 @@ import Testing
                 == #""id" must be an action identifier 'namespace:name'"#)
             #expect(try problem(await server.post("/views/songs:list/actions", #"{"custom": {}}"#)).detail
                 == #"the body must name a component: "component" (its identifier) or "path" (its index path)"#)
-            #expect(try await server.post("/views/songs:list", "{}").status == 405)
+            let wrongMethod = try await server.post("/views/songs:list", "{}")
+            #expect(wrongMethod.status == 405)
+            #expect(wrongMethod.headers["allow"] == "GET")
 
             let oversized = try await server.post("/views/songs:list/actions", #"{"component": ""# + String(repeating: "x", count: 2_000) + #""}"#)
             #expect(oversized.status == 413)

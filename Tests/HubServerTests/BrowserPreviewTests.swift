@@ -5,15 +5,11 @@ import Testing
 
 /// The preview page in a real browser (headless Chromium): it shows the view's rows, a click on
 /// a component performs its action (a city's row opens the city, and back returns), and an
-/// edited operation file changes the page without reloading it.
+/// edited operation file changes the page without reloading it; a view URI's query reaches the
+/// view.
 @Suite struct BrowserPreviewTests {
     @Test func thePreviewShowsClicksAndFollowsEditsLive() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-preview-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: ServerPaths.example("Cities"), toPath: folder.appendingPathComponent("Cities").path)
-        let rows = folder.appendingPathComponent("Cities/operations/rows.lua")
-        try await withServer([folder.path], configure: { $0.watch = true }) { server in
+        try await withWatchedCitiesCopy(serving: [ServerPaths.fixture("Live")]) { server, rows in
             let url = "http://127.0.0.1:\(server.port)/preview/cities:overview"
             try await offThePool {
                 let browser = try HeadlessChromium()
@@ -38,6 +34,10 @@ import Testing
                     .write(to: rows, atomically: true, encoding: .utf8)
                 #expect(try browser.wait(until: "\(text).includes('Madrid (edited)')"))
                 #expect(try browser.evaluate("window.stayed") == .string("the same page"))
+
+                // A view URI with a query: the page's stream asks for the same view.
+                try browser.navigate("http://127.0.0.1:\(server.port)/preview/echo:view?q=abba")
+                #expect(try browser.wait(until: "\(text).includes('echo:view?q=abba')"))
             }
         }
     }

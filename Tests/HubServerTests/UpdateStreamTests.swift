@@ -31,12 +31,7 @@ import Testing
     }
 
     @Test func aFileEditedWhileWatchingIsPushedToTheStream() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-serve-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: ServerPaths.example("Cities"), toPath: folder.appendingPathComponent("Cities").path)
-        let rows = folder.appendingPathComponent("Cities/operations/rows.lua")
-        try await withServer([folder.path], configure: { $0.watch = true }) { server in
+        try await withWatchedCitiesCopy { server, rows in
             let stream = try await server.events("/views/cities:overview/updates")
             let first = try #require(try await stream.next())
             #expect(try titles(first.data).prefix(2) == ["Madrid", "Rome"])
@@ -47,6 +42,30 @@ import Testing
             #expect(try titles(edited.data).prefix(2) == ["Madrid (edited)", "Rome"])
             // Requests after the edit get the edited operation too.
             #expect(try await server.get("/views/cities:overview").text.contains("Madrid (edited)"))
+        }
+    }
+
+    @Test func aWorkerKeepsAtMostItsStreamsAndRefusesMoreWith503UntilOneEnds() async throws {
+        try await withServer([ServerPaths.examples], configure: {
+            $0.workers = 1
+            $0.maxStreamsPerWorker = 2
+            $0.pingInterval = 1
+        }) { server in
+            var first: EventReader? = try await server.events("/views/cities:overview/updates")
+            let second = try await server.events("/preview/cities:overview/updates")
+            #expect(first?.status == 200 && second.status == 200)
+            let refused = try await server.get("/views/cities:overview/updates")
+            #expect(refused.status == 503)
+            #expect(try JSONParser.parse(refused.text).objectValue?["detail"]?.stringValue
+                == "too many update streams are open (2 a worker); try again later")
+            #expect(try await server.get("/views/cities:overview").status == 200, "plain requests are still answered")
+            first = nil  // the client goes away: the next ping finds out, and ends its session
+            var reopened: EventReader?
+            for _ in 0..<200 where reopened == nil {
+                let attempt = try await server.events("/views/cities:overview/updates")
+                if attempt.status == 200 { reopened = attempt } else { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            #expect(reopened != nil && first == nil)
         }
     }
 

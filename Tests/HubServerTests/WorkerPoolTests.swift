@@ -7,7 +7,7 @@ import Testing
 /// worker that made them, nothing left waiting when the pool stops.
 @Suite struct WorkerPoolTests {
     private func makePool(_ count: Int) throws -> WorkerPool {
-        try WorkerPool(count: count) { try HubRuntime(clock: .real) }
+        try WorkerPool(count: count, sessionsPerWorker: 4) { try HubRuntime(clock: .real) }
     }
 
     @Test func eachWorkerRunsItsJobsOnItsOwnThreadWithItsOwnRuntime() async throws {
@@ -59,7 +59,7 @@ import Testing
 
     @Test func aRuntimeThatCannotBeMadeFailsThePool() {
         #expect(throws: WorkerStopped.self) {
-            try WorkerPool(count: 2) { throw WorkerStopped() }
+            try WorkerPool(count: 2, sessionsPerWorker: 4) { throw WorkerStopped() }
         }
     }
 }

@@ -117,7 +117,7 @@ enum PreviewPage {
 
         document.getElementById("back").addEventListener("click", () => post("/sessions/" + session + "/back"));
 
-        const source = new EventSource("/preview/" + encodeURIComponent(uri) + "/updates");
+        const source = new EventSource("/preview/" + encodeURIComponent(uri) + "/updates" + location.search);
         source.addEventListener("state", (event) => show(JSON.parse(event.data)));
         source.addEventListener("error", () => {
           document.getElementById("status").textContent = "disconnected, retrying…";

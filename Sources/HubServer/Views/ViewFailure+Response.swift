@@ -13,8 +13,10 @@ extension ViewFailure: HTTPResponseError {
             "detail": .string(detail),
             "instance": .string(request.uri.path),
         ]
+        var headers: HTTPFields = [.contentType: "application/problem+json"]
+        if let allowedMethods { headers[.allow] = allowedMethods }
         return Response(
-            status: status, headers: [.contentType: "application/problem+json"],
+            status: status, headers: headers,
             body: ResponseBody(byteBuffer: ByteBuffer(string: JSONValue.object(problem).serialized())))
     }
 }

@@ -12,6 +12,8 @@ struct ViewFailure: Error, Sendable, CustomStringConvertible {
     let detail: String
     /// The feature of the view, when one handles it (for metrics).
     var feature: String?
+    /// The methods the resource takes (the `Allow` header of a 405).
+    var allowedMethods: String?
 
     var description: String { detail }
 
@@ -25,6 +27,14 @@ struct ViewFailure: Error, Sendable, CustomStringConvertible {
 
     static func unprocessable(_ detail: String, feature: String?) -> ViewFailure {
         ViewFailure(status: .unprocessableContent, title: "Unprocessable request", detail: detail, feature: feature)
+    }
+
+    static func methodNotAllowed(_ detail: String, allowed: String) -> ViewFailure {
+        ViewFailure(status: .methodNotAllowed, title: "Method not allowed", detail: detail, allowedMethods: allowed)
+    }
+
+    static func unavailable(_ detail: String) -> ViewFailure {
+        ViewFailure(status: .serviceUnavailable, title: "Service unavailable", detail: detail)
     }
 
     static func failed(_ detail: String, feature: String?) -> ViewFailure {

@@ -27,15 +27,16 @@ final class RuntimeWorker: @unchecked Sendable {
     }
 
     /// Starts the thread, which makes its runtime with `makeRuntime` (loading the features
-    /// there), and waits until it has; throws what making the runtime threw.
-    func start(makeRuntime: @escaping @Sendable () throws -> HubRuntime) throws {
+    /// there), and waits until it has; throws what making the runtime threw. The worker keeps
+    /// at most `maximumSessions` live sessions.
+    func start(maximumSessions: Int, makeRuntime: @escaping @Sendable () throws -> HubRuntime) throws {
         let started = StartSignal()
         let thread = Thread { [self] in
             // Named from within: on Linux a name given before the thread starts is not applied.
             Thread.current.name = "hub-worker-\(index)"
             let state: WorkerState
             do {
-                state = WorkerState(worker: index, runtime: try makeRuntime())
+                state = WorkerState(worker: index, runtime: try makeRuntime(), maximumSessions: maximumSessions)
                 started.finish(with: nil)
             } catch {
                 started.finish(with: error)

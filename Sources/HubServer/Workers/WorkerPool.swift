@@ -6,12 +6,13 @@ import HubLua
 final class WorkerPool: Sendable {
     let workers: [RuntimeWorker]
 
-    /// `count` workers (at least one), each with a runtime `makeRuntime` makes on its thread;
-    /// throws what the first that fails throws (the others are stopped).
-    init(count: Int, makeRuntime: @escaping @Sendable () throws -> HubRuntime) throws {
+    /// `count` workers (at least one), each with a runtime `makeRuntime` makes on its thread
+    /// and at most `sessionsPerWorker` live sessions; throws what the first that fails throws
+    /// (the others are stopped).
+    init(count: Int, sessionsPerWorker: Int, makeRuntime: @escaping @Sendable () throws -> HubRuntime) throws {
         let workers = (0..<max(1, count)).map(RuntimeWorker.init(index:))
         do {
-            for worker in workers { try worker.start(makeRuntime: makeRuntime) }
+            for worker in workers { try worker.start(maximumSessions: sessionsPerWorker, makeRuntime: makeRuntime) }
         } catch {
             for worker in workers { worker.stop() }
             throw error

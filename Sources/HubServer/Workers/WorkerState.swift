@@ -9,11 +9,16 @@ final class WorkerState {
     /// The worker's number in its pool.
     let worker: Int
     let runtime: HubRuntime
+    /// The most live sessions the worker keeps at once.
+    let maximumSessions: Int
     private var sessions: [String: LiveSession] = [:]
+    /// Whether the server is stopping: sessions are over, and no new one opens.
+    private var isClosed = false
 
-    init(worker: Int, runtime: HubRuntime) {
+    init(worker: Int, runtime: HubRuntime, maximumSessions: Int) {
         self.worker = worker
         self.runtime = runtime
+        self.maximumSessions = maximumSessions
     }
 
     /// Milliseconds until the runtime's next timer falls due (0: due now); nil with none.
@@ -41,10 +46,15 @@ final class WorkerState {
     /// Opens the live session `identifier` (see ``WorkerPool/worker(forSession:)``) on a new
     /// stack of screens for `uri`, and sends its first view through `stream`: what the chain
     /// delivered before it first waited (the worker's loop runs the rest, and the session
-    /// sends each view as it comes).
+    /// sends each view as it comes). 503 when the worker has as many sessions as it keeps, or
+    /// the server is stopping.
     func openSession(
         _ identifier: String, uri: String, options: ScreenOptions, kind: LiveSession.Kind, stream: EventStream
     ) throws(ViewFailure) {
+        guard !isClosed else { throw .unavailable("the server is stopping") }
+        guard sessions.count < maximumSessions else {
+            throw .unavailable("too many update streams are open (\(maximumSessions) a worker); try again later")
+        }
         var options = options
         options.load = false
         let stack = try ViewFailure.opening(uri, in: runtime) { () throws(OpenError) in try runtime.openStack(uri, options: options) }
@@ -54,8 +64,9 @@ final class WorkerState {
         _ = session.pushIfChanged(runtime)
     }
 
-    /// Ends every session's stream.
+    /// Ends every session's stream, and opens no more: the server is stopping.
     func close() {
+        isClosed = true
         for session in sessions.values { session.end() }
         sessions.removeAll()
     }

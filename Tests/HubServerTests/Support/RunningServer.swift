@@ -20,12 +20,10 @@ enum ServerPaths {
 
 /// A server for one test, on an ephemeral loopback port; ``stop()`` ends it.
 final class RunningServer: Sendable {
-    let server: HubServer
     let port: Int
     private let task: Task<Void, any Error>
 
-    private init(server: HubServer, port: Int, task: Task<Void, any Error>) {
-        self.server = server
+    private init(port: Int, task: Task<Void, any Error>) {
         self.port = port
         self.task = task
     }
@@ -45,7 +43,7 @@ final class RunningServer: Sendable {
             task.cancel()
             throw WireError(description: "the server did not start")
         }
-        return RunningServer(server: server, port: port, task: task)
+        return RunningServer(port: port, task: task)
     }
 
     func get(_ path: String, headers: [String: String] = [:]) async throws -> WireResponse {
@@ -86,6 +84,20 @@ func withServer<Result>(
         await server.stop()
         throw error
     }
+}
+
+/// Runs `body` with a watching server (see ``withServer(_:configure:_:)``) of a copy of
+/// Examples/Cities, and `others`, given the copy's `operations/rows.lua` to edit; the copy is
+/// removed afterwards.
+func withWatchedCitiesCopy<Result>(
+    serving others: [String] = [], _ body: (RunningServer, URL) async throws -> Result
+) async throws -> Result {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-serve-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: ServerPaths.example("Cities"), toPath: folder.appendingPathComponent("Cities").path)
+    let rows = folder.appendingPathComponent("Cities/operations/rows.lua")
+    return try await withServer([folder.path] + others, configure: { $0.watch = true }) { server in try await body(server, rows) }
 }
 
 /// What `body` returns, run on a thread of its own: the tests' client blocks on its socket,
