@@ -77,10 +77,10 @@ extension HubServer {
         let action = try ActionRequest(body: body)
         let options = screenOptions
         let outcome = try await measured { try await self.pool.perform { try $0.perform(action, on: uri, options: options) } }
-        switch outcome {
-        case .updated(let view):
-            return Self.json(view.json, headers: [.eTag: EntityTag.of(view.json)])
-        case .navigated(let target, _, _):
+        switch outcome.result {
+        case .updated(let json):
+            return Self.json(json, headers: [.eTag: EntityTag.of(json)])
+        case .navigated(let target):
             let location = "/views/" + ViewAddress.pathEncoded(target)
             return Response(
                 status: .seeOther, headers: [.location: location, .contentType: "application/json"],
@@ -145,18 +145,4 @@ protocol LoadMeasured: Sendable {
 
 extension LoadedView: LoadMeasured {}
 
-extension ActionOutcome: LoadMeasured {
-    var feature: String {
-        switch self {
-        case .updated(let view): return view.feature
-        case .navigated(_, let feature, _): return feature
-        }
-    }
-
-    var chainSeconds: Double {
-        switch self {
-        case .updated(let view): return view.chainSeconds
-        case .navigated(_, _, let seconds): return seconds
-        }
-    }
-}
+extension ActionOutcome: LoadMeasured {}

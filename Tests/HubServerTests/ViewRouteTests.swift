@@ -79,4 +79,14 @@ import Testing
             #expect(try JSONParser.parse(bytes: song.body).objectValue?["title"] == .string("Wonderwall"))
         }
     }
+
+    @Test func navigatingDoesNotLoadTheTargetThatTheClientThenGets() async throws {
+        try await withServer([ServerPaths.fixture("Live")], configure: { $0.workers = 1 }) { server in
+            let response = try await server.post("/views/link:view/actions", #"{"component": "to-counted"}"#)
+            #expect(response.status == 303)
+            let target = try await server.get(try #require(response.headers["location"]))
+            let row = try JSONParser.parse(bytes: target.body).objectValue?["body"]?.arrayValue?.first
+            #expect(row?.objectValue?["text"]?.objectValue?["title"] == .string("loaded 1 time(s)"))
+        }
+    }
 }

@@ -48,11 +48,13 @@ final class LiveSession {
         return stream.send(event, data: data)
     }
 
-    /// Sends the view again even when it did not change (after a click, the page waits for it).
-    func pushAgain(_ runtime: HubRuntime) -> Bool {
+    /// Sends the view again even when it did not change (after a click, the page waits for
+    /// it); what it sent.
+    func pushAgain(_ runtime: HubRuntime) -> [UInt8] {
         lastSeen = nil
         lastSent = nil
-        return pushIfChanged(runtime)
+        _ = pushIfChanged(runtime)
+        return lastSent ?? []
     }
 
     /// Keeps the connection open; false once the stream has ended.

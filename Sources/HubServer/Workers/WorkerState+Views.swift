@@ -13,12 +13,20 @@ struct LoadedView: Sendable {
     let chainSeconds: Double
 }
 
-/// What an action request came to.
-enum ActionOutcome: Sendable {
-    /// The view after the action (and whatever its chain did about it).
-    case updated(LoadedView)
-    /// The action navigated: the URI opened (a feature's view, or one handed to the system).
-    case navigated(String, feature: String, chainSeconds: Double)
+/// What an action request came to, and what metrics record.
+struct ActionOutcome: Sendable {
+    enum Result: Sendable {
+        /// The view model after the action (and whatever its chain did about it), as JSON.
+        case updated([UInt8])
+        /// The action navigated: the URI it opens (a feature's view, or one for the system).
+        case navigated(String)
+    }
+
+    /// The feature of the view acted on.
+    let feature: String
+    let result: Result
+    /// Seconds from opening the view to the action's effects settling.
+    let chainSeconds: Double
 }
 
 // What requests do on a worker: each opens its own screen (or stack of screens) and lets it go
@@ -35,22 +43,25 @@ extension WorkerState {
         return LoadedView(feature: screen.featureInfo.identifier, json: screen.viewModel.serializedJSON(), chainSeconds: seconds)
     }
 
-    /// Performs `request` on a fresh stack for `uri`: opens and draws the view (so its
+    /// Performs `request` on a fresh screen for `uri`: opens and draws the view (so its
     /// components are there to be selected), performs the action or selects the component,
-    /// and lets the chain settle again. 422 when the view has no such component.
+    /// and lets the chain settle again. Where the action navigates is only noted (the client
+    /// gets that view next). 422 when the view has no such component.
     func perform(_ request: ActionRequest, on uri: String, options: ScreenOptions) throws(ViewFailure) -> ActionOutcome {
         let started = DispatchTime.now()
-        let stack = try ViewFailure.opening(uri, in: runtime) { () throws(OpenError) in try runtime.openStack(uri, options: options) }
-        let screen = stack.top
+        let screen = try ViewFailure.opening(uri, in: runtime) { () throws(OpenError) in try runtime.open(uri, options: options) }
+        let navigation = NavigationRecorder()
+        screen.navigator = navigation
         try ViewFailure.check(screen, settleTimeout: runtime.manager.settleTimeout)
         try Self.act(request, on: screen, runtime: runtime)
-        runtime.manager.settle(stack.top)
-        let seconds = Self.seconds(since: started)
         let feature = screen.featureInfo.identifier
-        if let external = stack.openedExternally.last { return .navigated(external, feature: feature, chainSeconds: seconds) }
-        guard stack.top === screen else { return .navigated(stack.top.viewURI, feature: feature, chainSeconds: seconds) }
+        if let target = navigation.target {
+            return ActionOutcome(feature: feature, result: .navigated(target), chainSeconds: Self.seconds(since: started))
+        }
+        runtime.manager.settle(screen)
+        let seconds = Self.seconds(since: started)
         try ViewFailure.check(screen, settleTimeout: runtime.manager.settleTimeout)
-        return .updated(LoadedView(feature: feature, json: screen.viewModel.serializedJSON(), chainSeconds: seconds))
+        return ActionOutcome(feature: feature, result: .updated(screen.viewModel.serializedJSON()), chainSeconds: seconds)
     }
 
     /// Draws `screen` (components are made as they are drawn), then performs `request`'s action

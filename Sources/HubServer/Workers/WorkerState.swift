@@ -101,23 +101,21 @@ extension WorkerState {
     }
 
     /// Selects (or performs the action of) what `request` names on the session's top screen,
-    /// as the preview's page asks when clicked, and sends the session's view; what the page
-    /// shows now. 404 when the session is over.
+    /// as the preview's page asks when clicked, and sends the session's view; what it sent.
+    /// 404 when the session is over.
     func act(_ request: ActionRequest, inSession identifier: String) throws(ViewFailure) -> [UInt8] {
         let session = try liveSession(identifier)
         try Self.act(request, on: session.stack.top, runtime: runtime)
         runtime.manager.settle(session.stack.top)
-        _ = session.pushAgain(runtime)
-        return PreviewState.json(of: session, runtime: runtime)
+        return session.pushAgain(runtime)
     }
 
     /// Goes back to the screen below on the session's stack (nothing happens on the first)
-    /// and sends the session's view; what the page shows now. 404 when the session is over.
+    /// and sends the session's view; what it sent. 404 when the session is over.
     func back(inSession identifier: String) throws(ViewFailure) -> [UInt8] {
         let session = try liveSession(identifier)
         session.stack.back()
-        _ = session.pushAgain(runtime)
-        return PreviewState.json(of: session, runtime: runtime)
+        return session.pushAgain(runtime)
     }
 
     private func liveSession(_ identifier: String) throws(ViewFailure) -> LiveSession {

@@ -1,5 +1,6 @@
 -- Features the server tests serve: one that shows the URI its operations see, one whose
--- operation finishes early and comes back later, one that fails, and one that never ends.
+-- operation finishes early and comes back later, one that fails, one that never ends, and a
+-- link to one that counts how many times its worker loaded it.
 
 hub.feature {
   id = "echo",
@@ -46,4 +47,20 @@ hub.feature {
   id = "runaway",
   uri = "runaway:view",
   operations = { hub.operation { name = "forever", budget = 1000000, perform = function() while true do end end } },
+}
+
+hub.feature {
+  id = "link",
+  uri = "link:view",
+  operations = { function(ctx) ctx.view:body("to-counted").target = "counted:view" end },
+}
+
+loads = 0
+hub.feature {
+  id = "counted",
+  uri = "counted:view",
+  operations = { function(ctx)
+    loads = loads + 1
+    ctx.view:body("loads").title = "loaded " .. loads .. " time(s)"
+  end },
 }
