@@ -78,9 +78,10 @@ struct ChildProcess {
     }
 }
 
-/// This process's resident memory now (VmRSS), in kilobytes.
-func residentKilobytes() -> Double {
-    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+/// The resident memory now (VmRSS), in kilobytes, of the process `process` (a process
+/// identifier; this process by default).
+func residentKilobytes(of process: String = "self") -> Double {
+    let status = (try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8)) ?? ""
     let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
     return Double(line.split(separator: " ").dropFirst().first ?? "") ?? 0
 }

@@ -127,12 +127,14 @@ private final class Connection {
     /// when the connection failed.
     func readResponse() -> Int? {
         var head: [UInt8] = []
-        while true {
+        // The last four bytes read, the latest lowest: CR LF CR LF ends the head.
+        var lastFour: UInt32 = 0
+        while lastFour != 0x0D0A_0D0A {
             if start == end, !fill() { return nil }
             let byte = buffer[start]
             start += 1
             head.append(byte)
-            if head.count >= 4, head.suffix(4) == [13, 10, 13, 10] { break }
+            lastFour = lastFour << 8 | UInt32(byte)
         }
         let text = String(decoding: head, as: UTF8.self)
         guard let status = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return nil }

@@ -18,12 +18,12 @@ enum ServeBenchmarks {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
-            try writeFeature(in: folder)
+            _ = try ProcessBenchmarks.rowsFeature(in: folder, count: components)
             let cores = ProcessInfo.processInfo.activeProcessorCount
             var rates: [Int: Double] = [:]
             for workers in Set([1, cores]).sorted() {
                 let server = try ServeProcess(folder: folder.path, workers: workers)
-                let client = LoadClient(port: server.port, path: "/views/load:view", connections: connections)
+                let client = LoadClient(port: server.port, path: "/views/rows:view", connections: connections)
                 _ = client.run(requests: requests / 10)
                 let result = client.run(requests: requests)
                 rates[workers] = result.requestsPerSecond
@@ -50,7 +50,7 @@ enum ServeBenchmarks {
     /// the first tenth of them.
     static func memory(_ run: BenchmarkRun, folder: String, workers: Int) throws {
         let server = try ServeProcess(folder: folder, workers: workers)
-        let client = LoadClient(port: server.port, path: "/views/load:view", connections: connections)
+        let client = LoadClient(port: server.port, path: "/views/rows:view", connections: connections)
         let first = client.run(requests: memoryRequests / 10)
         let warm = server.residentKilobytes
         let rest = client.run(requests: memoryRequests - memoryRequests / 10)
@@ -60,22 +60,6 @@ enum ServeBenchmarks {
         run.report(
             "serve_errors_\(memoryRequests)", .count("answers that were not 200", Double(first.errors + rest.errors)),
             .count("requests", Double(memoryRequests)), target: 0)
-    }
-
-    /// The feature `load`, whose view `load:view` has `components` rows.
-    private static func writeFeature(in folder: URL) throws {
-        let feature = folder.appendingPathComponent("Load")
-        try FileManager.default.createDirectory(at: feature, withIntermediateDirectories: true)
-        try """
-            hub.feature { id = "load", title = "Load", uri = "load:view", operations = { function(ctx)
-              local view = ctx.view
-              for i = 1, \(components) do
-                local row = view:body("row-" .. i)
-                row.title = "Row " .. i
-                row.subtitle = "Subtitle " .. i
-              end
-            end } }
-            """.write(to: feature.appendingPathComponent("feature.lua"), atomically: true, encoding: .utf8)
     }
 }
 
@@ -111,8 +95,6 @@ private final class ServeProcess {
 
     /// Its resident memory (VmRSS), in kilobytes.
     var residentKilobytes: Double {
-        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-        return Double(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+        HubBench.residentKilobytes(of: String(process.processIdentifier))
     }
 }

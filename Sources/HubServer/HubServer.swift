@@ -26,15 +26,7 @@ public final class HubServer: Sendable {
             runtime.printOutput = { logger.info("\($0)", metadata: ["source": "print"]) }
             runtime.manager.settleTimeout = configuration.settleTimeout
             configuration.prepareRuntime(runtime)
-            for folder in configuration.featureFolders {
-                let failures = runtime.loadFailures.count
-                do {
-                    try runtime.loadFeatures(at: folder)
-                } catch {
-                    guard runtime.loadFailures.count > failures else { throw error }
-                    logger.warning("\(error)")
-                }
-            }
+            try runtime.loadFeatures(at: configuration.featureFolders) { logger.warning("\($0)") }
             return runtime
         }
     }
@@ -61,5 +53,20 @@ public final class HubServer: Sendable {
             configuration: ServiceGroupConfiguration(
                 services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: configuration.logger))
         try await group.run()
+    }
+
+    /// Serves as ``run(onRunning:)`` does, the calling thread waiting until the server stops:
+    /// for a program that is not async (the server's tasks run on Swift's threads meanwhile).
+    public func runBlocking(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) throws {
+        let stopped = Completion()
+        Task {
+            do {
+                try await run(onRunning: onRunning)
+                stopped.finish(with: nil)
+            } catch {
+                stopped.finish(with: error)
+            }
+        }
+        if let error = stopped.wait() { throw error }
     }
 }

@@ -28,7 +28,7 @@ public final class FileWatcher {
     }
 
     /// Whether the watcher uses inotify (false: it polls).
-    public var usesInotify: Bool { descriptor >= 0 }
+    var usesInotify: Bool { descriptor >= 0 }
 
     /// Waits up to `timeout` milliseconds for a change; returns when the first event of a change
     /// came (when polling: when the wait ended), or nil when nothing may have changed. After

@@ -6,6 +6,21 @@ extension HubRuntime {
         public var description: String { messages.joined(separator: "\n") }
     }
 
+    /// Loads the feature folders at each of `paths` (see ``loadFeatures(at:)-(String)``): a folder
+    /// that fails to load is told to `loadFailed`, and the others load; throws when a path holds
+    /// no feature folder at all.
+    public func loadFeatures(at paths: [String], loadFailed: (any Error) -> Void) throws {
+        for path in paths {
+            let failures = loadFailures.count
+            do {
+                try loadFeatures(at: path)
+            } catch {
+                guard loadFailures.count > failures else { throw error }
+                loadFailed(error)
+            }
+        }
+    }
+
     /// Loads every feature folder at `path` (a feature folder, or a folder of them): runs its
     /// `feature.lua` in a new environment. Returns the identifiers of the features registered;
     /// throws when a folder failed. A folder that fails is rolled back whole and recorded in

@@ -30,7 +30,7 @@ final class RuntimeWorker: @unchecked Sendable {
     /// there), and waits until it has; throws what making the runtime threw. The worker keeps
     /// at most `maximumSessions` live sessions.
     func start(maximumSessions: Int, makeRuntime: @escaping @Sendable () throws -> HubRuntime) throws {
-        let started = StartSignal()
+        let started = Completion()
         let thread = Thread { [self] in
             // Named from within: on Linux a name given before the thread starts is not applied.
             Thread.current.name = "hub-worker-\(index)"
@@ -128,26 +128,4 @@ final class RuntimeWorker: @unchecked Sendable {
 /// What a job gets when its worker stopped before running it.
 struct WorkerStopped: Error, CustomStringConvertible {
     var description: String { "the server is stopping" }
-}
-
-/// Tells a thread that waits when the worker's runtime is ready, or why it is not.
-private final class StartSignal: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var done = false
-    private var error: (any Error)?
-
-    func finish(with error: (any Error)?) {
-        condition.lock()
-        self.error = error
-        done = true
-        condition.signal()
-        condition.unlock()
-    }
-
-    func wait() -> (any Error)? {
-        condition.lock()
-        defer { condition.unlock() }
-        while !done { condition.wait() }
-        return error
-    }
 }

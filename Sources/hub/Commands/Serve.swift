@@ -13,10 +13,7 @@ struct Serve: ParsableCommand {
             has Prometheus metrics. See docs/serving.md.
             """)
 
-    @Option(name: .customLong("features"), help: "A feature folder, or a folder of feature folders (repeatable; default: .).")
-    var folders: [String] = []
-
-    @OptionGroup var limits: LimitOptions
+    @OptionGroup var features: FeatureOptions
 
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
@@ -53,7 +50,7 @@ struct Serve: ParsableCommand {
     /// make every `hub` command start Swift's task threads (8 MiB of stack reserved each), which
     /// only the server needs; its tasks run while this thread waits.
     func run() throws {
-        var configuration = HubServerConfiguration(featureFolders: folders.isEmpty ? ["."] : folders)
+        var configuration = HubServerConfiguration(featureFolders: features.paths)
         configuration.host = host
         configuration.port = port
         configuration.workers = workers
@@ -61,52 +58,16 @@ struct Serve: ParsableCommand {
         configuration.pollsForChanges = poll
         configuration.width = width
         configuration.maxBodyBytes = maxBody
-        configuration.prepareRuntime = { [limits] in limits.apply(to: $0) }
+        configuration.prepareRuntime = { [limits = features.limits] in limits.apply(to: $0) }
         configuration.logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        let server: HubServer
+        let (host, workers) = (host, workers)
         do {
-            server = try HubServer(configuration: configuration)
+            try HubServer(configuration: configuration).runBlocking { port in
+                FileHandle.standardError.write(Data("hub: serving on http://\(host):\(port) with \(workers) worker\(workers == 1 ? "" : "s")\n".utf8))
+            }
         } catch {
             Hub.warn(error)
             throw ExitCode.failure
         }
-        let (host, workers) = (host, workers)
-        let outcome = ServerOutcome()
-        Task {
-            do {
-                try await server.run { port in
-                    FileHandle.standardError.write(Data("hub: serving on http://\(host):\(port) with \(workers) worker\(workers == 1 ? "" : "s")\n".utf8))
-                }
-                outcome.finish(nil)
-            } catch {
-                outcome.finish(error)
-            }
-        }
-        if let error = outcome.wait() {
-            Hub.warn(error)
-            throw ExitCode.failure
-        }
-    }
-}
-
-/// How the server's task ended, for the thread that waits for it.
-private final class ServerOutcome: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var ended = false
-    private var error: (any Error)?
-
-    func finish(_ error: (any Error)?) {
-        condition.lock()
-        self.error = error
-        ended = true
-        condition.signal()
-        condition.unlock()
-    }
-
-    func wait() -> (any Error)? {
-        condition.lock()
-        defer { condition.unlock() }
-        while !ended { condition.wait() }
-        return error
     }
 }

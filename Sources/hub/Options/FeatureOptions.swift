@@ -23,15 +23,11 @@ struct FeatureOptions: ParsableArguments {
         let runtime = try HubRuntime(clock: clock)
         if let printOutput { runtime.printOutput = printOutput }
         limits.apply(to: runtime)
-        for path in paths {
-            let failures = runtime.loadFailures.count
-            do {
-                try runtime.loadFeatures(at: path)
-            } catch {
-                let failedToLoad = runtime.loadFailures.count > failures
-                if !failedToLoad || reportsLoadFailures { Hub.warn(error) }
-                if !failedToLoad { throw ExitCode.failure }
-            }
+        do {
+            try runtime.loadFeatures(at: paths) { if reportsLoadFailures { Hub.warn($0) } }
+        } catch {
+            Hub.warn(error)
+            throw ExitCode.failure
         }
         return runtime
     }
