@@ -122,7 +122,8 @@ public final class EventLoop {
         wait(until: deadline)
     }
 
-    /// How many timers the queue holds, cancelled ones not yet dropped included.
+    /// How many timers the queue holds, cancelled ones not yet dropped included (what tests
+    /// check that cancelled timers do not pile up by).
     var queuedCount: Int { queue.count }
 
     /// When the next timer falls due (milliseconds of ``now``); nil when there is none.

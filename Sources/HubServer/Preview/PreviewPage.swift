@@ -7,8 +7,11 @@ import Hummingbird
 /// page serves every view URI: the script reads it from the page's own path.
 enum PreviewPage {
     static var response: Response {
-        Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+        Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: ResponseBody(byteBuffer: bytes))
     }
+
+    /// The page's bytes, made once (every response shares them).
+    private static let bytes = ByteBuffer(string: html)
 
     static let html = #"""
         <!doctype html>
