@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "HubCore", targets: ["HubCore"]),
         .library(name: "HubRender", targets: ["HubRender"]),
         .library(name: "HubLua", targets: ["HubLua"]),
+        .library(name: "HubHTTP", targets: ["HubHTTP"]),
         .library(name: "HubServer", targets: ["HubServer"]),
         .executable(name: "hub", targets: ["hub"]),
     ],
@@ -20,6 +21,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        // hub.http: the HTTP client on the process's SwiftNIO event loops (Hummingbird's too).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     ],
     targets: [
         .systemLibrary(
@@ -32,7 +36,27 @@ let package = Package(
         .systemLibrary(name: "CEdit", path: "Sources/CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "HubCore", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
         .target(name: "HubRender", dependencies: ["HubCore"]),
-        .target(name: "HubLua", dependencies: ["CLua", "CLuaShim", "HubCore", "HubRender"]),
+        .target(
+            name: "HubHTTP",
+            dependencies: [
+                "HubCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .target(name: "HubLua", dependencies: ["CLua", "CLuaShim", "HubCore", "HubRender", "HubHTTP"]),
+        // A real HTTP server on loopback that answers as scripted, misbehaving on purpose: for
+        // the tests and benchmarks of hub.http.
+        .target(
+            name: "HubTestBackend",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .target(
             name: "HubServer",
             dependencies: [
@@ -48,16 +72,23 @@ let package = Package(
             name: "hub",
             dependencies: ["HubLua", "HubServer", "CEdit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "HubBench", dependencies: ["HubCore", "HubRender", "HubLua"]),
+        .executableTarget(name: "HubBench", dependencies: ["HubCore", "HubRender", "HubLua", "HubHTTP", "HubTestBackend"]),
         .target(name: "HubFuzzing", dependencies: ["HubLua"]),
         .executableTarget(name: "FuzzJSON", dependencies: ["HubFuzzing"]),
         .executableTarget(name: "FuzzDSL", dependencies: ["HubFuzzing"]),
         .executableTarget(name: "HubEmbeddingExample", dependencies: ["HubLua"], path: "Examples/Embedding", exclude: ["Basket"]),
+        // The backend the Food example downloads its content from (Scripts/demo starts it).
+        .executableTarget(
+            name: "HubExampleBackend",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "Examples/Backend"
+        ),
         .testTarget(name: "HubCoreTests", dependencies: ["HubCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HubRenderTests", dependencies: ["HubRender"]),
-        .testTarget(name: "HubLuaTests", dependencies: ["HubLua", "CLua", "CLuaShim"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "HubHTTPTests", dependencies: ["HubHTTP", "HubTestBackend"]),
+        .testTarget(name: "HubLuaTests", dependencies: ["HubLua", "CLua", "CLuaShim", "HubTestBackend"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "HubFuzzingTests", dependencies: ["HubFuzzing", "HubLua"]),
-        .testTarget(name: "HubCLITests", dependencies: ["hub", "HubEmbeddingExample"], exclude: ["Fixtures"]),
+        .testTarget(name: "HubCLITests", dependencies: ["hub", "HubEmbeddingExample", "HubExampleBackend", "HubTestBackend"], exclude: ["Fixtures"]),
         .testTarget(name: "HubServerTests", dependencies: ["HubServer", "HubLua"], exclude: ["Fixtures"]),
     ]
 )

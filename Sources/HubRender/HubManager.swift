@@ -46,6 +46,27 @@ public final class HubManager {
     public var isInterrupted: () -> Bool = { false }
     /// How new builders are seeded: the fallback handler's component defaults, with icons.
     public let builderConfiguration: BuilderConfiguration
+    /// Sends the HTTP requests of the manager's operations and actions (nil: none can be sent;
+    /// a Lua runtime sets AsyncHTTPClient's when none is set). Set it before the first request.
+    public var httpTransport: (any HTTPTransport)? {
+        didSet { cachedFetcher = nil }
+    }
+    /// The HTTP responses the manager's requests reuse; share one between managers (a server's
+    /// workers) to share what they fetched.
+    public var httpCache: HTTPCache? = HTTPCache() {
+        didSet { cachedFetcher = nil }
+    }
+    private var cachedFetcher: HTTPFetcher?
+
+    /// Makes the manager's HTTP requests: through ``httpTransport``, with ``httpCache``; nil
+    /// when there is no transport.
+    public var httpFetcher: HTTPFetcher? {
+        if let cachedFetcher { return cachedFetcher }
+        guard let httpTransport else { return nil }
+        let fetcher = HTTPFetcher(transport: httpTransport, cache: httpCache, loop: loop)
+        cachedFetcher = fetcher
+        return fetcher
+    }
 
     /// A manager whose loop runs on `clock` (virtual for tests: waiting takes no real time),
     /// with the default component library, and unknown components stood in for by

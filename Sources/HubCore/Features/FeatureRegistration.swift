@@ -18,6 +18,8 @@ public struct FeatureRegistration {
     /// The folder the feature's local images (`images.main.local`, `file:` URIs) resolve in;
     /// nil: none.
     public var resourceFolder: String?
+    /// What the feature's operations and actions may fetch over HTTP: no host by default.
+    public var network = HTTPPolicy()
 
     /// A registration; by default with the manager's reload policy and action handler, the
     /// default JSON schema and no resource folder.

@@ -1,11 +1,13 @@
 import Foundation
 import HeapModule
 
-/// A single-threaded event loop with timers, on a virtual or a real clock.
+/// A single-threaded event loop with timers, on a virtual or a real clock, and a mailbox through
+/// which other threads hand back the results of work they did for it (``callback(_:)``).
 ///
-/// A runtime lives on one loop: asynchronous work (sleeping operations, image loads) is
-/// scheduled here and runs on the same thread. With the virtual clock, time only moves when
-/// the loop runs, so tests are instant and deterministic.
+/// A runtime lives on one loop: asynchronous work (sleeping operations, image loads, HTTP
+/// responses) is scheduled here and runs on the same thread. With the virtual clock, time only
+/// moves when the loop runs, so tests are instant and deterministic; work another thread does
+/// (a real network exchange) is waited for in real time, before any watchdog fires.
 public final class EventLoop {
     /// How the loop's time passes.
     public enum Clock: Sendable {
@@ -49,6 +51,10 @@ public final class EventLoop {
     private var sequence = 0
     private var virtualNow = 0
     private let start = DispatchTime.now().uptimeNanoseconds
+    /// What other threads delivered, waiting to run here.
+    let mailbox = EventLoopMailbox()
+    /// The loop-side handlers of the callbacks not yet delivered, by number.
+    private var awaiting: [Int: (any Sendable) -> Void] = [:]
 
     /// A loop with no timers whose time passes by `clock`.
     public init(clock: Clock) {
@@ -101,12 +107,24 @@ public final class EventLoop {
     public func run(until condition: () -> Bool, timeout: Int? = nil) -> Bool {
         let deadline = timeout.map { Self.time(now, plus: $0) }
         while !condition() {
-            guard workCount > 0, let next = nextTimer() else { return false }
-            if let deadline, next.time > deadline {
-                wait(until: deadline)
-                return condition()
+            if deliverMail() { continue }
+            guard workCount > 0 || !awaiting.isEmpty else { return false }
+            let next = nextTimer()
+            if let next, clock == .real ? next.time <= now : awaiting.isEmpty || !isWatchdog(next) {
+                if let deadline, next.time > deadline {
+                    wait(until: deadline)
+                    return condition()
+                }
+                fire(next)
+                continue
             }
-            fire(next)
+            // Nothing can fire yet: wait for another thread's delivery (in real time, also on a
+            // virtual clock, where a watchdog must not fire before real work had its chance), or
+            // for the next timer on a real clock.
+            if let deadline, now >= deadline { return condition() }
+            if awaiting.isEmpty, next == nil { return false }
+            let until = [clock == .real ? next?.time : nil, clock == .real ? deadline : nil].compactMap { $0 }.min()
+            mailbox.wait(milliseconds: until.map { max(1, $0 - now) })
         }
         return true
     }
@@ -115,11 +133,51 @@ public final class EventLoop {
     /// right after a timer, when `shouldContinue` says so.
     public func advance(by milliseconds: Int, while shouldContinue: () -> Bool = { true }) {
         let deadline = Self.time(now, plus: milliseconds)
+        deliverMail()
         while let next = nextTimer(), next.time <= deadline {
             fire(next)
+            deliverMail()
             guard shouldContinue() else { return }
         }
         wait(until: deadline)
+        deliverMail()
+    }
+
+    // MARK: Work done on other threads
+
+    /// A callback another thread calls, once, to run `handler` with its result on this loop's
+    /// thread. Until it is delivered (or dropped without delivering, or ``forget(_:)`` lets go
+    /// of it), the loop counts it as work that ``run(until:timeout:)`` waits for.
+    public func callback<Value: Sendable>(_ handler: @escaping (Value) -> Void) -> LoopCallback<Value> {
+        sequence += 1
+        awaiting[sequence] = { value in
+            if let value = value as? Value { handler(value) }
+        }
+        return LoopCallback(mailbox: mailbox, number: sequence)
+    }
+
+    /// Stops waiting for `callback`: its handler will not run, whatever it delivers later.
+    public func forget<Value>(_ callback: LoopCallback<Value>) {
+        awaiting[callback.number] = nil
+    }
+
+    /// How many callbacks the loop waits for.
+    public var awaitedCount: Int { awaiting.count }
+
+    /// Runs the handlers of what other threads delivered; whether there was any.
+    @discardableResult
+    func deliverMail() -> Bool {
+        let letters = mailbox.take()
+        for letter in letters {
+            guard let handler = awaiting.removeValue(forKey: letter.number) else { continue }
+            if let value = letter.value { handler(value) }
+        }
+        return !letters.isEmpty
+    }
+
+    /// Whether the timer `due` only watches for something that does not happen.
+    private func isWatchdog(_ due: Due) -> Bool {
+        timers[due.sequence]?.isWatchdog ?? false
     }
 
     /// How many timers the queue holds, cancelled ones not yet dropped included (what tests
@@ -154,8 +212,11 @@ public final class EventLoop {
         case .virtual:
             virtualNow = max(virtualNow, due)
         case .real:
-            let remaining = due - now
-            if remaining > 0 { Thread.sleep(forTimeInterval: Double(remaining) / 1000) }
+            // Sleeps on the mailbox, running what other threads deliver meanwhile.
+            while case let remaining = due - now, remaining > 0 {
+                mailbox.wait(milliseconds: remaining)
+                deliverMail()
+            }
         }
     }
 }

@@ -82,6 +82,7 @@ final class FeatureBindings {
     /// The keys of a `hub.feature` table.
     static let featureKeys = [
         "id", "title", "uri", "uri_prefix", "uri_exclude", "uri_match", "operations", "schema", "reload_policy", "action_handler",
+        "hosts", "max_response",
     ] + LuaLimits.keys
     /// The keys of an operation table.
     static let operationKeys = ["name", "perform", "initial", "append", "on_action"] + LuaLimits.keys
@@ -119,7 +120,7 @@ final class FeatureBindings {
             throw LuaRaise(message: "feature '\(identifier)': 'operations' must be a non-empty list")
         }
         let entries = try operationEntries(call, list: call.top, owner: owner)
-        return FeatureRegistration(
+        var registration = FeatureRegistration(
             identifier: identifier, viewURIPredicate: predicate, title: title,
             contentOperationFactories: [
                 LuaFeatureOperations(features: self, runner: operations, feature: identifier, entries: entries, limits: limits)
@@ -127,6 +128,27 @@ final class FeatureBindings {
             contentReloadPolicy: try reloadPolicy(call, feature: identifier),
             customJSONSchemaIdentifier: try call.stringField(1, "schema"),
             actionHandler: try actionHandler(call, feature: identifier), resourceFolder: folder.path)
+        registration.network = try networkPolicy(call, owner: owner)
+        return registration
+    }
+
+    /// What the feature's `hosts` (host patterns) and `max_response` (bytes) allow it to fetch.
+    private func networkPolicy(_ call: LuaStack, owner: String) throws -> HTTPPolicy {
+        var policy = HTTPPolicy()
+        let hosts = try call.field(1, "hosts") { try call.optionalStrings(at: $0) } ?? []
+        for (position, text) in hosts.enumerated() {
+            guard let pattern = HostPattern(text) else {
+                throw LuaRaise(message: "\(owner): hosts[\(position + 1)] '\(text)' is not a host: write a host "
+                    + "(\"api.example.com\"), a host and port (\"127.0.0.1:8099\"), any port (\"127.0.0.1:*\") or any subdomain "
+                    + "(\"*.example.org\"), without a scheme or path")
+            }
+            policy.hosts.append(pattern)
+        }
+        if let bytes = try call.integerField(1, "max_response") {
+            guard bytes > 0 else { throw LuaRaise(message: "\(owner): 'max_response' must be a positive integer, got \(bytes)") }
+            policy.maxResponseBytes = bytes
+        }
+        return policy
     }
 
     /// The feature's `action_handler` function as an action handler, or nil.

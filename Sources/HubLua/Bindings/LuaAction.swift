@@ -10,6 +10,7 @@ final class LuaAction: AsyncAction, SuspendableRun {
     var coroutine: LuaCoroutine?
     var budget: LuaBudget
     let kind = "action"
+    var requests: HTTPRequestQueue?
     /// `namespace:name`, for messages.
     private let identifier: String
     private let function: LuaReference

@@ -10,6 +10,8 @@ protocol SuspendableRun: AnyObject {
     var budget: LuaBudget { get set }
     /// What the run is, for messages: `operation` or `action`.
     var kind: String { get }
+    /// The run's HTTP requests, once it makes one.
+    var requests: HTTPRequestQueue? { get set }
     /// The run's function returned; its `count` results are on top of `stack` (popped after).
     func didReturn(_ stack: LuaStack, count: Int32)
     /// The run failed with `error`.
@@ -28,12 +30,20 @@ final class ScriptRunner {
     /// What `hub.sleep` and `hub.await` yield first, so a resume can tell them apart.
     private let sleepToken: LuaReference
     private let awaitToken: LuaReference
+    private let waitToken: LuaReference
     /// The Lua functions `hub.sleep` and `hub.await` (they yield, so they are written in Lua;
     /// their arguments are checked in Swift).
     private let sleepFunction: LuaReference
     private let awaitFunction: LuaReference
+    /// `wait(number)`: suspends the calling run until the host ends the wait `number`
+    /// (``beginWait(cancel:)``), and returns what it ended with; outside a run, where time may
+    /// pass, runs the loop until then. For the libraries whose functions wait (`hub.http`).
+    let waitFunction: LuaReference
     /// The runs whose coroutine has not ended.
     private let active = ActiveRuns()
+    /// The waits the host has not ended yet, by number.
+    private var waits: [Int: HostWait] = [:]
+    private var waitSequence = 0
 
     /// Instructions each suspension (`hub.sleep`, `hub.await`) costs a run, so that a run that
     /// only sleeps (`while true do hub.sleep(0) end`) still runs out.
@@ -47,7 +57,7 @@ final class ScriptRunner {
     /// `check_await(start)`, which check the argument in Swift and return it, or nil and the
     /// argument error for the Lua function to raise at its caller's line.
     private static let suspendingFunctions = """
-        local sleep_token, await_token, advance, in_run, check_sleep, check_await = ...
+        local sleep_token, await_token, wait_token, advance, in_run, check_sleep, check_await, wait_outside = ...
         local function sleep(ms)
           local wait, problem = check_sleep(ms)
           if not wait then error(problem, 2) end
@@ -67,7 +77,14 @@ final class ScriptRunner {
           end
           error("hub.await can only be used inside an operation or an action", 2)
         end
-        return sleep, await
+        local function wait(number)
+          if in_run() then return coroutine.yield(wait_token, number) end
+          if coroutine.isyieldable() then
+            error("it can only suspend an operation or an action, not a coroutine the script made", 3)
+          end
+          return wait_outside(number)
+        end
+        return sleep, await, wait
         """
 
     /// A runner whose runs wait on `loop`. Outside a run, `hub.sleep` passes time on `loop`
@@ -80,9 +97,11 @@ final class ScriptRunner {
         let stack = lua.stack
         sleepToken = lua.makeMarker()
         awaitToken = lua.makeMarker()
+        waitToken = lua.makeMarker()
         try lua.load(Self.suspendingFunctions, chunkName: "=hub.sleep")
         stack.push(sleepToken)
         stack.push(awaitToken)
+        stack.push(waitToken)
         LuaBridge.pushFunction(stack) { [loop, weak lua] call in
             guard canPassTime() else {
                 call.pushNil()
@@ -106,9 +125,16 @@ final class ScriptRunner {
                 call.push(true)
             }
         }
-        try lua.call(arguments: 6, results: 2)
+        let waits = WaitsOutsideRuns()
+        LuaBridge.pushFunction(stack) { call in
+            guard let runner = waits.runner else { throw LuaLibrary.ownerGone }
+            return runner.waitOutsideRuns(call, canPassTime: canPassTime())
+        }
+        try lua.call(arguments: 8, results: 3)
+        waitFunction = lua.reference(popping: stack)
         awaitFunction = lua.reference(popping: stack)
         sleepFunction = lua.reference(popping: stack)
+        waits.runner = self
     }
 
     /// `[-0, +1|2]` Runs `check`, which pushes one value; when it throws an argument error,
@@ -173,8 +199,9 @@ final class ScriptRunner {
         let first = stack.top - count + 1
         let isSleep = count >= 2 && coroutine.holds(sleepToken, at: first)
         let isAwait = count >= 2 && coroutine.holds(awaitToken, at: first)
+        let isWait = count >= 2 && coroutine.holds(waitToken, at: first)
         run.budget.left -= Self.suspensionCost
-        let problem = !(isSleep || isAwait) ? "\(run.kind) yielded outside hub.sleep and hub.await"
+        let problem = !(isSleep || isAwait || isWait) ? "\(run.kind) yielded outside hub.sleep and hub.await"
             : run.budget.left <= 0 ? "instruction budget exceeded (\(run.budget.total) instructions)" : nil
         if let problem {
             let location = stack.scriptLocation()
@@ -182,7 +209,17 @@ final class ScriptRunner {
             end(run)
             return run.didFail(LuaError(message: problem, location: location))
         }
-        if isSleep {
+        if isWait {
+            let wait = stack.integer(at: first + 1).flatMap { waits[$0] }
+            stack.pop(count)
+            guard let wait else {
+                end(run)
+                return run.didFail(LuaError(message: "\(run.kind) waited for nothing", location: stack.scriptLocation()))
+            }
+            wait.run = run
+            active.waits(run, on: wait.number)
+            if wait.result != nil { loop.schedule(after: 0) { [weak self] in self?.resumeWaiting(wait) } }
+        } else if isSleep {
             let milliseconds = stack.integer(at: first + 1) ?? 0
             stack.pop(count)
             let wake = loop.schedule(after: milliseconds) { [weak self] in
@@ -201,7 +238,9 @@ final class ScriptRunner {
     /// would have woken it.
     private func end(_ run: any SuspendableRun) {
         run.coroutine = nil
-        if let wake = active.remove(run) { loop.cancel(wake) }
+        let (wake, wait) = active.remove(run)
+        if let wake { loop.cancel(wake) }
+        if let wait, let hostWait = waits.removeValue(forKey: wait) { hostWait.cancel?() }
     }
 
     /// Calls the `start(done)` function on top of the main stack (popped), under the run's
@@ -228,6 +267,69 @@ final class ScriptRunner {
             end(run)
             run.didFail(error)
         }
+    }
+
+    // MARK: Waits the host ends
+
+    /// Starts a wait that `finish(_:pushing:)` ends; `cancel` stops the host's work when the
+    /// waiting run ends first (cancelled, timed out). Pass its number to `wait(number)`.
+    func beginWait(cancel: (() -> Void)? = nil) -> HostWait {
+        waitSequence += 1
+        let wait = HostWait(number: waitSequence)
+        wait.cancel = cancel
+        waits[wait.number] = wait
+        return wait
+    }
+
+    /// Ends `wait`: `push` pushes what `wait(number)` returns (returning how many values), onto
+    /// the waiting run's stack, which resumes at once; a wait nobody waits for yet keeps it.
+    func finish(_ wait: HostWait, pushing push: @escaping (LuaStack) -> Int32) {
+        guard waits[wait.number] === wait, wait.result == nil else { return }
+        wait.result = push
+        wait.cancel = nil
+        if wait.run != nil { resumeWaiting(wait) }
+    }
+
+    /// Resumes the run waiting for the ended `wait` with its results.
+    private func resumeWaiting(_ wait: HostWait) {
+        guard let run = wait.run, let push = wait.result, let coroutine = run.coroutine else { return }
+        waits[wait.number] = nil
+        active.waits(run, on: nil)
+        guard coroutine.stack.ensureRoom(8) else {
+            end(run)
+            return run.didFail(LuaError(message: "stack overflow while resuming \(run.kind)"))
+        }
+        resume(run, arguments: push(coroutine.stack))
+    }
+
+    /// `wait(number)` outside a run: runs the loop until the wait ends, where time may pass (a
+    /// test, a REPL line), and returns what it ended with; elsewhere (loading a folder, drawing,
+    /// a timer's callback) returns false and why not, for the caller to raise.
+    private func waitOutsideRuns(_ call: LuaStack, canPassTime: Bool) -> Int32 {
+        guard let number = call.integer(at: 1), let wait = waits[number] else {
+            return Self.refusal(call, "there is nothing to wait for")
+        }
+        if canPassTime { loop.run(until: { wait.result != nil || lua.isStopping }) }
+        waits[number] = nil
+        guard let push = wait.result, call.ensureRoom(8) else {
+            wait.cancel?()
+            return Self.refusal(call, !canPassTime
+                ? "it can only wait inside an operation, an action, a test (hub.test) or the REPL"
+                : lua.isStopping ? "stopped while waiting" : "nothing more can happen while it waits")
+        }
+        return push(call)
+    }
+
+    /// `[-0, +2]` Pushes false and `message`.
+    private static func refusal(_ call: LuaStack, _ message: String) -> Int32 {
+        call.push(false)
+        call.push(message)
+        return 2
+    }
+
+    /// The run whose coroutine `thread` is; nil outside runs.
+    func run(of thread: LuaStack) -> (any SuspendableRun)? {
+        active.run(of: thread)
     }
 
     // MARK: hub.after
@@ -258,6 +360,8 @@ private final class ActiveRuns {
     /// The timer of each run's last `hub.sleep` (until it sleeps again or ends: cancelling one
     /// that fired does nothing).
     private var wakes: [ObjectIdentifier: EventLoop.TimerID] = [:]
+    /// The host's wait each waiting run waits for.
+    private var hostWaits: [ObjectIdentifier: Int] = [:]
 
     func add(_ run: any SuspendableRun) {
         runs[ObjectIdentifier(run)] = run
@@ -268,14 +372,45 @@ private final class ActiveRuns {
         wakes[ObjectIdentifier(run)] = wake
     }
 
-    /// Forgets `run`; the timer that would have woken it, if it sleeps.
-    func remove(_ run: any SuspendableRun) -> EventLoop.TimerID? {
+    /// Records that `run` waits for the host's wait `number` (nil: no longer).
+    func waits(_ run: any SuspendableRun, on number: Int?) {
+        hostWaits[ObjectIdentifier(run)] = number
+    }
+
+    /// Forgets `run`; the timer that would have woken it, if it sleeps, and the host's wait it
+    /// waits for, if it waits.
+    func remove(_ run: any SuspendableRun) -> (wake: EventLoop.TimerID?, wait: Int?) {
         runs.removeValue(forKey: ObjectIdentifier(run))
-        return wakes.removeValue(forKey: ObjectIdentifier(run))
+        return (wakes.removeValue(forKey: ObjectIdentifier(run)), hostWaits.removeValue(forKey: ObjectIdentifier(run)))
     }
 
     /// Whether `thread` is the coroutine of one of the runs.
     func contains(thread: LuaStack) -> Bool {
-        runs.values.contains { $0.coroutine?.stack == thread }
+        run(of: thread) != nil
     }
+
+    /// The run whose coroutine `thread` is.
+    func run(of thread: LuaStack) -> (any SuspendableRun)? {
+        runs.values.first { $0.coroutine?.stack == thread }
+    }
+}
+
+/// A wait the host ends (``ScriptRunner/beginWait(cancel:)``), and the run waiting for it.
+final class HostWait {
+    let number: Int
+    /// Stops the host's work; nil once the wait has ended.
+    var cancel: (() -> Void)?
+    /// Pushes what the wait ended with; nil while it goes on.
+    fileprivate(set) var result: ((LuaStack) -> Int32)?
+    /// The run suspended on it, once it has yielded.
+    fileprivate weak var run: (any SuspendableRun)?
+
+    fileprivate init(number: Int) {
+        self.number = number
+    }
+}
+
+/// The runner `wait(number)` outside runs asks, once it exists (the Lua function is made first).
+private final class WaitsOutsideRuns {
+    weak var runner: ScriptRunner?
 }

@@ -48,11 +48,17 @@ final class LuaCoroutine {
             stack.pop()
             return .failed(error)
         default:
-            let message = stack.string(at: -1) ?? "(error object is a \(stack.typeName(at: -1)) value)"
+            let table = stack.errorTable(at: -1)
+            let message = stack.string(at: -1) ?? table?.message ?? "(error object is a \(stack.typeName(at: -1)) value)"
             luaL_traceback(lua.L, stack.L, message, 0)
-            let error = LuaError(raw: lua.stack.string(at: -1) ?? message)
+            var error = LuaError(raw: lua.stack.string(at: -1) ?? message)
             lua.stack.pop()
             stack.pop()
+            if let table {
+                error.domain = table.domain
+                error.code = table.code
+                error.location = table.location ?? error.location
+            }
             return .failed(error)
         }
     }

@@ -6,12 +6,19 @@ public struct LuaError: Error, Equatable, Sendable, CustomStringConvertible {
     public var location: String?
     /// The Lua stack traceback, when one was taken.
     public var traceback: String?
+    /// The domain and code of an error table the script raised (`error(ctx.error)`, a failed
+    /// `hub.http` request): nil for any other error.
+    public var domain: String?
+    public var code: Int?
 
-    /// An error with `message`, and optionally where it was raised and its traceback.
-    public init(message: String, location: String? = nil, traceback: String? = nil) {
+    /// An error with `message`, and optionally where it was raised, its traceback, and the
+    /// domain and code it belongs to.
+    public init(message: String, location: String? = nil, traceback: String? = nil, domain: String? = nil, code: Int? = nil) {
         self.message = message
         self.location = location
         self.traceback = traceback
+        self.domain = domain
+        self.code = code
     }
 
     /// Splits a raw Lua error message (`file:line: message`, optionally followed by a traceback).

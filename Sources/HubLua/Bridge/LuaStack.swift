@@ -117,6 +117,13 @@ struct LuaStack: Equatable {
         }
     }
 
+    /// `[-0, +1]` Pushes `bytes` as a string.
+    func push(bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+    }
+
     /// `[-0, +1]` Pushes an integer.
     func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
 

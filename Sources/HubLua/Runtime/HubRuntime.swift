@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubHTTP
 import HubRender
 
 /// The Lua front end of a ``HubManager``: one Lua state whose scripts (feature folders)
@@ -44,6 +45,7 @@ public final class HubRuntime {
     /// A runtime whose scripts register into `manager`, next to what Swift code registers there.
     public init(manager: HubManager) throws {
         self.manager = manager
+        if manager.httpTransport == nil { manager.httpTransport = AsyncHTTPTransport() }
         lua = try LuaState()
         lua.instructionBudget = HubRuntime.defaultInstructionBudget
         lua.memoryLimit = HubRuntime.defaultMemoryLimit

@@ -15,6 +15,7 @@ struct RuntimeBindings {
     let schemas: SchemaBindings
     let json: JSONBindings
     let images: ImageBindings
+    let http: HTTPBindings
     let tests: TestBindings
     /// When `hub.sleep` outside an operation may let time pass.
     let timePassing: TimePassingPermit
@@ -40,6 +41,7 @@ struct RuntimeBindings {
         schemas = SchemaBindings(lua: lua, registry: manager.jsonSchemaRegistry, problems: problems)
         json = JSONBindings(manager: manager)
         images = ImageBindings(registry: manager.imageRegistry)
+        http = HTTPBindings(lua: lua, manager: manager, runner: runner, errors: errors)
     }
 
     /// The functions of the `hub` table every folder shares.
@@ -49,9 +51,9 @@ struct RuntimeBindings {
     }
 
     /// The functions of `folder`'s own `hub` table (over the shared one).
-    func folderLibrary(_ folder: FeatureFolder) -> LuaLibrary {
+    func folderLibrary(_ folder: FeatureFolder) throws(LuaError) -> LuaLibrary {
         features.folderLibrary(folder) + components.folderLibrary(folder) + schemas.folderLibrary(folder)
-            + actions.folderLibrary(folder)
+            + actions.folderLibrary(folder) + (try http.folderLibrary(folder))
     }
 
     /// Removes from the manager everything `folder` registered; returns its features.

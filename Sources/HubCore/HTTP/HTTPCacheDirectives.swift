@@ -1,0 +1,125 @@
+/// What ``HTTPCache`` reads in header fields: the Cache-Control directives it acts on
+/// (RFC 9111 §5.2), and the Age, Vary and validator fields.
+struct HTTPCacheDirectives: Equatable {
+    /// `no-store`: nothing of the exchange may be stored.
+    var noStore = false
+    /// `no-cache`, with or without field names: a stored response must be validated before use.
+    var noCache = false
+    /// `max-age` in seconds; nil when absent, or when its first occurrence is malformed.
+    var maxAge: Int?
+
+    /// The directives of the Cache-Control fields of `headers`.
+    init(_ headers: HTTPHeaders) {
+        self.init(cacheControl: headers["cache-control"])
+    }
+
+    /// The directives of the Cache-Control value `cacheControl` (nil: none).
+    init(cacheControl: String?) {
+        guard let cacheControl else { return }
+        var sawMaxAge = false
+        for element in Self.listElements(cacheControl) {
+            let (name, argument) = Self.directive(element)
+            switch name {
+            case "no-store": noStore = true
+            case "no-cache": noCache = true
+            case "max-age" where !sawMaxAge:
+                // RFC 9111 §4.2.1: of several occurrences, the first counts.
+                sawMaxAge = true
+                maxAge = argument.flatMap(Self.deltaSeconds)
+            default: break
+            }
+        }
+    }
+
+    /// The Age of a response in seconds: 0 when absent or malformed.
+    static func age(_ headers: HTTPHeaders) -> Int {
+        guard let value = headers["age"], let first = listElements(value).first else { return 0 }
+        return deltaSeconds(first) ?? 0
+    }
+
+    /// The lower-case request header names the response's Vary selects on, without repeats;
+    /// nil for `Vary: *` (the response may not be stored).
+    static func varyNames(_ headers: HTTPHeaders) -> [String]? {
+        guard let value = headers["vary"] else { return [] }
+        var names: [String] = []
+        for element in listElements(value) {
+            let name = element.lowercased()
+            if name == "*" { return nil }
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// Whether the entity tags `lhs` and `rhs` match by weak comparison (RFC 9110 §8.8.3.2).
+    static func weaklyEqual(_ lhs: String, _ rhs: String) -> Bool {
+        func opaque(_ tag: String) -> Substring {
+            let tag = trimmed(tag[...])
+            return tag.hasPrefix("W/") ? tag.dropFirst(2) : tag
+        }
+        return opaque(lhs) == opaque(rhs)
+    }
+
+    /// A delta-seconds value (RFC 9111 §1.2.2): digits only; larger than 2^31 counts as 2^31.
+    static func deltaSeconds(_ text: Substring) -> Int? {
+        let limit = 2_147_483_648
+        guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            return nil
+        }
+        return Int(text).map { min($0, limit) } ?? limit
+    }
+
+    /// The trimmed, non-empty elements of the comma-separated list `value`; a comma within a
+    /// quoted string does not separate.
+    static func listElements(_ value: String) -> [Substring] {
+        var elements: [Substring] = []
+        var start = value.startIndex
+        var quoted = false
+        var escaped = false
+        func append(_ element: Substring) {
+            let element = trimmed(element)
+            if !element.isEmpty { elements.append(element) }
+        }
+        for index in value.indices {
+            let character = value[index]
+            if escaped {
+                escaped = false
+            } else if quoted {
+                if character == "\\" { escaped = true } else if character == "\"" { quoted = false }
+            } else if character == "\"" {
+                quoted = true
+            } else if character == "," {
+                append(value[start..<index])
+                start = value.index(after: index)
+            }
+        }
+        append(value[start...])
+        return elements
+    }
+
+    /// The lower-case name of the directive `element` and its argument, unquoted (nil: none).
+    static func directive(_ element: Substring) -> (name: String, argument: Substring?) {
+        guard let equals = element.firstIndex(of: "=") else { return (element.lowercased(), nil) }
+        let name = trimmed(element[..<equals]).lowercased()
+        let argument = trimmed(element[element.index(after: equals)...])
+        guard argument.count >= 2, argument.first == "\"", argument.last == "\"" else { return (name, argument) }
+        var unquoted = ""
+        var escaped = false
+        for character in argument.dropFirst().dropLast() {
+            if !escaped, character == "\\" {
+                escaped = true
+            } else {
+                unquoted.append(character)
+                escaped = false
+            }
+        }
+        return (name, unquoted[...])
+    }
+
+    /// `text` without leading and trailing spaces and tabs.
+    static func trimmed(_ text: Substring) -> Substring {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) })
+        else { return text[text.endIndex...] }
+        return text[first...last]
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+
+/// Makes the HTTP requests of one runtime's scripts, on its loop's thread: checks each against
+/// the feature's ``HTTPPolicy`` and the screen's connectivity before anything is sent, answers
+/// from the shared ``HTTPCache`` when it can, follows redirects (each one checked again), and
+/// keeps the request within its time and size limits. What it completes with always comes on a
+/// later turn of the loop, never from inside the call.
+public final class HTTPFetcher {
+    /// Sends what the fetcher cannot answer itself.
+    public let transport: any HTTPTransport
+    /// Responses shared with other fetchers (every runtime of a server); nil: none.
+    public let cache: HTTPCache?
+    let loop: EventLoop
+
+    /// A fetcher sending through `transport` on `loop`, with `cache`.
+    public init(transport: any HTTPTransport, cache: HTTPCache?, loop: EventLoop) {
+        self.transport = transport
+        self.cache = cache
+        self.loop = loop
+    }
+
+    /// The cache's clock: the loop's when its time is virtual (tests), otherwise the process's
+    /// uptime, which every loop of the process shares.
+    private var cacheNow: Int {
+        loop.clock == .virtual ? loop.now : Int(DispatchTime.now().uptimeNanoseconds / 1_000_000)
+    }
+
+    /// Fetches `request` under `policy`, within `timeout` milliseconds at most (nil: the
+    /// policy's), failing at once when `offline`; calls `completion` once on the loop's thread,
+    /// unless the returned cancellation is used first.
+    public func fetch(
+        _ request: HTTPRequest, policy: HTTPPolicy, offline: Bool, timeout: Int? = nil,
+        completion: @escaping (Result<HTTPResponse, HTTPFailure>) -> Void
+    ) -> HTTPCancellation {
+        let exchange = Exchange(fetcher: self, policy: policy, completion: completion)
+        let limit = min(timeout ?? policy.timeout, policy.timeout)
+        if offline {
+            exchange.finish(.failure(HTTPFailure(
+                .offline, "\(request.line) was not sent: the screen is offline (its connectivity is \"offline\")")))
+        } else {
+            exchange.start(request, timeout: limit)
+        }
+        return HTTPCancellation { exchange.cancel() }
+    }
+
+    /// One request and the redirects that follow it.
+    private final class Exchange {
+        let fetcher: HTTPFetcher
+        let policy: HTTPPolicy
+        var completion: ((Result<HTTPResponse, HTTPFailure>) -> Void)?
+        var hop: HTTPCancellation?
+        var timer: EventLoop.TimerID?
+        var redirects = 0
+
+        init(fetcher: HTTPFetcher, policy: HTTPPolicy, completion: @escaping (Result<HTTPResponse, HTTPFailure>) -> Void) {
+            self.fetcher = fetcher
+            self.policy = policy
+            self.completion = completion
+        }
+
+        func start(_ request: HTTPRequest, timeout: Int) {
+            // The timer and the transport's completion keep the exchange until it ends.
+            timer = fetcher.loop.schedule(after: timeout, isWatchdog: true) { [self] in
+                finish(.failure(HTTPFailure(.timeout, "\(request.line): no response within \(timeout) ms")))
+            }
+            send(request, deadline: fetcher.loop.now + timeout)
+        }
+
+        /// Sends one hop, asking the cache first unless `conditionally` is false.
+        func send(_ request: HTTPRequest, deadline: Int, conditionally: Bool = true) {
+            if let problem = Self.refusal(of: request, policy: policy, redirected: redirects > 0) {
+                return finish(.failure(problem))
+            }
+            var sent = request
+            var revalidating = false
+            if let cache = fetcher.cache, conditionally {
+                switch cache.lookup(request, now: fetcher.cacheNow) {
+                case .fresh(let response):
+                    return finish(.success(response))
+                case .stale(let conditions):
+                    for (name, value) in conditions { sent.headers.set(name, value) }
+                    revalidating = true
+                case .miss:
+                    break
+                }
+            }
+            let limits = HTTPExchangeLimits(maxBodyBytes: policy.maxResponseBytes, timeout: max(1, deadline - fetcher.loop.now))
+            hop = fetcher.transport.send(sent, limits: limits, on: fetcher.loop) { [self] result in
+                received(result, for: request, revalidating: revalidating, deadline: deadline)
+            }
+        }
+
+        func received(_ result: Result<HTTPResponse, HTTPFailure>, for request: HTTPRequest, revalidating: Bool, deadline: Int) {
+            guard completion != nil else { return }
+            hop = nil
+            guard case .success(let response) = result else { return finish(result) }
+            let cache = fetcher.cache
+            if revalidating, response.status == 304 {
+                guard let stored = cache?.revalidated(request, with: response, now: fetcher.cacheNow) else {
+                    // What was revalidated is gone from the cache meanwhile: ask again, unconditionally.
+                    return send(request, deadline: deadline, conditionally: false)
+                }
+                return finish(.success(stored))
+            }
+            if let next = redirect(from: request, response: response) {
+                guard redirects < policy.maxRedirects else {
+                    return finish(.failure(HTTPFailure(
+                        .tooManyRedirects, "\(request.line): stopped after \(policy.maxRedirects) redirects")))
+                }
+                redirects += 1
+                return send(next, deadline: deadline)
+            }
+            cache?.store(response, for: request, now: fetcher.cacheNow)
+            finish(.success(response))
+        }
+
+        /// The request a redirect response asks for; nil when `response` is not one.
+        private func redirect(from request: HTTPRequest, response: HTTPResponse) -> HTTPRequest? {
+            guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"],
+                let base = URL(string: request.url), let target = URL(string: location, relativeTo: base)
+            else { return nil }
+            var next = HTTPRequest(method: request.method, url: target.absoluteURL.absoluteString, headers: request.headers, body: request.body)
+            // As browsers do: 303, and 301/302 after a POST, go on as a GET without a body.
+            if response.status == 303 || (request.method == "POST" && [301, 302].contains(response.status)) {
+                next.method = "GET"
+                next.body = nil
+                next.headers.set("content-type", nil)
+            }
+            return next
+        }
+
+        /// Why `request` may not be sent under `policy`; nil when it may.
+        static func refusal(of request: HTTPRequest, policy: HTTPPolicy, redirected: Bool) -> HTTPFailure? {
+            let what = redirected ? "a redirect to \(request.url)" : request.line
+            guard let components = URLComponents(string: request.url), let scheme = components.scheme?.lowercased(),
+                scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+            else {
+                return HTTPFailure(.invalidURL, "\(what): only absolute http: and https: URLs can be fetched")
+            }
+            let port = components.port.flatMap { $0 == (scheme == "https" ? 443 : 80) ? nil : $0 }
+            guard policy.allows(host: host, port: port) else {
+                let name = port.map { "\(Self.bracketed(host)):\($0)" } ?? Self.bracketed(host)
+                let listed = policy.hosts.isEmpty ? "the feature lists no hosts" : "the feature's hosts are " + policy.hosts.map { "\"\($0)\"" }.joined(separator: ", ")
+                return HTTPFailure(
+                    .hostNotAllowed,
+                    "\(what): host '\(name)' is not allowed (\(listed)); add it to hosts = { \"\(name)\" } in hub.feature")
+            }
+            return nil
+        }
+
+        private static func bracketed(_ host: String) -> String {
+            host.contains(":") ? "[\(host)]" : host
+        }
+
+        /// Completes with `result` on the next turn of the loop, once.
+        func finish(_ result: Result<HTTPResponse, HTTPFailure>) {
+            guard let completion else { return }
+            self.completion = nil
+            stop()
+            fetcher.loop.schedule(after: 0) { completion(result) }
+        }
+
+        func cancel() {
+            completion = nil
+            stop()
+        }
+
+        private func stop() {
+            hop?.cancel()
+            hop = nil
+            if let timer { fetcher.loop.cancel(timer) }
+            timer = nil
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Synchronization
+
+/// What other threads hand an ``EventLoop``: numbered values its thread picks up and runs the
+/// handlers of, and the wait of a loop with nothing else to do.
+final class EventLoopMailbox: @unchecked Sendable {
+    /// A delivery: the callback's number and its value (nil: dropped without a value).
+    struct Letter {
+        let number: Int
+        let value: (any Sendable)?
+    }
+
+    // Guarded by `condition`.
+    private let condition = NSCondition()
+    private var letters: [Letter] = []
+    private var wakeUp: (@Sendable () -> Void)?
+
+    /// Adds `letter` and wakes the loop (and whoever ``setWakeUp(_:)`` named).
+    func post(_ letter: Letter) {
+        condition.lock()
+        letters.append(letter)
+        let wakeUp = self.wakeUp
+        condition.signal()
+        condition.unlock()
+        wakeUp?()
+    }
+
+    /// Takes every letter posted so far, in order.
+    func take() -> [Letter] {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !letters.isEmpty else { return [] }
+        defer { letters.removeAll(keepingCapacity: true) }
+        return letters
+    }
+
+    /// Waits until a letter is posted, or `milliseconds` have passed (nil: no limit).
+    func wait(milliseconds: Int?) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard letters.isEmpty else { return }
+        if let milliseconds {
+            _ = condition.wait(until: Date(timeIntervalSinceNow: Double(milliseconds) / 1_000))
+        } else {
+            condition.wait()
+        }
+    }
+
+    /// Also calls `wakeUp` on each post: for a thread that waits on something else than the
+    /// loop (a server's worker waiting for jobs).
+    func setWakeUp(_ wakeUp: (@Sendable () -> Void)?) {
+        condition.lock()
+        self.wakeUp = wakeUp
+        condition.unlock()
+    }
+}
+
+/// A callback another thread calls to hand a result back to the ``EventLoop`` that made it
+/// (``EventLoop/callback(_:)``). Only its first ``deliver(_:)`` counts; dropping it undelivered
+/// tells the loop not to wait for it any more.
+public final class LoopCallback<Value: Sendable>: Sendable {
+    private let mailbox: EventLoopMailbox
+    /// The callback's number in its loop.
+    let number: Int
+    private let delivered = Mutex(false)
+
+    init(mailbox: EventLoopMailbox, number: Int) {
+        self.mailbox = mailbox
+        self.number = number
+    }
+
+    /// Runs the loop-side handler with `value` on the loop's thread (once: later calls do nothing).
+    public func deliver(_ value: Value) {
+        guard delivered.withLock({ done in defer { done = true }; return !done }) else { return }
+        mailbox.post(.init(number: number, value: value))
+    }
+
+    deinit {
+        if !delivered.withLock({ $0 }) { mailbox.post(.init(number: number, value: nil)) }
+    }
+}
+
+extension EventLoop {
+    /// Calls `wakeUp` whenever another thread delivers to this loop: for a thread that waits
+    /// on something else between turns of the loop (nil: nobody).
+    public func setWakeUp(_ wakeUp: (@Sendable () -> Void)?) {
+        mailbox.setWakeUp(wakeUp)
+    }
+}

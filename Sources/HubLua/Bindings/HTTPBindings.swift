@@ -1,0 +1,321 @@
+import HubCore
+import HubRender
+
+/// `hub.http`: `request { method, url, headers, body, timeout }`, `get(url [, options])`,
+/// `post(url, body [, options])` and `all { requests }`, in each feature folder's `hub` table.
+///
+/// A call suspends the running operation or action until the response comes (the loop, other
+/// screens and their timers go on meanwhile), and returns a response table (`status`, `headers`
+/// with lower-case names, `body`, `from_cache`, `url`; `response:json()`), or raises an error
+/// table with domain `network` (`connectivity` when the screen is offline) at the caller's line.
+/// A request reaches only the hosts its feature lists in `hosts` (code of the folder's that
+/// belongs to no feature, as actions and tests, those of any of the folder's features), within
+/// the feature's `max_response` bytes and the time the operation has left.
+final class HTTPBindings {
+    private let lua: LuaState
+    private let manager: HubManager
+    private let runner: ScriptRunner
+    private let errors: ErrorTables
+    /// The metatable of response tables: `__index` has `json`.
+    private let responseMetatable: LuaReference
+
+    /// The Lua functions of `hub.http`: each calls the Swift function `start` for its kind,
+    /// which checks the arguments and starts the requests (returning a wait, or nil and the
+    /// argument error), then waits; both kinds of error are raised at the caller's line.
+    private static let functions = """
+        local wait, start_request, start_get, start_post, start_all = ...
+        local function wrap(start)
+          return function(...)
+            local number, problem = start(...)
+            if not number then error(problem, 2) end
+            local ok, result = wait(number)
+            if not ok then error(result, 2) end
+            return result
+          end
+        end
+        return { request = wrap(start_request), get = wrap(start_get), post = wrap(start_post), all = wrap(start_all) }
+        """
+
+    /// Option keys of `hub.http.request`, and of the options of `get` and `post`.
+    private static let requestKeys = ["method", "url", "headers", "body", "timeout"]
+    private static let optionKeys = ["headers", "timeout"]
+
+    init(lua: LuaState, manager: HubManager, runner: ScriptRunner, errors: ErrorTables) {
+        self.lua = lua
+        self.manager = manager
+        self.runner = runner
+        self.errors = errors
+        let stack = lua.stack
+        stack.newTable(record: 3)
+        stack.newTable(record: 1)
+        stack.register(LuaLibrary([("json", .function({ try HTTPBindings.decodeJSON($0) }, cost: LuaBridge.defaultCallCost))]), into: -1)
+        stack.setRawField(-2, "__index")
+        stack.push("hub.Response")
+        stack.setRawField(-2, "__name")
+        stack.push(false)
+        stack.setRawField(-2, "__metatable")
+        responseMetatable = lua.reference(popping: stack)
+    }
+
+    /// `hub.http` for the scripts of `folder`.
+    func folderLibrary(_ folder: FeatureFolder) throws(LuaError) -> LuaLibrary {
+        let stack = lua.stack
+        try lua.load(Self.functions, chunkName: "=hub.http")
+        stack.push(runner.waitFunction)
+        for kind in [Kind.request, .get, .post, .all] {
+            LuaBridge.pushFunction(stack) { [weak self] call in
+                guard let self else { throw LuaLibrary.ownerGone }
+                return self.start(call, kind: kind, folder: folder)
+            }
+        }
+        try lua.call(arguments: 5, results: 1)
+        return LuaLibrary([("http", .value(lua.reference(popping: stack)))])
+    }
+
+    // MARK: Starting requests
+
+    /// The four functions, by the arguments they take.
+    private enum Kind: String {
+        case request, get, post, all
+        var function: String { "hub.http.\(rawValue)" }
+    }
+
+    /// Starts the requests a call of `kind` asks for: pushes the number of the wait that ends
+    /// with their outcome, or nil and what is wrong with the arguments.
+    private func start(_ call: LuaStack, kind: Kind, folder: FeatureFolder) -> Int32 {
+        let requests: [(HTTPRequest, timeout: Int?)]
+        do {
+            requests = try self.requests(call, kind: kind)
+        } catch {
+            call.pushNil()
+            call.push((error as? LuaRaise)?.message ?? "\(error)")
+            return 2
+        }
+        let place = Place(call: call, runner: runner, manager: manager, folder: folder, location: call.location(level: 2))
+        guard let fetcher = manager.httpFetcher else {
+            call.pushNil()
+            call.push("\(kind.function): this runtime has no HTTP transport (HubManager.httpTransport)")
+            return 2
+        }
+        let queue = place.queue(fetcher: fetcher)
+        var outcomes = [Result<HTTPResponse, HTTPFailure>?](repeating: nil, count: requests.count)
+        var remaining = requests.count
+        var cancellations: [HTTPCancellation] = []
+        let wait = runner.beginWait { cancellations.forEach { $0.cancel() } }
+        for (index, (request, timeout)) in requests.enumerated() {
+            let limit = [timeout, place.timeLeft].compactMap { $0 }.min()
+            cancellations.append(queue.fetch(request, policy: place.policy, offline: place.isOffline, timeout: limit) {
+                [weak self] outcome in
+                outcomes[index] = outcome
+                remaining -= 1
+                guard remaining == 0, let self else { return }
+                let settled = outcomes.compactMap { $0 }
+                self.runner.finish(wait) { stack in self.push(settled, many: kind == .all, place: place, stack: stack) }
+            })
+        }
+        call.push(wait.number)
+        return 1
+    }
+
+    /// The requests and their own timeouts a call of `kind` describes.
+    private func requests(_ call: LuaStack, kind: Kind) throws -> [(HTTPRequest, timeout: Int?)] {
+        switch kind {
+        case .request:
+            try call.checkTable(1, kind.function)
+            return [try call.argument(1, kind.function) { try request(call, table: 1, kind: kind) }]
+        case .get:
+            let url = try call.checkString(1, kind.function)
+            return [try options(call, 2, kind: kind, HTTPRequest(method: "GET", url: url))]
+        case .post:
+            let url = try call.checkString(1, kind.function)
+            var request = HTTPRequest(method: "POST", url: url)
+            try setBody(call, index: 2, of: &request, function: kind.function)
+            return [try options(call, 3, kind: kind, request)]
+        case .all:
+            try call.checkTable(1, kind.function)
+            let count = call.rawLength(1)
+            guard count > 0 else { throw call.argumentError(1, kind.function, "a non-empty list of requests expected") }
+            return try (1...count).map { position in
+                call.rawIndex(1, position)
+                defer { call.pop() }
+                if let url = call.string(at: -1) { return (HTTPRequest(method: "GET", url: url), nil) }
+                return try call.argument(1, kind.function) {
+                    try LuaValueError.inField("[\(position)]") { try request(call, table: call.top, kind: kind) }
+                }
+            }
+        }
+    }
+
+    /// The request the table at `table` describes (`method`, `url`, `headers`, `body`, `timeout`).
+    private func request(_ call: LuaStack, table: Int32, kind: Kind) throws -> (HTTPRequest, timeout: Int?) {
+        guard call.type(at: table) == .table else { throw call.valueError(table, expected: "a URL or a request table") }
+        if let problem = TableKeys.firstUnknownKey(call, table: table, known: Self.requestKeys) {
+            throw LuaValueError(problem: problem)
+        }
+        guard let url = try call.stringField(table, "url") else { throw LuaValueError(field: "url", problem: "string expected, got nil") }
+        var request = HTTPRequest(method: try call.stringField(table, "method") ?? "GET", url: url)
+        request.headers = try call.field(table, "headers") { try headers(call, at: $0) }
+        try call.field(table, "body") { index in
+            if !call.isNil(index) { try setBody(call, index: index, of: &request, function: kind.function) }
+        }
+        return (request, try call.field(table, "timeout") { try timeout(call, at: $0) })
+    }
+
+    /// `request` with the options table at `index` (`headers`, `timeout`) applied.
+    private func options(_ call: LuaStack, _ index: Int32, kind: Kind, _ request: HTTPRequest) throws -> (HTTPRequest, timeout: Int?) {
+        var request = request
+        var limit: Int?
+        try call.options(index, kind.function, known: Self.optionKeys) {
+            let headers = try call.field(index, "headers") { try self.headers(call, at: $0) }
+            for (name, value) in headers { request.headers.set(name, value) }
+            limit = try call.field(index, "timeout") { try timeout(call, at: $0) }
+        }
+        return (request, limit)
+    }
+
+    /// The body at `index`: a string as it is, a table as JSON (with its content type).
+    private func setBody(_ call: LuaStack, index: Int32, of request: inout HTTPRequest, function: String) throws {
+        if let text = call.string(at: index) {
+            try call.chargeMemory(text.utf8.count)
+            request.body = Array(text.utf8)
+        } else if call.type(at: index) == .table {
+            let text = try call.argument(index, function) { try call.json(at: index) }.serialized(pretty: false)
+            request.body = Array(text.utf8)
+            if !request.headers.contains("content-type") { request.headers.set("content-type", "application/json") }
+        } else {
+            throw LuaValueError(field: "body", problem: call.valueError(index, expected: "string or table").problem)
+        }
+    }
+
+    /// The header table at `index` (names and values strings); none for nil.
+    private func headers(_ call: LuaStack, at index: Int32) throws -> HubCore.HTTPHeaders {
+        var headers = HubCore.HTTPHeaders()
+        if call.isNil(index) { return headers }
+        guard call.type(at: index) == .table else { throw call.valueError(index, expected: "table") }
+        try call.forEachPair(index) {
+            guard let name = call.string(at: -2), let value = try call.optionalString(at: -1) else {
+                throw LuaValueError(problem: "header names and values must be strings")
+            }
+            guard Self.isToken(name), !value.contains(where: { $0 == "\r" || $0 == "\n" }) else {
+                throw LuaValueError(problem: "header '\(name)' is not a valid header field")
+            }
+            headers.add(name, value)
+        }
+        return headers
+    }
+
+    /// Whether `name` is an HTTP token (RFC 9110 §5.6.2).
+    private static func isToken(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+
+    /// A timeout in milliseconds, positive; nil for nil.
+    private func timeout(_ call: LuaStack, at index: Int32) throws -> Int? {
+        if call.isNil(index) { return nil }
+        guard let value = call.integer(at: index), value > 0 else {
+            throw LuaValueError(problem: "positive integer (milliseconds) expected, got \(call.shownValue(at: index))")
+        }
+        return value
+    }
+
+    // MARK: Outcomes
+
+    /// `[-0, +2]` Pushes what the wait returns: true and the response (or, with `many`, the
+    /// list of responses), or false and the error table of the first request that failed.
+    private func push(_ outcomes: [Result<HTTPResponse, HTTPFailure>], many: Bool, place: Place, stack: LuaStack) -> Int32 {
+        for outcome in outcomes {
+            guard case .failure(let failure) = outcome else { continue }
+            stack.push(false)
+            errors.push(stack, ContentError(
+                domain: failure.domain, code: failure.code, message: failure.message, location: place.location,
+                feature: place.feature, operation: place.operation))
+            return 2
+        }
+        stack.push(true)
+        if many { stack.newTable(array: outcomes.count) }
+        for (position, outcome) in outcomes.enumerated() {
+            guard case .success(let response) = outcome else { continue }
+            push(response, stack: stack)
+            if many { stack.setRawIndex(-2, position + 1) }
+        }
+        return 2
+    }
+
+    /// `[-0, +1]` Pushes `response` as a response table.
+    private func push(_ response: HTTPResponse, stack: LuaStack) {
+        stack.newTable(record: 5)
+        stack.push(response.status)
+        stack.setRawField(-2, "status")
+        stack.newTable(record: response.headers.fields.count)
+        var named = Set<String>()
+        for (name, _) in response.headers where named.insert(name).inserted {
+            stack.push(response.headers[name] ?? "")
+            stack.setRawField(-2, name)
+        }
+        stack.setRawField(-2, "headers")
+        stack.push(bytes: response.body)
+        stack.setRawField(-2, "body")
+        stack.push(response.fromCache)
+        stack.setRawField(-2, "from_cache")
+        stack.push(responseMetatable)
+        stack.setMetatable(-2)
+    }
+
+    /// `response:json()`: the body decoded as JSON; malformed JSON is an error at the caller's line.
+    private static func decodeJSON(_ call: LuaStack) throws -> Int32 {
+        try call.checkTable(1, "response:json")
+        call.rawField(1, "body")
+        call.push("response body")
+        call.push(json: try call.jsonArgument(call.top - 1, "response:json"))
+        return 1
+    }
+}
+
+/// Where a `hub.http` call was made: the operation run or action run whose coroutine made it,
+/// or neither (a test, the REPL), and what follows for its requests.
+private struct Place {
+    let policy: HTTPPolicy
+    let isOffline: Bool
+    /// Milliseconds the operation has left; nil: no operation's limit.
+    let timeLeft: Int?
+    let feature: String?
+    let operation: String?
+    let location: String?
+    private let run: (any SuspendableRun)?
+    private let limit: Int
+
+    init(call: LuaStack, runner: ScriptRunner, manager: HubManager, folder: FeatureFolder, location: String) {
+        let (place, _) = LuaError.splitLocation(location + " ")
+        self.location = place ?? (location.hasSuffix(":") ? String(location.dropLast()) : nil)
+        run = runner.run(of: call)
+        let features = manager.featureRegistry.all
+        if let operationRun = run as? LuaOperationRun {
+            let feature = operationRun.featureInfo.identifier
+            policy = features.first { $0.identifier == feature }?.network ?? HTTPPolicy()
+            isOffline = operationRun.connectivityState == .offline
+            timeLeft = operationRun.timeLeft(now: runner.loop.now)
+            self.feature = feature
+            operation = operationRun.operation.name
+        } else {
+            policy = features.filter { $0.resourceFolder == folder.path }.map(\.network).reduce(HTTPPolicy()) { $0.union($1) }
+            isOffline = false
+            timeLeft = nil
+            feature = nil
+            operation = nil
+        }
+        limit = policy.maxInFlight
+    }
+
+    /// The queue the requests wait their turn in: the run's, or one of their own.
+    func queue(fetcher: HTTPFetcher) -> HTTPRequestQueue {
+        if let run {
+            if let queue = run.requests { return queue }
+            let queue = HTTPRequestQueue(fetcher: fetcher, limit: limit)
+            run.requests = queue
+            return queue
+        }
+        return HTTPRequestQueue(fetcher: fetcher, limit: limit)
+    }
+}

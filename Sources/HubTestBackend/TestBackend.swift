@@ -1,0 +1,90 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// A real HTTP/1.1 server on 127.0.0.1 and an ephemeral port, on SwiftNIO, that answers each
+/// path as scripted (``route(_:_:)``), misbehaving on purpose when asked, and records every
+/// request it receives. For the tests and benchmarks of HTTP clients: no mock, real sockets.
+///
+/// Connections are kept alive between requests (unless the client says `connection: close`);
+/// a connection answers its requests one after the other. A path with no route is answered 404.
+/// ``stop()`` (or letting go of the backend) closes the listener and every connection.
+public final class TestBackend: Sendable {
+    /// The port the backend listens on.
+    public let port: Int
+    private let listener: any Channel
+    private let state: TestBackendState
+
+    private init(listener: any Channel, port: Int, state: TestBackendState) {
+        self.listener = listener
+        self.port = port
+        self.state = state
+    }
+
+    /// Starts a backend on 127.0.0.1 and an ephemeral port, on the process's shared SwiftNIO
+    /// event loops. Blocks until it listens; call it off those loops.
+    public static func start() throws -> TestBackend {
+        let state = TestBackendState()
+        let listener = try ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    guard state.adopt(channel) else { throw ChannelError.ioOnClosedChannel }
+                    try channel.pipeline.syncOperations.addHandler(
+                        ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)))
+                    try channel.pipeline.syncOperations.addHandler(TestBackendHandler(state: state))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0)
+            .wait()
+        guard let port = listener.localAddress?.port else {
+            try? listener.close().wait()
+            throw ChannelError.unknownLocalAddress
+        }
+        return TestBackend(listener: listener, port: port, state: state)
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// `baseURL` followed by `path` (which starts with `/`).
+    public func url(_ path: String) -> String { baseURL + path }
+
+    /// Sets how `path` (exact, without the query) is answered from now on, on every connection.
+    public func route(_ path: String, _ behaviour: Behaviour) {
+        state.route(path, behaviour)
+    }
+
+    /// Every request received so far, in the order they were read whole.
+    public var requests: [Request] { state.requests }
+
+    /// How many requests for `path` (without the query) were received.
+    public func requestCount(_ path: String) -> Int { state.requestCount(path) }
+
+    /// Closes the listener and every connection. Idempotent. Off the event loops it returns once
+    /// they are closed; on one, once the closes are under way.
+    public func stop() {
+        guard let connections = state.stop() else { return }
+        let closes = [listener.close()] + connections.map { $0.close() }
+        guard MultiThreadedEventLoopGroup.currentEventLoop == nil else { return }
+        // Closing fails for a connection that closed meanwhile: that is closed too.
+        for close in closes { try? close.wait() }
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// A port on 127.0.0.1 nobody listens on (one a listener had a moment ago): for a
+    /// connection to be refused.
+    public static func closedPort() throws -> Int {
+        let listener = try ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0)
+            .wait()
+        let port = listener.localAddress?.port
+        try listener.close().wait()
+        guard let port else { throw ChannelError.unknownLocalAddress }
+        return port
+    }
+}

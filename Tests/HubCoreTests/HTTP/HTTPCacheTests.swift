@@ -1,0 +1,502 @@
+import Dispatch
+import Testing
+
+@testable import HubCore
+
+struct HTTPCacheTests {
+    private let url = "https://example.test/a"
+
+    private func get(_ url: String = "https://example.test/a", _ headers: HTTPHeaders = [:]) -> HTTPRequest {
+        HTTPRequest(url: url, headers: headers)
+    }
+
+    private func response(_ headers: HTTPHeaders, status: Int = 200, body: String = "body") -> HTTPResponse {
+        HTTPResponse(status: status, headers: headers, body: Array(body.utf8))
+    }
+
+    /// `response` as the cache hands it back.
+    private func cached(_ response: HTTPResponse) -> HTTPResponse {
+        var response = response
+        response.fromCache = true
+        return response
+    }
+
+    /// The bytes an entry for `response` to a request for `url` counts for.
+    private func size(_ response: HTTPResponse, _ url: String = "https://example.test/a") -> Int {
+        response.body.count + response.headers.byteCount + url.utf8.count
+    }
+
+    // MARK: Freshness
+
+    @Test func freshWithinMaxAgeThenStale() {
+        let cache = HTTPCache()
+        let stored = response(["cache-control": "max-age=60", "etag": "\"v1\""])
+        cache.store(stored, for: get(), now: 1_000)
+
+        #expect(cache.count == 1)
+        #expect(cache.byteCount == 4 + (13 + 10 + 4) + (4 + 4 + 4) + 22)
+        #expect(cache.lookup(get(), now: 1_000) == .fresh(cached(stored)))
+        #expect(cache.lookup(get(), now: 60_999) == .fresh(cached(stored)))
+        #expect(cache.lookup(get(), now: 61_000) == .stale(conditions: ["if-none-match": "\"v1\""]))
+        #expect(cache.lookup(get("https://example.test/b"), now: 1_000) == .miss)
+        #expect(cache.lookup(HTTPRequest(method: "POST", url: url), now: 1_000) == .miss)
+    }
+
+    @Test func ageHeaderCounts() {
+        let cache = HTTPCache()
+        let stored = response(["cache-control": "max-age=60", "age": "50", "etag": "\"v1\""])
+        cache.store(stored, for: get(), now: 0)
+
+        #expect(cache.lookup(get(), now: 9_999) == .fresh(cached(stored)))
+        #expect(cache.lookup(get(), now: 10_000) == .stale(conditions: ["if-none-match": "\"v1\""]))
+    }
+
+    @Test func staleWithoutValidatorIsMiss() {
+        let cache = HTTPCache()
+        let stored = response(["cache-control": "max-age=1"])
+        cache.store(stored, for: get(), now: 0)
+
+        #expect(cache.lookup(get(), now: 999) == .fresh(cached(stored)))
+        #expect(cache.lookup(get(), now: 1_000) == .miss)
+        // It can never be used again: it is gone.
+        #expect(cache.count == 0)
+        #expect(cache.byteCount == 0)
+    }
+
+    @Test func responseWithoutFreshnessOrValidatorIsNotStored() {
+        let cache = HTTPCache()
+        cache.store(response([:]), for: get(), now: 0)
+        cache.store(response(["cache-control": "max-age=0"]), for: get(), now: 0)
+        cache.store(response(["cache-control": "max-age=10", "age": "10"]), for: get(), now: 0)
+        cache.store(response(["expires": "Thu, 01 Jan 2099 00:00:00 GMT"]), for: get(), now: 0)
+        cache.store(response(["cache-control": "s-maxage=60"]), for: get(), now: 0)
+
+        #expect(cache.count == 0)
+        #expect(cache.lookup(get(), now: 0) == .miss)
+    }
+
+    @Test func requestNoCacheOrMaxAgeAsksForValidation() {
+        let cache = HTTPCache()
+        let stored = response(["cache-control": "max-age=60, private", "etag": "W/\"v1\""])
+        cache.store(stored, for: get(), now: 0)
+        let conditions: HTTPHeaders = ["if-none-match": "W/\"v1\""]
+
+        #expect(cache.lookup(get(url, ["cache-control": "no-cache"]), now: 1_000) == .stale(conditions: conditions))
+        #expect(cache.lookup(get(url, ["cache-control": "max-age=0"]), now: 1_000) == .stale(conditions: conditions))
+        #expect(cache.lookup(get(url, ["cache-control": "max-age=5"]), now: 4_999) == .fresh(cached(stored)))
+        #expect(cache.lookup(get(url, ["cache-control": "max-age=5"]), now: 5_000) == .stale(conditions: conditions))
+        #expect(cache.lookup(get(), now: 5_000) == .fresh(cached(stored)))
+    }
+
+    @Test func requestNoCacheWithoutValidatorIsMissButKeepsEntry() {
+        let cache = HTTPCache()
+        let stored = response(["cache-control": "max-age=60"])
+        cache.store(stored, for: get(), now: 0)
+
+        #expect(cache.lookup(get(url, ["cache-control": "no-cache"]), now: 0) == .miss)
+        #expect(cache.count == 1)
+        #expect(cache.lookup(get(), now: 0) == .fresh(cached(stored)))
+    }
+
+    // MARK: no-store, no-cache and validators
+
+    @Test func requestNoStore() {
+        let cache = HTTPCache()
+        let stored = response(["cache-control": "max-age=60"])
+        cache.store(stored, for: get(url, ["cache-control": "no-store"]), now: 0)
+        #expect(cache.count == 0)
+
+        cache.store(stored, for: get(), now: 0)
+        #expect(cache.lookup(get(url, ["Cache-Control": "No-Store"]), now: 0) == .miss)
+        #expect(cache.lookup(get(), now: 0) == .fresh(cached(stored)))
+        // A response to a no-store request leaves the stored one alone.
+        let other = response(["cache-control": "max-age=60"], body: "other")
+        cache.store(other, for: get(url, ["cache-control": "no-store"]), now: 0)
+        #expect(cache.lookup(get(), now: 0) == .fresh(cached(stored)))
+    }
+
+    @Test func responseNoStore() {
+        let cache = HTTPCache()
+        cache.store(response(["cache-control": "max-age=60, no-store", "etag": "\"v1\""]), for: get(), now: 0)
+        #expect(cache.count == 0)
+        #expect(cache.byteCount == 0)
+        #expect(cache.lookup(get(), now: 0) == .miss)
+
+        // A newer response that may not be stored removes the one it would have replaced.
+        cache.store(response(["cache-control": "max-age=60"]), for: get(), now: 0)
+        #expect(cache.count == 1)
+        cache.store(response(["cache-control": "no-store"], body: "new"), for: get(), now: 1)
+        #expect(cache.count == 0)
+        #expect(cache.lookup(get(), now: 1) == .miss)
+    }
+
+    @Test func noCacheResponseIsStaleWithIfNoneMatch() {
+        let cache = HTTPCache()
+        let named = response(["cache-control": "no-cache=\"set-cookie, x-b\"", "etag": "\"def\""])
+        cache.store(response(["cache-control": "no-cache, max-age=600", "etag": "\"abc\""]), for: get(), now: 0)
+        cache.store(named, for: get("https://example.test/b"), now: 0)
+
+        #expect(cache.count == 2)
+        #expect(cache.lookup(get(), now: 0) == .stale(conditions: ["if-none-match": "\"abc\""]))
+        #expect(cache.lookup(get("https://example.test/b"), now: 0) == .stale(conditions: ["if-none-match": "\"def\""]))
+    }
+
+    @Test func noCacheResponseWithoutValidatorIsNotStored() {
+        let cache = HTTPCache()
+        cache.store(response(["cache-control": "no-cache, max-age=600"]), for: get(), now: 0)
+        #expect(cache.count == 0)
+    }
+
+    @Test func lastModifiedGivesIfModifiedSince() {
+        let cache = HTTPCache()
+        let date = "Tue, 15 Nov 1994 08:12:31 GMT"
+        cache.store(response(["last-modified": date]), for: get(), now: 0)
+        cache.store(response(["etag": "\"x\"", "last-modified": date]), for: get("https://example.test/b"), now: 0)
+
+        #expect(cache.lookup(get(), now: 0) == .stale(conditions: ["if-modified-since": date]))
+        #expect(
+            cache.lookup(get("https://example.test/b"), now: 0)
+                == .stale(conditions: ["if-none-match": "\"x\"", "if-modified-since": date]))
+    }
+
+    // MARK: Revalidation
+
+    @Test func revalidationUpdatesHeadersAndFreshness() {
+        let cache = HTTPCache()
+        let stored = response([
+            "cache-control": "max-age=10", "etag": "\"v1\"", "x-a": "old", "content-length": "4", "age": "3",
+        ])
+        cache.store(stored, for: get(), now: 0)
+        #expect(cache.lookup(get(), now: 20_000) == .stale(conditions: ["if-none-match": "\"v1\""]))
+
+        let notModified = HTTPResponse(
+            status: 304,
+            headers: [
+                "cache-control": "max-age=100", "etag": "\"v1\"", "x-a": "new", "x-b": "1", "x-b": "2", "content-length": "0",
+            ])
+        let expected = HTTPResponse(
+            status: 200,
+            headers: [
+                "content-length": "4", "cache-control": "max-age=100", "etag": "\"v1\"", "x-a": "new",
+                "x-b": "1", "x-b": "2",
+            ],
+            body: Array("body".utf8), fromCache: true)
+
+        #expect(cache.revalidated(get(), with: notModified, now: 20_000) == expected)
+        #expect(cache.count == 1)
+        #expect(cache.byteCount == size(expected))
+        // Fresh again from the revalidation, for the new max-age; the old Age went.
+        #expect(cache.lookup(get(), now: 119_999) == .fresh(expected))
+        #expect(cache.lookup(get(), now: 120_000) == .stale(conditions: ["if-none-match": "\"v1\""]))
+    }
+
+    @Test func revalidationAfterRemovalIsNil() {
+        let cache = HTTPCache()
+        let notModified = HTTPResponse(status: 304, headers: ["etag": "\"v1\""])
+        cache.store(response(["etag": "\"v1\""]), for: get(), now: 0)
+        cache.removeAll()
+        #expect(cache.revalidated(get(), with: notModified, now: 0) == nil)
+        #expect(cache.count == 0)
+        #expect(cache.byteCount == 0)
+    }
+
+    @Test func revalidationAfterEvictionIsNil() {
+        let first = response(["etag": "\"v1\""])
+        let cache = HTTPCache(capacity: size(first))
+        cache.store(first, for: get(), now: 0)
+        cache.store(response(["etag": "\"v2\""]), for: get("https://example.test/b"), now: 0)
+
+        #expect(cache.count == 1)
+        #expect(cache.revalidated(get(), with: HTTPResponse(status: 304, headers: ["etag": "\"v1\""]), now: 0) == nil)
+        #expect(cache.lookup(get("https://example.test/b"), now: 0) == .stale(conditions: ["if-none-match": "\"v2\""]))
+    }
+
+    @Test func revalidationForAnotherVersionIsNil() {
+        let cache = HTTPCache()
+        let date = "Tue, 15 Nov 1994 08:12:31 GMT"
+        cache.store(response(["etag": "\"v2\""]), for: get(), now: 0)
+        cache.store(response(["last-modified": date]), for: get("https://example.test/b"), now: 0)
+
+        let otherTag = HTTPResponse(status: 304, headers: ["etag": "\"v1\""])
+        let weakTag = HTTPResponse(status: 304, headers: ["etag": "W/\"v2\""])
+        let otherDate = HTTPResponse(status: 304, headers: ["last-modified": "Wed, 16 Nov 1994 08:12:31 GMT"])
+        #expect(cache.revalidated(get(), with: otherTag, now: 0) == nil)
+        #expect(cache.revalidated(get(), with: weakTag, now: 0)?.body == Array("body".utf8))
+        #expect(cache.revalidated(get("https://example.test/b"), with: otherDate, now: 0) == nil)
+        #expect(cache.revalidated(get("https://example.test/b"), with: HTTPResponse(status: 304), now: 0)?.fromCache == true)
+    }
+
+    @Test func revalidationWithNoStoreRemovesButReturns() {
+        let cache = HTTPCache()
+        cache.store(response(["etag": "\"v1\""]), for: get(), now: 0)
+        let notModified = HTTPResponse(status: 304, headers: ["cache-control": "no-store"])
+        let returned = cache.revalidated(get(), with: notModified, now: 0)
+
+        let headers: HTTPHeaders = ["etag": "\"v1\"", "cache-control": "no-store"]
+        #expect(returned == HTTPResponse(status: 200, headers: headers, body: Array("body".utf8), fromCache: true))
+        #expect(cache.count == 0)
+        #expect(cache.byteCount == 0)
+    }
+
+    // MARK: Vary
+
+    @Test func varyMatchMismatchAndAbsent() {
+        let cache = HTTPCache()
+        let stored = response(["cache-control": "max-age=60", "vary": "Accept-Language"])
+        cache.store(stored, for: get(url, ["accept-language": "en"]), now: 0)
+
+        #expect(cache.lookup(get(url, ["Accept-Language": "en"]), now: 0) == .fresh(cached(stored)))
+        #expect(cache.lookup(get(url, ["accept-language": "fr"]), now: 0) == .miss)
+        #expect(cache.lookup(get(), now: 0) == .miss)
+
+        // Absent when stored: matches only a request without it.
+        let other = get("https://example.test/b")
+        cache.store(stored, for: other, now: 0)
+        #expect(cache.lookup(other, now: 0) == .fresh(cached(stored)))
+        #expect(cache.lookup(get("https://example.test/b", ["accept-language": "en"]), now: 0) == .miss)
+    }
+
+    @Test func varyStarIsNotStored() {
+        let cache = HTTPCache()
+        cache.store(response(["cache-control": "max-age=60", "vary": "accept, *"]), for: get(), now: 0)
+        #expect(cache.count == 0)
+        #expect(cache.lookup(get(), now: 0) == .miss)
+    }
+
+    @Test func twoVariantsKeptAndReplacedOneByOne() {
+        let cache = HTTPCache()
+        let english = response(["cache-control": "max-age=60", "vary": "accept-language, accept"], body: "hello")
+        let french = response(["cache-control": "max-age=60", "vary": "accept-language, accept"], body: "bonjour")
+        let en = get(url, ["accept-language": "en", "accept": "text/plain"])
+        let fr = get(url, ["accept-language": "fr", "accept": "text/plain"])
+        cache.store(english, for: en, now: 0)
+        cache.store(french, for: fr, now: 0)
+
+        #expect(cache.count == 2)
+        #expect(cache.byteCount == size(english) + size(french))
+        #expect(cache.lookup(en, now: 0) == .fresh(cached(english)))
+        #expect(cache.lookup(fr, now: 0) == .fresh(cached(french)))
+        #expect(cache.lookup(get(url, ["accept-language": "en", "accept": "text/html"]), now: 0) == .miss)
+
+        let newEnglish = response(["cache-control": "max-age=60", "vary": "accept-language, accept"], body: "hi")
+        cache.store(newEnglish, for: en, now: 1)
+        #expect(cache.count == 2)
+        #expect(cache.byteCount == size(newEnglish) + size(french))
+        #expect(cache.lookup(en, now: 1) == .fresh(cached(newEnglish)))
+        #expect(cache.lookup(fr, now: 1) == .fresh(cached(french)))
+    }
+
+    // MARK: What is stored
+
+    @Test func unsafeMethodInvalidatesStoredResponses() {
+        let cache = HTTPCache()
+        let stored = response(["cache-control": "max-age=60"])
+        let other = get("https://example.test/b")
+        cache.store(stored, for: get(), now: 0)
+        cache.store(stored, for: HTTPRequest(method: "HEAD", url: url), now: 0)
+        cache.store(stored, for: other, now: 0)
+        #expect(cache.count == 3)
+
+        cache.store(response([:], status: 500), for: HTTPRequest(method: "POST", url: url), now: 0)
+        #expect(cache.count == 3)
+        cache.store(response([:], status: 201), for: HTTPRequest(method: "post", url: url), now: 0)
+        #expect(cache.count == 1)
+        #expect(cache.byteCount == size(stored, "https://example.test/b"))
+        #expect(cache.lookup(get(), now: 0) == .miss)
+        #expect(cache.lookup(HTTPRequest(method: "HEAD", url: url), now: 0) == .miss)
+        #expect(cache.lookup(other, now: 0) == .fresh(cached(stored)))
+
+        cache.store(response([:], status: 204), for: HTTPRequest(method: "DELETE", url: "https://example.test/b"), now: 0)
+        #expect(cache.count == 0)
+    }
+
+    @Test func uncacheableStatusIsNotStored() {
+        let cache = HTTPCache()
+        for status in [500, 302, 206, 201, 304, 503] {
+            cache.store(response(["cache-control": "max-age=60", "etag": "\"v\""], status: status), for: get(), now: 0)
+        }
+        #expect(cache.count == 0)
+        for status in [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501] {
+            let stored = response(["cache-control": "max-age=60"], status: status)
+            cache.store(stored, for: get("https://example.test/\(status)"), now: 0)
+        }
+        #expect(cache.count == 11)
+        let notFound = response(["cache-control": "max-age=60"], status: 404)
+        #expect(cache.lookup(get("https://example.test/404"), now: 0) == .fresh(cached(notFound)))
+    }
+
+    @Test func uncacheableStatusLeavesStoredResponse() {
+        let cache = HTTPCache()
+        let stored = response(["cache-control": "max-age=60"])
+        cache.store(stored, for: get(), now: 0)
+        cache.store(response([:], status: 503), for: get(), now: 0)
+        #expect(cache.lookup(get(), now: 0) == .fresh(cached(stored)))
+    }
+
+    @Test func headIsStoredApartFromGet() {
+        let cache = HTTPCache()
+        let head = HTTPRequest(method: "HEAD", url: url)
+        let headResponse = HTTPResponse(status: 200, headers: ["cache-control": "max-age=60"])
+        cache.store(headResponse, for: head, now: 0)
+        #expect(cache.lookup(head, now: 0) == .fresh(cached(headResponse)))
+        #expect(cache.lookup(get(), now: 0) == .miss)
+    }
+
+    // MARK: Size
+
+    @Test func leastRecentlyUsedIsEvicted() {
+        let headers: HTTPHeaders = ["cache-control": "max-age=60"]
+        let first = response(headers, body: String(repeating: "a", count: 100))
+        let second = response(headers, body: String(repeating: "b", count: 100))
+        let third = response(headers, body: String(repeating: "c", count: 100))
+        let entrySize = 100 + 27 + 22
+        #expect(size(first, "https://example.test/1") == entrySize)
+        let cache = HTTPCache(capacity: 2 * entrySize)
+
+        cache.store(first, for: get("https://example.test/1"), now: 0)
+        cache.store(second, for: get("https://example.test/2"), now: 0)
+        #expect(cache.count == 2)
+        #expect(cache.byteCount == 2 * entrySize)
+        #expect(cache.lookup(get("https://example.test/1"), now: 0) == .fresh(cached(first)))
+        cache.store(third, for: get("https://example.test/3"), now: 0)
+
+        #expect(cache.count == 2)
+        #expect(cache.byteCount == 2 * entrySize)
+        #expect(cache.lookup(get("https://example.test/2"), now: 0) == .miss)
+        #expect(cache.lookup(get("https://example.test/1"), now: 0) == .fresh(cached(first)))
+        #expect(cache.lookup(get("https://example.test/3"), now: 0) == .fresh(cached(third)))
+    }
+
+    @Test func staleLookupAndRevalidationCountAsUse() {
+        let headers: HTTPHeaders = ["etag": "\"v\""]
+        let entrySize = 4 + (4 + 3 + 4) + 22
+        #expect(size(response(headers), "https://example.test/1") == entrySize)
+        let cache = HTTPCache(capacity: 2 * entrySize)
+        cache.store(response(headers), for: get("https://example.test/1"), now: 0)
+        cache.store(response(headers), for: get("https://example.test/2"), now: 0)
+
+        #expect(cache.lookup(get("https://example.test/1"), now: 0) == .stale(conditions: ["if-none-match": "\"v\""]))
+        cache.store(response(headers), for: get("https://example.test/3"), now: 0)
+        #expect(cache.lookup(get("https://example.test/2"), now: 0) == .miss)
+
+        let notModified = HTTPResponse(status: 304)
+        #expect(cache.revalidated(get("https://example.test/1"), with: notModified, now: 0) != nil)
+        cache.store(response(headers), for: get("https://example.test/4"), now: 0)
+        #expect(cache.lookup(get("https://example.test/3"), now: 0) == .miss)
+        #expect(cache.lookup(get("https://example.test/1"), now: 0) == .stale(conditions: ["if-none-match": "\"v\""]))
+        #expect(cache.count == 2)
+    }
+
+    @Test func oversizeEntryIsNotStored() {
+        let stored = response(["cache-control": "max-age=60"])
+        let cache = HTTPCache(capacity: size(stored) - 1)
+        cache.store(stored, for: get(), now: 0)
+        #expect(cache.count == 0)
+        #expect(cache.byteCount == 0)
+
+        let exact = HTTPCache(capacity: size(stored))
+        exact.store(stored, for: get(), now: 0)
+        #expect(exact.count == 1)
+        #expect(exact.byteCount == size(stored))
+        // Too large: not stored, and the smaller one it would replace goes.
+        exact.store(response(["cache-control": "max-age=60"], body: "bodies"), for: get(), now: 0)
+        #expect(exact.count == 0)
+        #expect(exact.byteCount == 0)
+    }
+
+    @Test func replacingAnEntryUpdatesByteCount() {
+        let cache = HTTPCache()
+        let small = response(["cache-control": "max-age=60"], body: String(repeating: "x", count: 10))
+        let large = response(["cache-control": "max-age=60", "etag": "\"2\""], body: String(repeating: "y", count: 30))
+        cache.store(small, for: get(), now: 0)
+        #expect(cache.byteCount == 10 + 27 + 22)
+        cache.store(large, for: get(), now: 0)
+        #expect(cache.count == 1)
+        #expect(cache.byteCount == 30 + 27 + 11 + 22)
+        #expect(cache.lookup(get(), now: 0) == .fresh(cached(large)))
+        cache.store(small, for: get(), now: 0)
+        #expect(cache.byteCount == 10 + 27 + 22)
+        cache.removeAll()
+        #expect(cache.count == 0)
+        #expect(cache.byteCount == 0)
+    }
+
+    @Test func concurrentUseStaysWithinCapacity() {
+        let entrySize = 100 + 27 + "https://example.test/100".utf8.count
+        let cache = HTTPCache(capacity: 10 * entrySize + entrySize / 2)
+        DispatchQueue.concurrentPerform(iterations: 1_000) { iteration in
+            let number = 100 + iteration % 50
+            let request = HTTPRequest(url: "https://example.test/\(number)")
+            if iteration % 3 == 0 {
+                let body = [UInt8](repeating: UInt8(number), count: 100)
+                cache.store(HTTPResponse(status: 200, headers: ["cache-control": "max-age=60"], body: body), for: request, now: 0)
+            } else if case .fresh(let response) = cache.lookup(request, now: 0) {
+                #expect(response.body == [UInt8](repeating: UInt8(number), count: 100))
+            }
+            let (bytes, count) = (cache.byteCount, cache.count)
+            #expect(bytes <= cache.capacity)
+            #expect(count <= 10)
+        }
+
+        #expect(cache.count >= 1)
+        #expect(cache.count <= 10)
+        #expect(cache.byteCount == cache.count * entrySize)
+        var found = 0
+        for number in 100..<150 {
+            if case .fresh(let response) = cache.lookup(HTTPRequest(url: "https://example.test/\(number)"), now: 0) {
+                #expect(response.body == [UInt8](repeating: UInt8(number), count: 100))
+                found += 1
+            }
+        }
+        #expect(found == cache.count)
+    }
+
+    // MARK: Cache-Control parsing
+
+    @Test func malformedMaxAgeMeansNone() {
+        let cache = HTTPCache()
+        let malformed = ["max-age=abc", "max-age=", "max-age", "max-age=-5", "max-age=1.5", "max-age=\"12", "max-age=x, max-age=60"]
+        for (index, value) in malformed.enumerated() {
+            cache.store(response(["cache-control": value]), for: get("https://example.test/\(index)"), now: 0)
+        }
+        #expect(cache.count == 0)
+
+        // With a validator: stored, but stale at once.
+        cache.store(response(["cache-control": "max-age=abc", "etag": "\"v\""]), for: get(), now: 0)
+        #expect(cache.count == 1)
+        #expect(cache.lookup(get(), now: 0) == .stale(conditions: ["if-none-match": "\"v\""]))
+    }
+
+    @Test func maxAgeVariants() {
+        let cache = HTTPCache()
+        let quoted = response(["cache-control": "max-age=\"30\""])
+        let spaced = response(["Cache-Control": " Public ,  MAX-AGE = 30 ", "cache-control": "max-age=90"])
+        let huge = response(["cache-control": "max-age=99999999999999999999999"])
+        cache.store(quoted, for: get("https://example.test/1"), now: 0)
+        cache.store(spaced, for: get("https://example.test/2"), now: 0)
+        cache.store(huge, for: get("https://example.test/3"), now: 0)
+
+        #expect(cache.lookup(get("https://example.test/1"), now: 29_999) == .fresh(cached(quoted)))
+        #expect(cache.lookup(get("https://example.test/1"), now: 30_000) == .miss)
+        #expect(cache.lookup(get("https://example.test/2"), now: 29_999) == .fresh(cached(spaced)))
+        #expect(cache.lookup(get("https://example.test/2"), now: 30_000) == .miss)
+        #expect(cache.lookup(get("https://example.test/3"), now: 2_147_483_647_999) == .fresh(cached(huge)))
+        #expect(cache.lookup(get("https://example.test/3"), now: 2_147_483_648_000) == .miss)
+    }
+
+    @Test func directivesParsing() {
+        let directives = HTTPCacheDirectives(
+            cacheControl: "private, no-cache=\"set-cookie, max-age=1\", Max-Age=\"5\", NO-STORE")
+        #expect(directives.noStore)
+        #expect(directives.noCache)
+        #expect(directives.maxAge == 5)
+        let none = HTTPCacheDirectives(cacheControl: nil)
+        #expect(!none.noStore && !none.noCache && none.maxAge == nil)
+        #expect(HTTPCacheDirectives(cacheControl: ",, ,") == none)
+        #expect(HTTPCacheDirectives.age(["age": "7, 9"]) == 7)
+        #expect(HTTPCacheDirectives.age(["age": "-7"]) == 0)
+        #expect(HTTPCacheDirectives.varyNames(["vary": "Accept, accept-language,ACCEPT"]) == ["accept", "accept-language"])
+        #expect(HTTPCacheDirectives.varyNames([:]) == [])
+        #expect(HTTPCacheDirectives.varyNames(["vary": "*"]) == nil)
+    }
+}

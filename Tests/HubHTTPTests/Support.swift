@@ -1,0 +1,58 @@
+import HubCore
+import HubHTTP
+import HubTestBackend
+import Testing
+
+/// What one exchange gave, and how long the loop waited for it (milliseconds).
+struct Exchanged {
+    let result: Result<HTTPResponse, HTTPFailure>?
+    let elapsed: Int
+
+    /// The response; records an issue and returns nil when the exchange failed.
+    func response(sourceLocation: SourceLocation = #_sourceLocation) -> HTTPResponse? {
+        switch result {
+        case let .success(response): return response
+        case let .failure(failure):
+            Issue.record("expected a response, got \(failure.kind): \(failure.message)", sourceLocation: sourceLocation)
+        case nil:
+            Issue.record("no result within the loop's timeout", sourceLocation: sourceLocation)
+        }
+        return nil
+    }
+
+    /// The failure; records an issue and returns nil when there was a response.
+    func failure(sourceLocation: SourceLocation = #_sourceLocation) -> HTTPFailure? {
+        switch result {
+        case let .failure(failure): return failure
+        case let .success(response):
+            Issue.record("expected a failure, got status \(response.status)", sourceLocation: sourceLocation)
+        case nil:
+            Issue.record("no result within the loop's timeout", sourceLocation: sourceLocation)
+        }
+        return nil
+    }
+}
+
+/// Generous limits, for requests that are not about limits.
+let roomyLimits = HTTPExchangeLimits(maxBodyBytes: 1 << 20, timeout: 5_000)
+
+/// Sends `request` with `transport` the way Hub does: on a real-clock ``EventLoop``, running it
+/// until the completion came (or 10 s passed).
+func exchange(
+    _ transport: AsyncHTTPTransport, _ request: HTTPRequest, limits: HTTPExchangeLimits = roomyLimits
+) -> Exchanged {
+    let loop = EventLoop(clock: .real)
+    var result: Result<HTTPResponse, HTTPFailure>?
+    let start = loop.now
+    _ = transport.send(request, limits: limits, on: loop) { result = $0 }
+    loop.run(until: { result != nil }, timeout: 10_000)
+    return Exchanged(result: result, elapsed: loop.now - start)
+}
+
+/// Checks that `transport` still gets an ordinary answer from `backend` (after a hostile case).
+func expectStillWorks(_ transport: AsyncHTTPTransport, _ backend: TestBackend, sourceLocation: SourceLocation = #_sourceLocation) {
+    backend.route("/fine", .text("fine"))
+    let response = exchange(transport, HTTPRequest(url: backend.url("/fine"))).response(sourceLocation: sourceLocation)
+    #expect(response?.status == 200, sourceLocation: sourceLocation)
+    #expect(response?.body == Array("fine".utf8), sourceLocation: sourceLocation)
+}

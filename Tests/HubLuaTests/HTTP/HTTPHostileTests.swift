@@ -1,0 +1,99 @@
+import Foundation
+import HubCore
+import HubRender
+import HubTestBackend
+import Testing
+@testable import HubLua
+
+/// Backends that misbehave on purpose: each ends the operation within its limits as a located
+/// error, and the runtime, its loop and other features carry on.
+@Suite struct HTTPHostileTests {
+    /// Opens `hostile:view`, whose one operation (`fetch`, at line 2 of http.lua) fetches
+    /// `path` (with `options`, a Lua table) from a backend answering it with `behaviour`;
+    /// returns the screen's error and how long opening took, after checking that nothing is
+    /// left waiting and other features still work.
+    private func failure(
+        _ behaviour: TestBackend.Behaviour, options: String = "nil", feature: String = "", path: String = "/bad"
+    ) throws -> (error: ContentError?, milliseconds: Int) {
+        let backend = try TestBackend.start()
+        defer { backend.stop() }
+        backend.route(path, behaviour)
+        let runtime = try makeHTTPRuntime(
+            """
+            hub.feature { id = "hostile", uri = "hostile:view", hosts = { "$HOST" }, \(feature) operations = { hub.operation { name = "fetch", perform = function(ctx)
+              hub.http.get("$BACKEND\(path)", \(options))
+            end } } }
+            """, backend: backend)
+        var screen: Screen?
+        let elapsed = try milliseconds { screen = try runtime.open("hostile:view") }
+        #expect(runtime.loop.awaitedCount == 0, "the loop waits for nothing more")
+        #expect(try othersStillWork(runtime))
+        return (screen?.lastError, elapsed)
+    }
+
+    @Test func aBackendThatNeverAnswersTimesOut() throws {
+        let (error, elapsed) = try failure(.neverAnswer, options: "{ timeout = 300 }")
+        #expect(error?.domain == "network")
+        #expect(error?.code == HTTPFailure(.timeout, "").code)
+        #expect(error?.location == "http.lua:2")
+        #expect(error?.message.hasSuffix("/bad: no response within 300 ms") == true)
+        #expect(elapsed >= 300)
+    }
+
+    @Test func aRequestNeverOutlivesItsOperation() throws {
+        let (error, elapsed) = try failure(.neverAnswer, feature: "timeout = 400,")
+        #expect(error?.feature == "hostile")
+        #expect(error?.operation == "fetch")
+        #expect(error?.message.contains("400 ms") == true)
+        #expect(elapsed >= 400 && elapsed < 5_000, "took \(elapsed) ms")
+    }
+
+    @Test func aBackendDrippingAByteASecondTimesOut() throws {
+        let (error, _) = try failure(.drip(interval: 1_000), options: "{ timeout = 500 }")
+        #expect(error?.message.hasSuffix("no response within 500 ms") == true)
+    }
+
+    @Test func aGigabyteIsCutAtTheResponseLimit() throws {
+        let chunked = try failure(.huge(bytes: 1 << 30, chunked: true))
+        #expect(chunked.error?.message.hasSuffix("the response is larger than 8388608 bytes (max_response)") == true)
+        let sized = try failure(.huge(bytes: 1 << 30, chunked: false), feature: "max_response = 1000,")
+        #expect(sized.error?.message.hasSuffix("the response is larger than 1000 bytes (max_response)") == true)
+        #expect(sized.error?.location == "http.lua:2")
+    }
+
+    @Test func malformedChunkingIsANetworkError() throws {
+        let (error, _) = try failure(.malformedChunking)
+        #expect(error?.domain == "network")
+        #expect(error?.message.contains("malformed response") == true)
+    }
+
+    @Test func aConnectionClosedMidBodyIsANetworkError() throws {
+        let (error, _) = try failure(.closeMidBody)
+        #expect(error?.domain == "network")
+        #expect(error?.code == 1)
+    }
+
+    @Test func aConnectionClosedAtOnceIsANetworkError() throws {
+        let (error, _) = try failure(.closeAtOnce)
+        #expect(error?.domain == "network")
+        #expect(error?.location == "http.lua:2")
+    }
+
+    @Test func aViewLetGoStopsItsRequests() throws {
+        let backend = try TestBackend.start()
+        defer { backend.stop() }
+        backend.route("/slow", .neverAnswer)
+        let runtime = try makeHTTPRuntime(
+            """
+            hub.feature { id = "slow", uri = "slow:view", hosts = { "$HOST" }, operations = { function(ctx)
+              hub.http.get("$BACKEND/slow")
+            end } }
+            """, backend: backend)
+        var screen: Screen? = try runtime.open("slow:view", options: ScreenOptions(load: false))
+        screen?.appear()
+        runtime.loop.run(until: { backend.requests.count == 1 }, timeout: 5_000)
+        #expect(runtime.loop.awaitedCount == 1)
+        screen = nil
+        #expect(runtime.loop.awaitedCount == 0)
+    }
+}
