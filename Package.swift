@@ -80,7 +80,7 @@ let package = Package(
         // The backend the Food example downloads its content from (Scripts/demo starts it).
         .executableTarget(
             name: "HubExampleBackend",
-            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")],
             path: "Examples/Backend"
         ),
         .testTarget(name: "HubCoreTests", dependencies: ["HubCore"], resources: [.copy("Fixtures")]),

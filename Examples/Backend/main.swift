@@ -5,6 +5,7 @@
 //   HubExampleBackend FOLDER [--port 8099] [--max-age 60]
 import Foundation
 import Hummingbird
+import Logging
 
 /// The command line: the folder to serve, the loopback port, and the max-age of the answers.
 struct BackendOptions {
@@ -46,14 +47,17 @@ guard FileManager.default.fileExists(atPath: options.folder) else {
     exit(1)
 }
 
+var logger = Logger(label: "hub-example-backend")
+logger.logLevel = .warning
 let router = Router()
 router.add(middleware: FileMiddleware(
-    options.folder, cacheControl: CacheControl([(MediaType(type: .any), [.maxAge(options.maxAge)])])))
+    options.folder, cacheControl: CacheControl([(MediaType(type: .any), [.maxAge(options.maxAge)])]), logger: logger))
 let application = Application(
     router: router,
     configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: options.port), serverName: "hub-example-backend"),
     onServerRunning: { channel in
         // Written at once (standard output may be a pipe): whoever started the backend waits for it.
         FileHandle.standardOutput.write(Data("serving \(options.folder) on http://127.0.0.1:\(channel.localAddress?.port ?? options.port)\n".utf8))
-    })
+    },
+    logger: logger)
 try await application.runService()

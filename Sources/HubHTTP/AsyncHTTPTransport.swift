@@ -35,12 +35,12 @@ public final class AsyncHTTPTransport: HTTPTransport {
     /// The largest body AsyncHTTPClient can collect in one buffer.
     private static let largestBody = Int(exactly: UInt32.max) ?? Int(Int32.max)
 
-    private let client: HTTPClient
+    /// The shared client, made on the first request: a process that fetches nothing starts no
+    /// event loop threads for it.
+    private var client: HTTPClient { Self.sharedClient }
 
     /// A transport on the process's shared client.
-    public init() {
-        client = Self.sharedClient
-    }
+    public init() {}
 
     public func send(
         _ request: HTTPRequest, limits: HTTPExchangeLimits, on loop: HubCore.EventLoop,
@@ -109,7 +109,8 @@ public final class AsyncHTTPTransport: HTTPTransport {
         }
         if let error = error as? NIOConnectionError {
             let causes = error.connectionErrors.map { "\($0.error)" }
-            if error.connectionErrors.contains(where: { ($0.error as? IOError)?.errnoCode == ECONNREFUSED }) {
+            let refused = error.connectionErrors.contains { ($0.error as? IOError)?.errnoCode == ECONNREFUSED }
+            if refused || causes.contains(where: { $0.contains("ECONNREFUSED") || $0.contains("refused") }) {
                 return "connection refused (\(error.host):\(error.port))"
             }
             if let dns = error.dnsAAAAError ?? error.dnsAError { return "cannot resolve \(error.host): \(dns)" }

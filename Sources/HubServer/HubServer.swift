@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 import HubLua
 import Hummingbird
 import Logging
@@ -21,8 +22,11 @@ public final class HubServer: Sendable {
     public init(configuration: HubServerConfiguration) throws {
         self.configuration = configuration
         let logger = configuration.logger
+        // One HTTP cache for every worker: what one fetched, the others reuse.
+        let httpCache = HTTPCache()
         pool = try WorkerPool(count: configuration.workers, sessionsPerWorker: configuration.maxStreamsPerWorker) { [configuration] in
             let runtime = try HubRuntime(clock: .real)
+            runtime.manager.httpCache = httpCache
             runtime.printOutput = { logger.info("\($0)", metadata: ["source": "print"]) }
             runtime.manager.settleTimeout = configuration.settleTimeout
             configuration.prepareRuntime(runtime)

@@ -50,6 +50,12 @@ final class TestBackendHandler: ChannelInboundHandler {
             guard body.count + buffer.readableBytes <= Self.maxRequestBody else {
                 head = nil
                 body = []
+                // Answered 413 unless an earlier request's answer is under way: then only closed.
+                guard !answering else {
+                    context.close(promise: nil)
+                    return
+                }
+                answering = true
                 let answer = TestBackend.Response(status: 413, text: "request body over \(Self.maxRequestBody) bytes")
                 send(answer, method: "POST", keepAlive: false, context: context)
                 return

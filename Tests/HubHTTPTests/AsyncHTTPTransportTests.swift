@@ -88,6 +88,13 @@ import Testing
         #expect(backend.requestCount("/new") == 0)
     }
 
+    @Test func aURLThatIsNotHTTPIsNotSent() {
+        let failure = exchange(AsyncHTTPTransport(), HTTPRequest(url: "ftp://127.0.0.1/file")).failure()
+
+        #expect(failure?.kind == .invalidURL)
+        #expect(failure?.message == "GET ftp://127.0.0.1/file: not an absolute http or https URL")
+    }
+
     @Test func twoRequestsOnOneLoopWaitTogether() throws {
         let backend = try TestBackend.start()
         defer { backend.stop() }

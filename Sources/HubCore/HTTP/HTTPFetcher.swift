@@ -50,6 +50,8 @@ public final class HTTPFetcher {
         var completion: ((Result<HTTPResponse, HTTPFailure>) -> Void)?
         var hop: HTTPCancellation?
         var timer: EventLoop.TimerID?
+        /// The turn that calls the completion, once the exchange has finished.
+        var finishing: EventLoop.TimerID?
         var redirects = 0
 
         init(fetcher: HTTPFetcher, policy: HTTPPolicy, completion: @escaping (Result<HTTPResponse, HTTPFailure>) -> Void) {
@@ -133,7 +135,7 @@ public final class HTTPFetcher {
         static func refusal(of request: HTTPRequest, policy: HTTPPolicy, redirected: Bool) -> HTTPFailure? {
             let what = redirected ? "a redirect to \(request.url)" : request.line
             guard let components = URLComponents(string: request.url), let scheme = components.scheme?.lowercased(),
-                scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+                scheme == "http" || scheme == "https", let host = components.host.map(Self.unbracketed), !host.isEmpty
             else {
                 return HTTPFailure(.invalidURL, "\(what): only absolute http: and https: URLs can be fetched")
             }
@@ -148,6 +150,11 @@ public final class HTTPFetcher {
             return nil
         }
 
+        /// `host` without the brackets URLComponents keeps around an IPv6 address (`[::1]`).
+        private static func unbracketed(_ host: String) -> String {
+            host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        }
+
         private static func bracketed(_ host: String) -> String {
             host.contains(":") ? "[\(host)]" : host
         }
@@ -157,12 +164,15 @@ public final class HTTPFetcher {
             guard let completion else { return }
             self.completion = nil
             stop()
-            fetcher.loop.schedule(after: 0) { completion(result) }
+            finishing = fetcher.loop.schedule(after: 0) { completion(result) }
         }
 
         func cancel() {
             completion = nil
             stop()
+            // Finished, but the completion's turn has not come yet: it does not come.
+            if let finishing { fetcher.loop.cancel(finishing) }
+            finishing = nil
         }
 
         private func stop() {

@@ -1,3 +1,6 @@
+import HubCore
+import HubRender
+
 /// Feature tests: `hub.test(name, fn)` registers a case, `hub.expect_equal` and
 /// `hub.expect_render` check values and renders; ``runCases(in:options:into:output:)`` runs the
 /// cases registered since the last run.
@@ -29,10 +32,20 @@ final class TestBindings {
     /// How the places of errors in ``renderer`` begin.
     private static let rendererPlace = "hub.expect_render:"
 
-    /// Cases run in `lua`, where `hub.sleep` lets time pass under `timePassing`.
-    init(lua: LuaState, timePassing: TimePassingPermit) {
+    /// Cases run in `lua`, where `hub.sleep` lets time pass under `timePassing`, and the HTTP
+    /// requests of `manager`'s screens go through its transport, which recordings of the folder
+    /// under test may answer (``FolderRecordingTransport``).
+    init(lua: LuaState, timePassing: TimePassingPermit, manager: HubManager) {
         self.lua = lua
         self.timePassing = timePassing
+        self.manager = manager
+    }
+
+    private unowned let manager: HubManager
+
+    /// The transport answering from (or recording into) the recordings of the folder under test.
+    private var recordings: (any FolderRecordingTransport)? {
+        manager.httpTransport as? any FolderRecordingTransport
     }
 
     /// `hub.test`, `hub.expect_equal`, `hub.expect_render`.
@@ -131,7 +144,11 @@ final class TestBindings {
     func running<Result>(in folder: FeatureFolder, options: TestOptions, _ body: () throws -> Result) rethrows -> Result {
         let outer = run
         run = Run(folder: folder, options: options)
-        defer { run = outer }
+        recordings?.folder = folder.path
+        defer {
+            run = outer
+            recordings?.folder = outer?.folder.path
+        }
         return try body()
     }
 
@@ -156,6 +173,8 @@ final class TestBindings {
                 continue
             }
             notes.removeAll()
+            let recorder = recordings as? RecordingHTTPTransport
+            let recordedBefore = recorder?.written.count ?? 0
             let start = ContinuousClock.now
             var failure: (any Error)?
             do {
@@ -165,6 +184,11 @@ final class TestBindings {
             } catch {
                 failure = error
             }
+            // A request the recordings could not answer fails the case, even if the script went on.
+            if let problems = recordings?.takeProblems(), !problems.isEmpty {
+                failure = RecordingProblems(failure: failure, problems: problems)
+            }
+            for path in recorder?.written.dropFirst(recordedBefore) ?? [] { notes.append("recorded \(folder.display(path))") }
             let time = options.showsTimes ? " (\(Self.milliseconds(ContinuousClock.now - start)) ms)" : ""
             if let failure {
                 summary.failed += 1
@@ -224,4 +248,14 @@ public struct TestSummary: Equatable, Sendable {
 
     /// `N passed, N failed`.
     public var line: String { "\(passed) passed, \(failed) failed" }
+}
+
+/// A case's failure (if any) and the requests its folder's recordings could not answer.
+private struct RecordingProblems: Error, CustomStringConvertible {
+    let failure: (any Error)?
+    let problems: [String]
+
+    var description: String {
+        ((failure.map { ["\($0)"] } ?? []) + problems).joined(separator: "\n")
+    }
 }

@@ -37,6 +37,8 @@ final class RuntimeWorker: @unchecked Sendable {
             let state: WorkerState
             do {
                 state = WorkerState(worker: index, runtime: try makeRuntime(), maximumSessions: maximumSessions)
+                // What other threads hand the runtime's loop (HTTP responses) wakes the worker.
+                state.runtime.loop.setWakeUp { [weak self] in self?.wakeUp() }
                 started.finish(with: nil)
             } catch {
                 started.finish(with: error)
@@ -77,6 +79,13 @@ final class RuntimeWorker: @unchecked Sendable {
         }
         jobs.append(job)
         queued += 1
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Wakes the thread if it waits for jobs, to run what its loop was handed.
+    private func wakeUp() {
+        condition.lock()
         condition.signal()
         condition.unlock()
     }

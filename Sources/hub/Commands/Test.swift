@@ -1,5 +1,6 @@
 import ArgumentParser
 import HubCore
+import HubHTTP
 import HubLua
 
 struct Test: ParsableCommand {
@@ -7,7 +8,10 @@ struct Test: ParsableCommand {
         abstract: "Run the features' tests (tests/*_test.lua) and print N passed, N failed.",
         discussion: """
             Each case's line shows the time it took. hub.expect_render compares renders with golden \
-            files in the feature folder; --update writes them instead.
+            files in the feature folder; --update writes them instead. HTTP requests are answered \
+            from the recordings in each feature folder's tests/http/ (in virtual time); a request \
+            with no recording fails its case. --record sends them to the live backends instead \
+            and writes what comes back there.
             """)
 
     @Argument(help: "Folders holding feature folders with tests.")
@@ -19,6 +23,9 @@ struct Test: ParsableCommand {
     @Flag(help: "Write the golden files hub.expect_render compares with (creating missing ones) instead of failing.")
     var update = false
 
+    @Flag(help: "Send HTTP requests to the live backends and record the exchanges in tests/http/ instead of replaying them.")
+    var record = false
+
     @OptionGroup var limits: LimitOptions
 
     /// Loads every folder (one that fails to load is a failed case; the others still run their
@@ -26,6 +33,10 @@ struct Test: ParsableCommand {
     func run() throws {
         let runtime = try HubRuntime(clock: .virtual)
         limits.apply(to: runtime)
+        let recorder = record ? RecordingHTTPTransport(sending: AsyncHTTPTransport()) : nil
+        runtime.manager.httpTransport = recorder ?? RecordedHTTPTransport()
+        // Recording asks the backends for everything: a cached answer would not be recorded.
+        if record { runtime.manager.httpCache = nil }
         for folder in folders {
             let failures = runtime.loadFailures.count
             do {

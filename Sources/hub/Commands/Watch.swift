@@ -44,7 +44,8 @@ struct Watch: ParsableCommand {
         var reloaded = 0
         while reloads.map({ reloaded < $0 }) ?? true {
             let timeout = runtime.loop.nextDue.map { max(0, $0 - runtime.loop.now) } ?? 1_000
-            let event = watcher.wait(timeout: min(timeout, 1_000))
+            // While a response is awaited, look often: it arrives through the loop's mailbox.
+            let event = watcher.wait(timeout: min(timeout, runtime.loop.awaitedCount > 0 ? 10 : 1_000))
             runtime.loop.advance(by: 0)
             guard let started = event else { continue }
             let changed = runtime.changedFiles()

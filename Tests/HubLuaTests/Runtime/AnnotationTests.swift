@@ -6,9 +6,10 @@ import Testing
 /// `Examples/.hub/hub.lua`, the language server's annotations of the `hub` API, declares exactly
 /// what the runtime has: the names of the `hub` table (walked from Lua, the folder's own table and
 /// the shared one under it, sub-tables included), the properties and methods of the userdata
-/// classes (probed on live objects), the fields of the tables scripts read back (models, errors,
-/// a screen's chain, frames and events) and the keys of the tables scripts hand to Hub (features,
-/// operations, components, schemas). A name added to either side alone fails a test.
+/// classes and of the tables with methods (probed on live objects), the fields of the tables
+/// scripts read back (models, errors, a screen's chain, frames and events) and the keys of the
+/// tables scripts hand to Hub (features, operations, components, schemas). A name added to either
+/// side alone fails a test.
 @Suite struct AnnotationTests {
     /// The repository's root.
     private static let repository = URL(fileURLWithPath: TestPaths.examples).deletingLastPathComponent()
@@ -122,6 +123,10 @@ import Testing
         "hub.Canvas", "hub.Action",
     ]
 
+    /// The tables with methods (their keys are properties; what their metatable's `__index` gives
+    /// are methods), probed on live ones.
+    private static let methodTables = ["hub.Response"]
+
     /// The tables scripts read back, whose keys are collected from live ones filled as far as
     /// they go (every optional field set).
     private static let readTables = [
@@ -133,7 +138,9 @@ import Testing
     /// a component and an action that hand their objects to `probe`, which sorts each candidate
     /// into a property, a method or not a member. Setting a field tells them apart without side
     /// effects: no property takes a function, and only a name that is no member at all is an
-    /// "unknown field". Also records the keys of the tables scripts read back, in `tables`.
+    /// "unknown field". A table with methods (a response of `hub.http`, which ``ProbeTransport``
+    /// answers) has its keys as properties and the candidates its metatable gives as methods.
+    /// Also records the keys of the tables scripts read back, in `tables`.
     private static let probeScript = """
         local candidates = { CANDIDATES }
         local classes, tables = {}, {}
@@ -144,6 +151,14 @@ import Testing
             if ok or not tostring(message):find("unknown field", 1, true) then
               members[name] = type(object[name]) == "function" and "method" or "property"
             end
+          end
+          classes[class] = members
+        end
+        local function methods(class, table)
+          local members = {}
+          for key in pairs(table) do members[key] = "property" end
+          for _, name in ipairs(candidates) do
+            if members[name] == nil and type(table[name]) == "function" then members[name] = "method" end
           end
           classes[class] = members
         end
@@ -175,9 +190,10 @@ import Testing
           return true
         end)
         hub.feature {
-          id = "probe", uri = "probe:view",
+          id = "probe", uri = "probe:view", hosts = { "probe.test" },
           operations = { function(ctx)
             probe("hub.Context", ctx)
+            methods("hub.Response", hub.http.get("http://probe.test/"))
             keys("hub.FeatureInfo", ctx.feature)
             local view = ctx.view
             view.id, view.title, view.custom = "probe", "Probe", { a = 1 }
@@ -254,6 +270,7 @@ import Testing
     ) throws -> (classes: [String: [String: String]], tables: [String: Set<String>]) {
         let candidates = try candidateNames(annotations).map { "\"\($0)\"" }.joined(separator: ", ")
         let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        runtime.manager.httpTransport = ProbeTransport()
         let script = probeScript.replacingOccurrences(of: "CANDIDATES", with: candidates)
         let result = try runtime.evaluate(script, inFolder: "Fixtures/Sandbox", chunkName: "=probe").objectValue ?? [:]
         #expect(runtime.problems.isEmpty, "\(runtime.problems)")
@@ -262,10 +279,22 @@ import Testing
         return (classes, tables)
     }
 
+    /// Answers every request with an empty 200 on the loop's next turn: the response the probe
+    /// reads `hub.Response` from.
+    private final class ProbeTransport: HTTPTransport {
+        func send(
+            _ request: HTTPRequest, limits: HTTPExchangeLimits, on loop: EventLoop,
+            completion: @escaping (Result<HTTPResponse, HTTPFailure>) -> Void
+        ) -> HTTPCancellation {
+            let timer = loop.schedule(after: 0) { completion(.success(HTTPResponse(status: 200))) }
+            return HTTPCancellation { loop.cancel(timer) }
+        }
+    }
+
     @Test func theClassesMembersAndTheReadBackTablesFieldsAreDeclared() throws {
         let annotations = try Self.annotations()
         let (classes, tables) = try Self.probe(annotations)
-        for name in Self.userdataClasses {
+        for name in Self.userdataClasses + Self.methodTables {
             let declared = try #require(annotations.classes[name], "hub.lua declares no class \(name)")
             let members = try #require(classes[name], "the probe reached no \(name)")
             #expect(!members.isEmpty, "\(name) has members")

@@ -1,3 +1,4 @@
+import HubCore
 import HubRender
 import Testing
 @testable import HubLua
@@ -70,6 +71,8 @@ let goldenViews = [
 
     @Test func examplesOwnLuaTestsPass() throws {
         let runtime = try makeRuntime(TestPaths.examples)
+        // As `hub test` does: requests are answered from each folder's recordings.
+        runtime.manager.httpTransport = RecordedHTTPTransport()
         var lines: [String] = []
         let summary = runtime.runTests(under: [TestPaths.examples]) { lines.append($0) }
         #expect(summary.failed == 0, "\(lines.joined(separator: "\n"))")
