@@ -89,6 +89,6 @@ let package = Package(
         .testTarget(name: "HubLuaTests", dependencies: ["HubLua", "CLua", "CLuaShim", "HubTestBackend"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "HubFuzzingTests", dependencies: ["HubFuzzing", "HubLua"]),
         .testTarget(name: "HubCLITests", dependencies: ["hub", "HubEmbeddingExample", "HubExampleBackend", "HubTestBackend"], exclude: ["Fixtures"]),
-        .testTarget(name: "HubServerTests", dependencies: ["HubServer", "HubLua"], exclude: ["Fixtures"]),
+        .testTarget(name: "HubServerTests", dependencies: ["HubServer", "HubLua", "HubTestBackend"], exclude: ["Fixtures"]),
     ]
 )

@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -47,6 +48,12 @@ public final class TestBackend: Sendable {
 
     /// `http://127.0.0.1:PORT`.
     public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// `text` with `$BACKEND` replaced by ``baseURL`` and `$HOST` by `127.0.0.1:PORT`: a
+    /// feature's source that names this backend (`hosts = { "$HOST" }`).
+    public func substituted(_ text: String) -> String {
+        text.replacingOccurrences(of: "$BACKEND", with: baseURL).replacingOccurrences(of: "$HOST", with: "127.0.0.1:\(port)")
+    }
 
     /// `baseURL` followed by `path` (which starts with `/`).
     public func url(_ path: String) -> String { baseURL + path }

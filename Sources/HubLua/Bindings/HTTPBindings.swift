@@ -36,6 +36,10 @@ final class HTTPBindings {
         return { request = wrap(start_request), get = wrap(start_get), post = wrap(start_post), all = wrap(start_all) }
         """
 
+    /// The most requests one `hub.http.all` takes: what waits its turn is held outside the
+    /// scripts' memory limit.
+    static let mostRequestsAtOnce = 1_000
+
     /// Option keys of `hub.http.request`, and of the options of `get` and `post`.
     private static let requestKeys = ["method", "url", "headers", "body", "timeout"]
     private static let optionKeys = ["headers", "timeout"]
@@ -91,7 +95,9 @@ final class HTTPBindings {
             call.push((error as? LuaRaise)?.message ?? "\(error)")
             return 2
         }
-        let place = Place(call: call, runner: runner, manager: manager, folder: folder, location: call.location(level: 2))
+        let place = Place(
+            call: call, runner: runner, manager: manager, folder: folder, location: call.location(level: 2),
+            memoryLimit: lua.memoryLimit)
         guard let fetcher = manager.httpFetcher else {
             call.pushNil()
             call.push("\(kind.function): this runtime has no HTTP transport (HubManager.httpTransport)")
@@ -135,6 +141,9 @@ final class HTTPBindings {
             try call.checkTable(1, kind.function)
             let count = call.rawLength(1)
             guard count > 0 else { throw call.argumentError(1, kind.function, "a non-empty list of requests expected") }
+            guard count <= Self.mostRequestsAtOnce else {
+                throw call.argumentError(1, kind.function, "at most \(Self.mostRequestsAtOnce) requests at once, got \(count)")
+            }
             return try (1...count).map { position in
                 call.rawIndex(1, position)
                 defer { call.pop() }
@@ -286,11 +295,14 @@ private struct Place {
     private let run: (any SuspendableRun)?
     private let limit: Int
 
-    init(call: LuaStack, runner: ScriptRunner, manager: HubManager, folder: FeatureFolder, location: String) {
+    /// The place of a call made on `call`'s thread at `location`, by a script of `folder`;
+    /// a response may not be larger than `memoryLimit` (0: none), which it counts against.
+    init(call: LuaStack, runner: ScriptRunner, manager: HubManager, folder: FeatureFolder, location: String, memoryLimit: Int) {
         let (place, _) = LuaError.splitLocation(location + " ")
         self.location = place ?? (location.hasSuffix(":") ? String(location.dropLast()) : nil)
         run = runner.run(of: call)
         let features = manager.featureRegistry.all
+        var policy: HTTPPolicy
         if let operationRun = run as? LuaOperationRun {
             let feature = operationRun.featureInfo.identifier
             policy = features.first { $0.identifier == feature }?.network ?? HTTPPolicy()
@@ -305,6 +317,8 @@ private struct Place {
             feature = nil
             operation = nil
         }
+        if memoryLimit > 0 { policy.maxResponseBytes = min(policy.maxResponseBytes, memoryLimit) }
+        self.policy = policy
         limit = policy.maxInFlight
     }
 

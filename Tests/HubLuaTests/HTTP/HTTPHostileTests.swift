@@ -61,6 +61,37 @@ import Testing
         #expect(sized.error?.location == "http.lua:2")
     }
 
+    @Test func aResponseNeverOutgrowsTheMemoryLimit() throws {
+        let backend = try TestBackend.start()
+        defer { backend.stop() }
+        backend.route("/big", .huge(bytes: 200 << 20, chunked: true))
+        let runtime = try makeHTTPRuntime(
+            """
+            hub.feature { id = "greedy", uri = "greedy:view", hosts = { "$HOST" }, max_response = 1 << 40, operations = {
+              function(ctx) hub.http.get("$BACKEND/big") end,
+            } }
+            """, backend: backend) { $0.lua.memoryLimit = 32 << 20 }
+        let error = try runtime.open("greedy:view").lastError
+        #expect(error?.message.hasSuffix("the response is larger than 33554432 bytes (max_response)") == true)
+        #expect(try othersStillWork(runtime))
+    }
+
+    @Test func oneCallTakesAtMostAThousandRequests() throws {
+        let backend = try TestBackend.start()
+        defer { backend.stop() }
+        let runtime = try makeHTTPRuntime(
+            """
+            hub.feature { id = "flood", uri = "flood:view", hosts = { "$HOST" }, operations = { function(ctx)
+              local list = {}
+              for i = 1, 100000 do list[i] = "$BACKEND/x" end
+              hub.http.all(list)
+            end } }
+            """, backend: backend)
+        #expect(try runtime.open("flood:view").lastError?.message
+            == "bad argument #1 to 'hub.http.all' (at most 1000 requests at once, got 100000)")
+        #expect(backend.requests.isEmpty)
+    }
+
     @Test func malformedChunkingIsANetworkError() throws {
         let (error, _) = try failure(.malformedChunking)
         #expect(error?.domain == "network")

@@ -20,13 +20,6 @@ func makeHTTPRuntime(_ source: String, backend: TestBackend, configure: (HubRunt
     return runtime
 }
 
-extension TestBackend {
-    /// `text` with `$BACKEND` replaced by the base URL and `$HOST` by `127.0.0.1:PORT`.
-    func substituted(_ text: String) -> String {
-        text.replacingOccurrences(of: "$BACKEND", with: baseURL).replacingOccurrences(of: "$HOST", with: "127.0.0.1:\(port)")
-    }
-}
-
 /// Milliseconds `body` took.
 func milliseconds(_ body: () throws -> Void) rethrows -> Int {
     let start = DispatchTime.now().uptimeNanoseconds
