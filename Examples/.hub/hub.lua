@@ -72,8 +72,8 @@
 ---An error as scripts see it: `ctx.error`, `s.error`, the chain's errors. `tostring(e)` is `e.text`.
 ---@class hub.Error
 ---@field message string What went wrong.
----@field domain string Where errors of this kind come from, e.g. `"hub.lua"` or a domain given to `ctx:fail`.
----@field code integer A code within the domain.
+---@field domain string Where errors of this kind come from, e.g. `"hub.lua"`, `"network"` and `"connectivity"` (`hub.http`), or a domain given to `ctx:fail`.
+---@field code integer A code within the domain. `"network"`: 1 the transport failed (refused, reset, DNS, TLS, a malformed response), 2 timeout, 3 the response is larger than `max_response`, 4 the host is not in `hosts`, 5 too many redirects, 6 not an `http:` or `https:` URL; `"connectivity"`: 1 the screen is offline (nothing was sent).
 ---@field location string? The `file:line` where it was raised.
 ---@field feature string? The feature whose operation failed.
 ---@field operation string? The operation that failed.
@@ -631,6 +631,33 @@ local Action = {}
 ---@param custom hub.JSONObject?
 function Action:chain(id, custom) end
 
+-- MARK: HTTP
+
+---What `hub.http` returns: any status is a response (a 404 or a 503 too); only no response at all is an error.
+---@class hub.Response
+---@field status integer The HTTP status, e.g. `200`.
+---@field headers table<string, string> The header fields by lower-case name; a repeated field's values joined with `", "`.
+---@field body string The body, as received.
+---@field from_cache boolean Whether the cache answered (fresh, or after the server answered 304).
+local Response = {}
+
+---The body decoded as JSON, as plain Lua values; malformed JSON is an error at the caller's line.
+---@return any
+function Response:json() end
+
+---A request, given to `hub.http.request` or listed in `hub.http.all`.
+---@class hub.Request
+---@field method string? The method, any case (default `"GET"`).
+---@field url string An absolute `http:` or `https:` URL whose host the feature lists in `hosts`.
+---@field headers table<string, string>? Header fields to send.
+---@field body (string|table)? The body: a string as it is, a table as JSON (with `content-type: application/json` unless `headers` has one).
+---@field timeout integer? Milliseconds to wait for the response, redirects included (at most the default 10,000, and what the operation has left).
+
+---The options of `hub.http.get` and `hub.http.post`.
+---@class hub.RequestOptions
+---@field headers table<string, string>? Header fields to send.
+---@field timeout integer? Milliseconds to wait for the response, redirects included (at most the default 10,000, and what the operation has left).
+
 -- MARK: Features and schemas
 
 ---A feature table, given to `hub.feature`: one of `uri`, `uri_prefix` and `uri_match` says which views it handles.
@@ -645,6 +672,8 @@ function Action:chain(id, custom) end
 ---@field schema string? The JSON schema `add_json` reads with (default: the default schema).
 ---@field reload_policy (fun(uri: string, current: hub.ViewModel): boolean)? Whether a plain load runs the chain again (`s:reload()` always does).
 ---@field action_handler (fun(ctx: hub.Action): boolean)? Sees the feature's actions first; true handles one (it is not performed).
+---@field hosts string[]? The hosts `hub.http` may reach (none: no network): `"api.example.com"` (on its scheme's default port), `"127.0.0.1:8099"`, `"127.0.0.1:*"` (any port), `"*.example.org"` (any subdomain, not `example.org` itself); no scheme or path.
+---@field max_response integer? The largest response body `hub.http` takes, in bytes (default 8 MiB, at most the memory limit); a larger one is a `"network"` error 3.
 ---@field timeout integer? Milliseconds a run may take (lower than the runtime's only).
 ---@field max_reschedules integer? Consecutive self-reschedules allowed (lower only).
 ---@field budget integer? Instructions one run may use (lower only).
@@ -831,3 +860,29 @@ function hub.json.decode(text, source) end
 ---@param schema string?
 ---@return hub.ViewModel
 function hub.json.decode_view_model(json, schema) end
+
+---HTTP requests (the feature folder's own: its features' `hosts` say where they may go). A call suspends the operation or action until the response comes, and works too in a test case and the REPL; a request that gets no response raises a `hub.Error` (domain `"network"`, or `"connectivity"` when the screen is offline) at the caller's line.
+hub.http = {}
+
+---Sends a request; returns its response.
+---@param request hub.Request
+---@return hub.Response
+function hub.http.request(request) end
+
+---Sends a GET request; returns its response.
+---@param url string
+---@param options hub.RequestOptions?
+---@return hub.Response
+function hub.http.get(url, options) end
+
+---Sends a POST request with `body`: a string as it is, a table as JSON (with `content-type: application/json` unless the options' `headers` have one); returns its response.
+---@param url string
+---@param body string|table
+---@param options hub.RequestOptions?
+---@return hub.Response
+function hub.http.post(url, body, options) end
+
+---Sends the requests together (a URL is a GET; at most 1,000, 16 in flight per run) and returns their responses in the list's order when every one has come back; raises the error of the first one, in the list's order, that failed.
+---@param requests (string|hub.Request)[]
+---@return hub.Response[]
+function hub.http.all(requests) end

@@ -1,6 +1,6 @@
-// The backend the Food example downloads its content from: serves the files of a folder over
-// HTTP on loopback, with ETags (and 304 answers to If-None-Match) and Cache-Control max-age, as a
-// content service would. Scripts/demo starts it; the Food feature fetches from it.
+// The backend the GitHub example downloads its search results from: serves the files of a folder
+// over HTTP on loopback, with ETags (and 304 answers to If-None-Match) and Cache-Control max-age,
+// as a content service would. Scripts/demo starts it on Examples/GitHub/data.
 //
 //   HubExampleBackend FOLDER [--port 8099] [--max-age 60]
 import Foundation
@@ -9,7 +9,7 @@ import Logging
 
 /// The command line: the folder to serve, the loopback port, and the max-age of the answers.
 struct BackendOptions {
-    var folder = "Examples/Food/data"
+    var folder = "Examples/GitHub/data"
     var port = 8099
     var maxAge = 60
 

@@ -11,7 +11,8 @@ import Testing
         let serve = try LiveProcess(["serve", "--features", "Examples", "--port", "0", "--workers", "1"])
         #expect(serve.wait { _, errors in errors.contains("hub: serving on http://127.0.0.1:") })
         let port = try #require(serve.errorText.firstMatch(of: /serving on http:\/\/127\.0\.0\.1:(\d+) with 1 worker\n/)?.1)
-        let (data, response) = try await URLSession.shared.data(from: try #require(URL(string: "http://127.0.0.1:\(port)/views/cities:overview")))
+        let session = URLSession(configuration: .ephemeral)
+        let (data, response) = try await session.data(from: try #require(URL(string: "http://127.0.0.1:\(port)/views/cities:overview")))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         #expect(String(decoding: data, as: UTF8.self).hasPrefix(#"{"body":[{"component":{"category":"row","id":"cities:row"},"id":"city-Madrid""#))
         #expect(serve.wait { _, errors in errors.contains("GET /views/cities:overview 200 ") })
@@ -26,8 +27,11 @@ import Testing
         #expect(serve.wait { _, errors in errors.contains("hub: serving on http://127.0.0.1:") })
         let port = try #require(serve.errorText.firstMatch(of: /serving on http:\/\/127\.0\.0\.1:(\d+) with 1 worker\n/)?.1)
         let updates = try #require(URL(string: "http://127.0.0.1:\(port)/views/cities:overview/updates"))
-        let stream = Task { try await URLSession.shared.data(from: updates) }
-        #expect(serve.wait { _, errors in errors.contains("GET /views/cities:overview/updates 200 ") })
+        // A session of its own: no connection kept from another test's server (whose port this
+        // one may have been given) is reused.
+        let session = URLSession(configuration: .ephemeral)
+        let stream = Task { try await session.data(from: updates) }
+        #expect(serve.wait { _, errors in errors.contains("GET /views/cities:overview/updates 200 ") }, "\(serve.errorText)")
         serve.send(SIGTERM)
         let status = serve.exitStatus(within: 20)
         #expect(status == 0, "hub serve still running 20 s after SIGTERM")

@@ -28,6 +28,8 @@ public struct HTTPPolicy: Sendable, Equatable {
         union.hosts += other.hosts.filter { !hosts.contains($0) }
         union.maxResponseBytes = max(maxResponseBytes, other.maxResponseBytes)
         union.timeout = max(timeout, other.timeout)
+        union.maxInFlight = max(maxInFlight, other.maxInFlight)
+        union.maxRedirects = max(maxRedirects, other.maxRedirects)
         return union
     }
 }

@@ -38,7 +38,8 @@ public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
             let number = rest.dropFirst()
             if number == "*" {
                 port = .any
-            } else if let value = Int(number), (1...65_535).contains(value) {
+            } else if !number.isEmpty, number.allSatisfy(\.isASCII), number.allSatisfy(\.isNumber),
+                let value = Int(number), (1...65_535).contains(value) {
                 port = .number(value)
             } else {
                 return nil

@@ -6,7 +6,7 @@ import HubRender
 ///
 /// A call suspends the running operation or action until the response comes (the loop, other
 /// screens and their timers go on meanwhile), and returns a response table (`status`, `headers`
-/// with lower-case names, `body`, `from_cache`, `url`; `response:json()`), or raises an error
+/// with lower-case names, `body`, `from_cache`; `response:json()`), or raises an error
 /// table with domain `network` (`connectivity` when the screen is offline) at the caller's line.
 /// A request reaches only the hosts its feature lists in `hosts` (code of the folder's that
 /// belongs to no feature, as actions and tests, those of any of the folder's features), within
@@ -96,7 +96,7 @@ final class HTTPBindings {
             return 2
         }
         let place = Place(
-            call: call, runner: runner, manager: manager, folder: folder, location: call.location(level: 2),
+            call: call, runner: runner, manager: manager, folder: folder, location: call.scriptLocation(),
             memoryLimit: lua.memoryLimit)
         guard let fetcher = manager.httpFetcher else {
             call.pushNil()
@@ -297,9 +297,8 @@ private struct Place {
 
     /// The place of a call made on `call`'s thread at `location`, by a script of `folder`;
     /// a response may not be larger than `memoryLimit` (0: none), which it counts against.
-    init(call: LuaStack, runner: ScriptRunner, manager: HubManager, folder: FeatureFolder, location: String, memoryLimit: Int) {
-        let (place, _) = LuaError.splitLocation(location + " ")
-        self.location = place ?? (location.hasSuffix(":") ? String(location.dropLast()) : nil)
+    init(call: LuaStack, runner: ScriptRunner, manager: HubManager, folder: FeatureFolder, location: String?, memoryLimit: Int) {
+        self.location = location
         run = runner.run(of: call)
         let features = manager.featureRegistry.all
         var policy: HTTPPolicy

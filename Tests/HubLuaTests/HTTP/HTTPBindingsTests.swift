@@ -122,11 +122,11 @@ import Testing
             """
             hub.feature { id = "caught", uri = "caught:view", hosts = { "$HOST" }, operations = { function(ctx)
               local ok, e = pcall(hub.http.get, "http://api.example.com/")
-              ctx.view:body("e").title = tostring(ok) .. " " .. e.domain .. " " .. e.code .. " " .. tostring(e)
+              ctx.view:body("e").title = tostring(ok) .. " " .. e.domain .. " " .. e.code .. " " .. e.location .. " " .. tostring(e)
             end } }
             """, backend: backend)
         let screen = try runtime.open("caught:view")
-        #expect(titles(screen).first?.hasPrefix("false network 4 feature 'caught', operation 'http': GET http://api.example.com/: host 'api.example.com' is not allowed") == true)
+        #expect(titles(screen).first?.hasPrefix("false network 4 http.lua:2 feature 'caught', operation 'http': http.lua:2: GET http://api.example.com/: host 'api.example.com' is not allowed") == true)
     }
 
     @Test func badArgumentsAreErrorsAtTheCallersLine() throws {

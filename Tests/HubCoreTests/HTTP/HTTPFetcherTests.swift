@@ -1,0 +1,501 @@
+import Foundation
+import Testing
+
+@testable import HubCore
+
+/// Feature folders under the temporary directory holding `tests/http/` recordings, removed
+/// with it.
+private final class RecordingFolders {
+    private let root = FileManager.default.temporaryDirectory.appendingPathComponent("hub-fetcher-\(UUID().uuidString)").path
+
+    /// The feature folder `name`, with `files` (name and text) as its recordings.
+    func folder(_ name: String, _ files: [(String, String)]) throws -> String {
+        let path = root + "/" + name
+        let directory = HTTPRecording.directory(ofFeature: path)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for (file, text) in files {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/" + file))
+        }
+        return path
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+}
+
+/// What one fetch completed with, and when (the loop's time).
+private final class Outcome {
+    var results: [Result<HTTPResponse, HTTPFailure>] = []
+    var times: [Int] = []
+
+    var calls: Int { results.count }
+    var result: Result<HTTPResponse, HTTPFailure>? { results.first }
+    var time: Int? { times.first }
+    /// Why the first completion failed; nil when it did not.
+    var failure: HTTPFailure? {
+        guard case .failure(let failure) = result else { return nil }
+        return failure
+    }
+}
+
+/// A fetcher on a virtual loop, answered by a ``RecordedHTTPTransport`` from recording folders,
+/// with a real cache.
+private final class Fetching {
+    let loop = EventLoop(clock: .virtual)
+    let folders = RecordingFolders()
+    let transport = RecordedHTTPTransport()
+    let cache = HTTPCache()
+    let fetcher: HTTPFetcher
+
+    /// With `files` as the recordings.
+    init(_ files: [(String, String)] = []) throws {
+        fetcher = HTTPFetcher(transport: transport, cache: cache, loop: loop)
+        transport.folder = try folders.folder("initial", files)
+    }
+
+    /// Answers from the recordings `files` from now on (in a folder `name`).
+    func answer(from name: String, _ files: [(String, String)]) throws {
+        transport.folder = try folders.folder(name, files)
+    }
+
+    /// Starts fetching `request`, without running the loop.
+    func start(
+        _ request: HTTPRequest, policy: HTTPPolicy, offline: Bool = false, timeout: Int? = nil
+    ) -> (Outcome, HTTPCancellation) {
+        let outcome = Outcome()
+        let cancellation = fetcher.fetch(request, policy: policy, offline: offline, timeout: timeout) { [loop] result in
+            outcome.results.append(result)
+            outcome.times.append(loop.now)
+        }
+        return (outcome, cancellation)
+    }
+
+    /// Fetches `request` and runs the loop until it completes.
+    func fetch(_ request: HTTPRequest, policy: HTTPPolicy, offline: Bool = false, timeout: Int? = nil) -> Outcome {
+        let (outcome, _) = start(request, policy: policy, offline: offline, timeout: timeout)
+        loop.run(until: { outcome.calls > 0 })
+        return outcome
+    }
+}
+
+/// The body `text` as bytes.
+private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+/// The policy allowing `hosts`, with the default limits.
+private func allowing(_ hosts: String...) -> HTTPPolicy {
+    var policy = HTTPPolicy()
+    policy.hosts = hosts.compactMap(HostPattern.init)
+    return policy
+}
+
+/// The fetcher: the policy and connectivity checks before anything is sent, redirects checked
+/// hop by hop, the timeout, the cache, cancellation; and the queue of a run's requests.
+@Suite struct HTTPFetcherTests {
+    private let api = allowing("api.example.com")
+    private let food = (
+        "get-api.example.com-food.http",
+        "GET http://api.example.com/food\n\nHTTP 200 after 300 ms\ncontent-type: text/plain\n\nfood"
+    )
+    private let foodResponse = HTTPResponse(status: 200, headers: HTTPHeaders([("content-type", "text/plain")]), body: bytes("food"))
+
+    // MARK: Completion
+
+    @Test func theResponseComesOnALaterTurnOfTheLoop() throws {
+        let fetching = try Fetching([food])
+        let (outcome, _) = fetching.start(HTTPRequest(url: "http://api.example.com/food"), policy: api)
+        #expect(outcome.calls == 0, "not from inside fetch")
+        fetching.loop.advance(by: 299)
+        #expect(outcome.calls == 0)
+        #expect(fetching.loop.run(until: { outcome.calls > 0 }))
+        #expect(outcome.result == .success(foodResponse))
+        #expect(outcome.time == 300)
+        fetching.loop.advance(by: 20_000)
+        #expect(outcome.calls == 1)
+        #expect(fetching.loop.nextDue == nil, "the timeout is gone with the exchange")
+        #expect(fetching.transport.problems == [])
+    }
+
+    @Test func failuresAlsoComeOnALaterTurn() throws {
+        let fetching = try Fetching([food])
+        let (offline, _) = fetching.start(HTTPRequest(url: "http://api.example.com/food"), policy: api, offline: true)
+        let (refused, _) = fetching.start(HTTPRequest(url: "http://other.example.com/food"), policy: api)
+        let (invalid, _) = fetching.start(HTTPRequest(url: "file:///food"), policy: api)
+        #expect([offline.calls, refused.calls, invalid.calls] as [Int] == [0, 0, 0])
+        fetching.loop.run(until: { offline.calls + refused.calls + invalid.calls == 3 })
+        #expect([offline.time, refused.time, invalid.time] as [Int?] == [0, 0, 0])
+        #expect([offline.calls, refused.calls, invalid.calls] as [Int] == [1, 1, 1])
+    }
+
+    // MARK: Refused before anything is sent
+
+    @Test func aHostNotAllowedFailsWithoutAskingTheTransport() throws {
+        let fetching = try Fetching([food])
+        let other = fetching.fetch(HTTPRequest(url: "http://other.example.com/food"), policy: api)
+        #expect(other.result == .failure(HTTPFailure(
+            .hostNotAllowed,
+            "GET http://other.example.com/food: host 'other.example.com' is not allowed (the feature's hosts are \"api.example.com\"); "
+                + "add it to hosts = { \"other.example.com\" } in hub.feature")))
+        #expect(other.time == 0)
+
+        let port = fetching.fetch(HTTPRequest(method: "post", url: "http://api.example.com:8080/food"), policy: allowing("api.example.com", "*.cdn.net:*"))
+        #expect(port.result == .failure(HTTPFailure(
+            .hostNotAllowed,
+            "POST http://api.example.com:8080/food: host 'api.example.com:8080' is not allowed "
+                + "(the feature's hosts are \"api.example.com\", \"*.cdn.net:*\"); add it to hosts = { \"api.example.com:8080\" } in hub.feature")))
+
+        let none = fetching.fetch(HTTPRequest(url: "https://api.example.com/food"), policy: HTTPPolicy())
+        #expect(none.result == .failure(HTTPFailure(
+            .hostNotAllowed,
+            "GET https://api.example.com/food: host 'api.example.com' is not allowed (the feature lists no hosts); "
+                + "add it to hosts = { \"api.example.com\" } in hub.feature")))
+
+        #expect(fetching.transport.problems == [], "nothing was asked of the transport")
+        #expect(fetching.cache.count == 0)
+    }
+
+    @Test func theSchemesDefaultPortSpelledOutIsTheDefault() throws {
+        let fetching = try Fetching([
+            ("a.http", "GET http://api.example.com:80/food\n\nHTTP 200\n\nhttp"),
+            ("b.http", "GET https://API.example.com:443/food\n\nHTTP 200\n\nhttps"),
+        ])
+        let http = fetching.fetch(HTTPRequest(url: "http://api.example.com:80/food"), policy: api)
+        #expect(http.result == .success(HTTPResponse(status: 200, body: bytes("http"))))
+        let https = fetching.fetch(HTTPRequest(url: "https://API.example.com:443/food"), policy: api)
+        #expect(https.result == .success(HTTPResponse(status: 200, body: bytes("https"))))
+        let crossed = fetching.fetch(HTTPRequest(url: "https://api.example.com:80/food"), policy: api)
+        #expect(crossed.failure?.kind == .hostNotAllowed)
+        #expect(fetching.transport.problems == [])
+    }
+
+    @Test func anIPv6HostListedInBracketsIsAllowed() throws {
+        let fetching = try Fetching([("v6.http", "GET http://[::1]:8080/food\n\nHTTP 200\n\nv6")])
+        let allowed = fetching.fetch(HTTPRequest(url: "http://[::1]:8080/food"), policy: allowing("[::1]:8080"))
+        #expect(allowed.result == .success(HTTPResponse(status: 200, body: bytes("v6"))))
+
+        let refused = fetching.fetch(HTTPRequest(url: "http://[::1]:8081/food"), policy: allowing("[::1]:8080"))
+        #expect(refused.result == .failure(HTTPFailure(
+            .hostNotAllowed,
+            "GET http://[::1]:8081/food: host '[::1]:8081' is not allowed (the feature's hosts are \"[::1]:8080\"); "
+                + "add it to hosts = { \"[::1]:8081\" } in hub.feature")))
+        #expect(fetching.transport.problems == [])
+    }
+
+    @Test func offlineFailsAtOnceWithoutAskingTheTransport() throws {
+        let fetching = try Fetching([food])
+        let offline = fetching.fetch(HTTPRequest(url: "http://api.example.com/food"), policy: api, offline: true)
+        #expect(offline.result == .failure(HTTPFailure(
+            .offline, "GET http://api.example.com/food was not sent: the screen is offline (its connectivity is \"offline\")")))
+        #expect(offline.time == 0)
+        #expect(offline.failure?.domain == "connectivity")
+
+        let notAllowedEither = fetching.fetch(HTTPRequest(url: "http://other.example.com/x"), policy: api, offline: true)
+        #expect(notAllowedEither.failure?.kind == .offline)
+        #expect(fetching.transport.problems == [])
+    }
+
+    @Test(arguments: ["file:///x", "/food", "ftp://api.example.com/food", "http:///food", "mailto:someone@api.example.com"])
+    func onlyAbsoluteHTTPURLsAreFetched(url: String) throws {
+        let fetching = try Fetching([food])
+        let invalid = fetching.fetch(HTTPRequest(url: url), policy: api)
+        #expect(invalid.result == .failure(HTTPFailure(.invalidURL, "GET \(url): only absolute http: and https: URLs can be fetched")))
+        #expect(fetching.transport.problems == [])
+    }
+
+    // MARK: Redirects
+
+    @Test func aRelativeRedirectIsFollowed() throws {
+        let fetching = try Fetching([
+            ("old.http", "GET http://api.example.com/menu/old\n\nHTTP 301 after 10 ms\nlocation: /menu/new\n"),
+            ("new.http", "GET http://api.example.com/menu/new\n\nHTTP 200 after 20 ms\n\nnew menu"),
+            ("next.http", "GET http://api.example.com/menu/next\n\nHTTP 302\nlocation: new\n"),
+        ])
+        let absolute = fetching.fetch(HTTPRequest(url: "http://api.example.com/menu/old"), policy: api)
+        #expect(absolute.result == .success(HTTPResponse(status: 200, body: bytes("new menu"))))
+        #expect(absolute.time == 30)
+
+        let relative = fetching.fetch(HTTPRequest(url: "http://api.example.com/menu/next"), policy: api)
+        #expect(relative.result == .success(HTTPResponse(status: 200, body: bytes("new menu"))))
+        #expect(fetching.transport.problems == [])
+    }
+
+    @Test func a303AfterAPostGoesOnAsAGetWithoutTheBody() throws {
+        let fetching = try Fetching([
+            ("order.http", "POST http://api.example.com/orders\ncontent-type: application/json\n\n{\"dish\":1}\nHTTP 303\nlocation: /orders/1\n"),
+            ("order-1.http", "GET http://api.example.com/orders/1\n\nHTTP 200\n\norder 1"),
+        ])
+        let request = HTTPRequest(method: "POST", url: "http://api.example.com/orders", headers: ["content-type": "application/json"], body: bytes("{\"dish\":1}"))
+        let outcome = fetching.fetch(request, policy: api)
+        #expect(outcome.result == .success(HTTPResponse(status: 200, body: bytes("order 1"))))
+        #expect(fetching.transport.problems == [], "the redirect was a GET without a body")
+    }
+
+    @Test func a307AfterAPostStaysAPostWithTheBody() throws {
+        let fetching = try Fetching([
+            ("a.http", "POST http://api.example.com/orders\n\n{\"dish\":1}\nHTTP 307\nlocation: /v2/orders\n"),
+            ("b.http", "POST http://api.example.com/v2/orders\n\n{\"dish\":1}\nHTTP 201\n\ncreated"),
+        ])
+        let request = HTTPRequest(method: "POST", url: "http://api.example.com/orders", body: bytes("{\"dish\":1}"))
+        let outcome = fetching.fetch(request, policy: api)
+        #expect(outcome.result == .success(HTTPResponse(status: 201, body: bytes("created"))))
+        #expect(fetching.transport.problems == [])
+    }
+
+    @Test func aRedirectToAHostNotAllowedFails() throws {
+        let fetching = try Fetching([
+            ("away.http", "GET http://api.example.com/away\n\nHTTP 302 after 10 ms\nlocation: https://evil.example.net/steal\n")
+        ])
+        let outcome = fetching.fetch(HTTPRequest(url: "http://api.example.com/away"), policy: api)
+        #expect(outcome.result == .failure(HTTPFailure(
+            .hostNotAllowed,
+            "a redirect to https://evil.example.net/steal: host 'evil.example.net' is not allowed "
+                + "(the feature's hosts are \"api.example.com\"); add it to hosts = { \"evil.example.net\" } in hub.feature")))
+        #expect(outcome.time == 10)
+        #expect(fetching.transport.problems == [], "the redirect was not sent")
+    }
+
+    @Test func aRedirectToAnInvalidURLFails() throws {
+        let fetching = try Fetching([("away.http", "GET http://api.example.com/away\n\nHTTP 308\nlocation: file:///etc/passwd\n")])
+        let outcome = fetching.fetch(HTTPRequest(url: "http://api.example.com/away"), policy: api)
+        #expect(outcome.result == .failure(HTTPFailure(
+            .invalidURL, "a redirect to file:///etc/passwd: only absolute http: and https: URLs can be fetched")))
+        #expect(fetching.transport.problems == [])
+    }
+
+    @Test func aRedirectLoopStopsAfterFiveRedirects() throws {
+        let fetching = try Fetching([("loop.http", "GET http://api.example.com/loop\n\nHTTP 302 after 10 ms\nlocation: /loop\n")])
+        let outcome = fetching.fetch(HTTPRequest(url: "http://api.example.com/loop"), policy: api)
+        #expect(outcome.result == .failure(HTTPFailure(.tooManyRedirects, "GET http://api.example.com/loop: stopped after 5 redirects")))
+        #expect(outcome.time == 60, "the request and its 5 redirects were sent, 10 ms each")
+        #expect(fetching.transport.problems == [])
+
+        var strict = api
+        strict.maxRedirects = 0
+        let start = fetching.loop.now
+        let none = fetching.fetch(HTTPRequest(url: "http://api.example.com/loop"), policy: strict)
+        #expect(none.result == .failure(HTTPFailure(.tooManyRedirects, "GET http://api.example.com/loop: stopped after 0 redirects")))
+        #expect(none.time == start + 10)
+    }
+
+    // MARK: Timeouts
+
+    @Test func noResponseWithinThePolicysTimeoutTimesOut() throws {
+        let fetching = try Fetching([("slow.http", "GET http://api.example.com/slow\n\nHTTP 200 after 5000 ms\n\nslow")])
+        var policy = api
+        policy.timeout = 1_000
+        let outcome = fetching.fetch(HTTPRequest(url: "http://api.example.com/slow"), policy: policy)
+        #expect(outcome.result == .failure(HTTPFailure(.timeout, "GET http://api.example.com/slow: no response within 1000 ms")))
+        #expect(outcome.time == 1_000)
+        #expect(fetching.loop.now == 1_000)
+        fetching.loop.advance(by: 10_000)
+        #expect(outcome.calls == 1)
+        #expect(fetching.loop.nextDue == nil)
+        #expect(fetching.transport.problems == [])
+    }
+
+    @Test func aSmallerTimeoutArgumentWinsALargerOneDoesNot() throws {
+        let fetching = try Fetching([("slow.http", "GET http://api.example.com/slow\n\nHTTP 200 after 5000 ms\n\nslow")])
+        var policy = api
+        policy.timeout = 1_000
+        let smaller = fetching.fetch(HTTPRequest(url: "http://api.example.com/slow"), policy: policy, timeout: 400)
+        #expect(smaller.result == .failure(HTTPFailure(.timeout, "GET http://api.example.com/slow: no response within 400 ms")))
+        #expect(smaller.time == 400)
+
+        let larger = fetching.fetch(HTTPRequest(url: "http://api.example.com/slow"), policy: policy, timeout: 3_000)
+        #expect(larger.result == .failure(HTTPFailure(.timeout, "GET http://api.example.com/slow: no response within 1000 ms")))
+        #expect(larger.time == 400 + 1_000)
+
+        policy.timeout = 6_000
+        let start = fetching.loop.now
+        let inTime = fetching.fetch(HTTPRequest(url: "http://api.example.com/slow"), policy: policy)
+        #expect(inTime.result == .success(HTTPResponse(status: 200, body: bytes("slow"))))
+        #expect(inTime.time == start + 5_000)
+        #expect(fetching.loop.nextDue == nil, "the timeout was cancelled")
+    }
+
+    @Test func redirectsCountTowardsTheTimeout() throws {
+        let fetching = try Fetching([
+            ("a.http", "GET http://api.example.com/first\n\nHTTP 302 after 600 ms\nlocation: /second\n"),
+            ("b.http", "GET http://api.example.com/second\n\nHTTP 200 after 600 ms\n\nsecond"),
+        ])
+        var policy = api
+        policy.timeout = 1_000
+        let outcome = fetching.fetch(HTTPRequest(url: "http://api.example.com/first"), policy: policy)
+        #expect(outcome.result == .failure(HTTPFailure(.timeout, "GET http://api.example.com/first: no response within 1000 ms")))
+        #expect(outcome.time == 1_000)
+        #expect(fetching.transport.problems == [])
+    }
+
+    // MARK: The cache
+
+    @Test func aFreshResponseIsAnsweredFromTheCacheWithoutTheTransport() throws {
+        let menu = ("menu.http", "GET http://api.example.com/menu\n\nHTTP 200 after 100 ms\ncache-control: max-age=60\n\nmenu")
+        let fetching = try Fetching([menu])
+        let response = HTTPResponse(status: 200, headers: HTTPHeaders([("cache-control", "max-age=60")]), body: bytes("menu"))
+
+        let first = fetching.fetch(HTTPRequest(url: "http://api.example.com/menu"), policy: api)
+        #expect(first.result == .success(response))
+        #expect(first.time == 100)
+        #expect(fetching.cache.count == 1)
+
+        // No recording any more: a request reaching the transport would fail and be a problem.
+        try fetching.answer(from: "empty", [])
+        let (second, _) = fetching.start(HTTPRequest(url: "http://api.example.com/menu"), policy: api)
+        #expect(second.calls == 0, "not from inside fetch, even from the cache")
+        fetching.loop.run(until: { second.calls > 0 })
+        var cached = response
+        cached.fromCache = true
+        #expect(second.result == .success(cached))
+        #expect(second.time == 100)
+        #expect(fetching.transport.problems == [])
+
+        // Once stale (no validator), it is asked for again.
+        fetching.loop.advance(by: 60_000)
+        try fetching.answer(from: "again", [menu])
+        let third = fetching.fetch(HTTPRequest(url: "http://api.example.com/menu"), policy: api)
+        #expect(third.result == .success(response))
+        #expect(third.time == 60_200)
+        #expect(fetching.transport.problems == [])
+    }
+
+    @Test func aStaleResponseWithAnETagIsRevalidated() throws {
+        let fetching = try Fetching([
+            ("feed.http", "GET http://api.example.com/feed\n\nHTTP 200 after 100 ms\ncache-control: max-age=0\netag: \"v1\"\n\nfeed v1")
+        ])
+        let first = fetching.fetch(HTTPRequest(url: "http://api.example.com/feed"), policy: api)
+        #expect(first.result == .success(HTTPResponse(
+            status: 200, headers: HTTPHeaders([("cache-control", "max-age=0"), ("etag", "\"v1\"")]), body: bytes("feed v1"))))
+
+        // The recording answering the conditional request (the transport does not match headers).
+        try fetching.answer(from: "not-modified", [
+            ("feed.http", "GET http://api.example.com/feed\n\nHTTP 304 after 50 ms\netag: \"v1\"\nx-served-by: cache-check\n\n")
+        ])
+        let second = fetching.fetch(HTTPRequest(url: "http://api.example.com/feed"), policy: api)
+        let response = try #require(try second.result?.get())
+        #expect(response.status == 200)
+        #expect(response.fromCache)
+        #expect(response.body == bytes("feed v1"))
+        #expect(response.headers["etag"] == "\"v1\"")
+        #expect(response.headers["x-served-by"] == "cache-check", "the 304's headers update the stored ones")
+        #expect(second.time == 100 + 50)
+        #expect(fetching.transport.problems == [])
+    }
+
+    // MARK: Cancellation
+
+    @Test func aCancelledFetchNeverCompletes() throws {
+        let fetching = try Fetching([food])
+        let (outcome, cancellation) = fetching.start(HTTPRequest(url: "http://api.example.com/food"), policy: api)
+        fetching.loop.advance(by: 100)
+        cancellation.cancel()
+        #expect(fetching.loop.nextDue == nil, "neither the transport's timer nor the timeout is left")
+        #expect(fetching.loop.run(until: { outcome.calls > 0 }) == false)
+        fetching.loop.advance(by: 20_000)
+        #expect(outcome.calls == 0)
+        cancellation.cancel()
+        #expect(fetching.cache.count == 0)
+    }
+
+    @Test func aFetchCancelledBeforeItsCompletionsTurnNeverCompletes() throws {
+        let fetching = try Fetching([food])
+        let (offline, offlineCancellation) = fetching.start(HTTPRequest(url: "http://api.example.com/food"), policy: api, offline: true)
+        let (refused, refusedCancellation) = fetching.start(HTTPRequest(url: "http://other.example.com/"), policy: api)
+        offlineCancellation.cancel()
+        refusedCancellation.cancel()
+        fetching.loop.advance(by: 1_000)
+        #expect(offline.calls == 0)
+        #expect(refused.calls == 0)
+    }
+
+    @Test func aFetchCancelledOnTheTurnItsResponseArrivesNeverCompletes() throws {
+        let fetching = try Fetching([food])
+        let (outcome, cancellation) = fetching.start(HTTPRequest(url: "http://api.example.com/food"), policy: api)
+        // Due when the response arrives, made after the transport's timer: it runs between the
+        // response and the completion's turn.
+        fetching.loop.schedule(after: 300) { cancellation.cancel() }
+        fetching.loop.advance(by: 1_000)
+        #expect(outcome.calls == 0)
+    }
+
+    // MARK: The queue of a run's requests
+
+    /// Five recordings answering `/items/1` to `/items/5` after 100 ms each.
+    private let items = (1...5).map { number in
+        ("item-\(number).http", "GET http://api.example.com/items/\(number)\n\nHTTP 200 after 100 ms\n\nitem \(number)")
+    }
+
+    @Test func theQueueKeepsAtMostItsLimitInFlight() throws {
+        let fetching = try Fetching(items)
+        let queue = HTTPRequestQueue(fetcher: fetching.fetcher, limit: 2)
+        var completed: [String] = []
+        for number in 1...5 {
+            _ = queue.fetch(HTTPRequest(url: "http://api.example.com/items/\(number)"), policy: api, offline: false) { [loop = fetching.loop] result in
+                let body = (try? result.get()).map { String(decoding: $0.body, as: UTF8.self) } ?? "failed"
+                completed.append("\(body) at \(loop.now)")
+            }
+        }
+        #expect(queue.counts == (2, 3))
+        fetching.loop.advance(by: 150)
+        #expect(completed == ["item 1 at 100", "item 2 at 100"])
+        #expect(queue.counts == (2, 1))
+        fetching.loop.advance(by: 100)
+        #expect(queue.counts == (1, 0))
+        #expect(fetching.loop.run(until: { completed.count == 5 }))
+        #expect(completed == ["item 1 at 100", "item 2 at 100", "item 3 at 200", "item 4 at 200", "item 5 at 300"])
+        #expect(fetching.loop.now == 300, "three waves of 100 ms")
+        #expect(queue.counts == (0, 0))
+        #expect(fetching.transport.problems == [])
+    }
+
+    @Test func aWaitingRequestsTimeoutCountsFromItsStart() throws {
+        let fetching = try Fetching(items)
+        let queue = HTTPRequestQueue(fetcher: fetching.fetcher, limit: 0)
+        var policy = api
+        policy.timeout = 150
+        var completed: [Result<HTTPResponse, HTTPFailure>] = []
+        for number in 1...2 {
+            _ = queue.fetch(HTTPRequest(url: "http://api.example.com/items/\(number)"), policy: policy, offline: false) { completed.append($0) }
+        }
+        #expect(queue.counts == (1, 1), "a limit below 1 is 1")
+        #expect(fetching.loop.run(until: { completed.count == 2 }))
+        #expect(completed == [.success(HTTPResponse(status: 200, body: bytes("item 1"))), .success(HTTPResponse(status: 200, body: bytes("item 2")))])
+        #expect(fetching.loop.now == 200)
+    }
+
+    @Test func cancellingAllStopsTheRequestsInFlightAndTheWaitingOnes() throws {
+        let fetching = try Fetching(items)
+        let queue = HTTPRequestQueue(fetcher: fetching.fetcher, limit: 2)
+        var completed = 0
+        for number in 1...5 {
+            _ = queue.fetch(HTTPRequest(url: "http://api.example.com/items/\(number)"), policy: api, offline: false) { _ in completed += 1 }
+        }
+        fetching.loop.advance(by: 50)
+        queue.cancelAll()
+        #expect(queue.counts == (0, 0))
+        #expect(fetching.loop.nextDue == nil)
+        fetching.loop.advance(by: 10_000)
+        #expect(completed == 0)
+    }
+
+    @Test func cancellingOneRequestLetsTheNextStartAtOnce() throws {
+        let fetching = try Fetching(items)
+        let queue = HTTPRequestQueue(fetcher: fetching.fetcher, limit: 2)
+        var completed: [String] = []
+        var cancellations: [HTTPCancellation] = []
+        for number in 1...5 {
+            cancellations.append(queue.fetch(HTTPRequest(url: "http://api.example.com/items/\(number)"), policy: api, offline: false) {
+                [loop = fetching.loop] result in
+                let body = (try? result.get()).map { String(decoding: $0.body, as: UTF8.self) } ?? "failed"
+                completed.append("\(body) at \(loop.now)")
+            })
+        }
+        cancellations[3].cancel()
+        #expect(queue.counts == (2, 2), "a waiting request is dropped")
+        fetching.loop.advance(by: 50)
+        cancellations[0].cancel()
+        #expect(queue.counts == (2, 1), "request 3 took the place of request 1")
+        #expect(fetching.loop.run(until: { completed.count == 3 }))
+        #expect(completed == ["item 2 at 100", "item 3 at 150", "item 5 at 200"])
+        #expect(queue.counts == (0, 0))
+    }
+}
