@@ -88,7 +88,14 @@ let package = Package(
         .testTarget(name: "HubHTTPTests", dependencies: ["HubHTTP", "HubTestBackend"]),
         .testTarget(name: "HubLuaTests", dependencies: ["HubLua", "CLua", "CLuaShim", "HubTestBackend"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "HubFuzzingTests", dependencies: ["HubFuzzing", "HubLua"]),
-        .testTarget(name: "HubCLITests", dependencies: ["hub", "HubEmbeddingExample", "HubExampleBackend", "HubTestBackend"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "HubCLITests",
+            dependencies: [
+                "hub", "HubEmbeddingExample", "HubExampleBackend", "HubTestBackend",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "HubServerTests", dependencies: ["HubServer", "HubLua", "HubTestBackend"], exclude: ["Fixtures"]),
     ]
 )

@@ -20,9 +20,23 @@ final class LiveProcess: @unchecked Sendable {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.append(handle.availableData, error: false) }
-        errors.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.append(handle.availableData, error: true) }
         try process.run()
+        // Read by threads of their own, not readability handlers: letting go of a handler's
+        // dispatch source closed its descriptor a second time, sometimes under the socket that
+        // another test had just been given that number for.
+        drain(output, error: false)
+        drain(errors, error: true)
+    }
+
+    /// Appends what `pipe` carries as it comes, on a thread of its own, until its writer closes it.
+    private func drain(_ pipe: Pipe, error: Bool) {
+        Thread.detachNewThread { [weak self] in
+            let handle = pipe.fileHandleForReading
+            while case let data = handle.availableData, !data.isEmpty {
+                guard let self else { return }
+                self.append(data, error: error)
+            }
+        }
     }
 
     deinit {
@@ -31,8 +45,6 @@ final class LiveProcess: @unchecked Sendable {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
-        output.fileHandleForReading.readabilityHandler = nil
-        errors.fileHandleForReading.readabilityHandler = nil
     }
 
     private func append(_ data: Data, error: Bool) {

@@ -1,7 +1,5 @@
+import AsyncHTTPClient
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 
 /// `hub serve` as a person types it: it says where it listens, answers, logs each request with
@@ -11,10 +9,9 @@ import Testing
         let serve = try LiveProcess(["serve", "--features", "Examples", "--port", "0", "--workers", "1"])
         #expect(serve.wait { _, errors in errors.contains("hub: serving on http://127.0.0.1:") })
         let port = try #require(serve.errorText.firstMatch(of: /serving on http:\/\/127\.0\.0\.1:(\d+) with 1 worker\n/)?.1)
-        let session = URLSession(configuration: .ephemeral)
-        let (data, response) = try await session.data(from: try #require(URL(string: "http://127.0.0.1:\(port)/views/cities:overview")))
-        #expect((response as? HTTPURLResponse)?.statusCode == 200)
-        #expect(String(decoding: data, as: UTF8.self).hasPrefix(#"{"body":[{"component":{"category":"row","id":"cities:row"},"id":"city-Madrid""#))
+        let response = try await HTTPClient.shared.get(url: "http://127.0.0.1:\(port)/views/cities:overview").get()
+        #expect(response.status == .ok)
+        #expect(response.body.map { String(buffer: $0) }?.hasPrefix(#"{"body":[{"component":{"category":"row","id":"cities:row"},"id":"city-Madrid""#) == true)
         #expect(serve.wait { _, errors in errors.contains("GET /views/cities:overview 200 ") })
         serve.send(SIGTERM)
         #expect(try serve.finish() == 0)
@@ -26,18 +23,16 @@ import Testing
         let serve = try LiveProcess(["serve", "--features", "Examples", "--port", "0", "--workers", "1"])
         #expect(serve.wait { _, errors in errors.contains("hub: serving on http://127.0.0.1:") })
         let port = try #require(serve.errorText.firstMatch(of: /serving on http:\/\/127\.0\.0\.1:(\d+) with 1 worker\n/)?.1)
-        let updates = try #require(URL(string: "http://127.0.0.1:\(port)/views/cities:overview/updates"))
-        // A session of its own: no connection kept from another test's server (whose port this
-        // one may have been given) is reused.
-        let session = URLSession(configuration: .ephemeral)
-        let stream = Task { try await session.data(from: updates) }
+        // AsyncHTTPClient on NIO's threads, not URLSession: under the whole suite its Linux
+        // version now and then failed to connect to this server, which a plain socket reached.
+        let stream = HTTPClient.shared.get(url: "http://127.0.0.1:\(port)/views/cities:overview/updates")
         #expect(serve.wait { _, errors in errors.contains("GET /views/cities:overview/updates 200 ") }, "\(serve.errorText)")
         serve.send(SIGTERM)
         let status = serve.exitStatus(within: 20)
         #expect(status == 0, "hub serve still running 20 s after SIGTERM")
         if status == nil { serve.send(SIGKILL) }
-        let (events, _) = try await stream.value
-        #expect(String(decoding: events, as: UTF8.self).hasPrefix("event: model\ndata: {\"body\":[{"))
+        let events = try await stream.get()
+        #expect(events.body.map { String(buffer: $0) }?.hasPrefix("event: model\ndata: {\"body\":[{") == true)
     }
 
     @Test func serveRefusesBadOptionsAndFoldersWithoutFeatures() throws {

@@ -58,15 +58,22 @@ public struct HTTPRecording: Sendable, Equatable {
     /// The response headers the writer leaves out: about one connection or one moment.
     public static let unrecordedHeaders: Set<String> = ["connection", "keep-alive", "transfer-encoding", "content-length", "date"]
 
+    /// Request headers whose values a recording leaves out (request headers are not matched);
+    /// a response's `set-cookie` is not written either.
+    public static let secretRequestHeaders = ["authorization", "proxy-authorization", "cookie"]
+
     /// What `hub test --record` writes for `request` that came back with `result`, after no
     /// delay: the response without ``unrecordedHeaders`` and not from the cache, or a transport
     /// failure's message without the request line in front of it. Nil for the other failures
     /// (a timeout, a response too large, ...), which the backend did not answer.
     public init?(recordingOf request: HTTPRequest, result: Result<HTTPResponse, HTTPFailure>) {
+        // Recordings are committed: the secrets a request or response carries are not written.
+        var request = request
+        for name in Self.secretRequestHeaders where request.headers.contains(name) { request.headers.set(name, "(not recorded)") }
         switch result {
         case .success(let response):
             var recorded = HTTPResponse(status: response.status, body: response.body)
-            for field in response.headers where !Self.unrecordedHeaders.contains(field.name) {
+            for field in response.headers where !Self.unrecordedHeaders.contains(field.name) && field.name != "set-cookie" {
                 recorded.headers.add(field.name, field.value)
             }
             self.init(request: request, outcome: .response(recorded))

@@ -77,7 +77,10 @@ public final class EventLoop {
     public func schedule(after milliseconds: Int, isWatchdog: Bool = false, _ work: @escaping () -> Void) -> TimerID {
         sequence += 1
         timers[sequence] = Timer(isWatchdog: isWatchdog, work: work)
-        queue.insert(Due(time: Self.time(now, plus: milliseconds), sequence: sequence))
+        // Real time is counted in whole milliseconds since the start: up to one has passed of
+        // the one `now` is in, so a timer falls due one later, never before its time.
+        let delay = clock == .real && milliseconds > 0 && milliseconds < Int.max ? milliseconds + 1 : milliseconds
+        queue.insert(Due(time: Self.time(now, plus: delay), sequence: sequence))
         if !isWatchdog { workCount += 1 }
         return TimerID(sequence: sequence)
     }

@@ -252,4 +252,17 @@ struct HTTPRecordingTests {
         #expect(failed?.outcome == .failure("connection refused"))
         #expect(HTTPRecording(recordingOf: request, result: .failure(HTTPFailure(.timeout, "GET http://h/: no response"))) == nil)
     }
+
+    @Test func recordingsLeaveOutSecrets() {
+        let request = HTTPRequest(url: "http://h/", headers: HTTPHeaders([
+            ("Authorization", "Bearer s3cret"), ("cookie", "session=1"), ("accept", "application/json"),
+        ]))
+        let response = HTTPResponse(status: 200, headers: HTTPHeaders([("set-cookie", "session=2"), ("etag", "\"1\"")]), body: [])
+        let recorded = HTTPRecording(recordingOf: request, result: .success(response))
+        #expect(recorded?.request.headers == HTTPHeaders([
+            ("accept", "application/json"), ("authorization", "(not recorded)"), ("cookie", "(not recorded)"),
+        ]))
+        #expect(recorded?.outcome == .response(HTTPResponse(status: 200, headers: HTTPHeaders([("etag", "\"1\"")]), body: [])))
+        #expect(recorded?.text.contains("s3cret") == false)
+    }
 }
