@@ -1,6 +1,13 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// SwiftNIO's HTTP/1 on its own event loops: what the HTTP transport and the test backend use.
+let nioHTTP: [Target.Dependency] = [
+    .product(name: "NIOCore", package: "swift-nio"),
+    .product(name: "NIOPosix", package: "swift-nio"),
+    .product(name: "NIOHTTP1", package: "swift-nio"),
+]
+
 let package = Package(
     name: "Hub",
     products: [
@@ -38,24 +45,14 @@ let package = Package(
         .target(name: "HubRender", dependencies: ["HubCore"]),
         .target(
             name: "HubHTTP",
-            dependencies: [
-                "HubCore",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]
+            dependencies: ["HubCore", .product(name: "AsyncHTTPClient", package: "async-http-client")] + nioHTTP
         ),
         .target(name: "HubLua", dependencies: ["CLua", "CLuaShim", "HubCore", "HubRender", "HubHTTP"]),
         // A real HTTP server on loopback that answers as scripted, misbehaving on purpose: for
         // the tests and benchmarks of hub.http.
         .target(
             name: "HubTestBackend",
-            dependencies: [
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]
+            dependencies: nioHTTP
         ),
         .target(
             name: "HubServer",

@@ -96,7 +96,7 @@ final class HTTPBindings {
             return 2
         }
         let place = Place(
-            call: call, runner: runner, manager: manager, folder: folder, location: call.scriptLocation(),
+            call: call, runner: runner, manager: manager, folder: folder,
             memoryLimit: lua.memoryLimit)
         guard let fetcher = manager.httpFetcher else {
             call.pushNil()
@@ -238,7 +238,9 @@ final class HTTPBindings {
             guard case .failure(let failure) = outcome else { continue }
             stack.push(false)
             errors.push(stack, ContentError(
-                domain: failure.domain, code: failure.code, message: failure.message, location: place.location,
+                // The script's frame still waits below `hub.http`'s own: the call's line, found
+                // only when it is needed.
+                domain: failure.domain, code: failure.code, message: failure.message, location: stack.scriptLocation(),
                 feature: place.feature, operation: place.operation))
             return 2
         }
@@ -291,14 +293,12 @@ private struct Place {
     let timeLeft: Int?
     let feature: String?
     let operation: String?
-    let location: String?
     private let run: (any SuspendableRun)?
     private let limit: Int
 
-    /// The place of a call made on `call`'s thread at `location`, by a script of `folder`;
-    /// a response may not be larger than `memoryLimit` (0: none), which it counts against.
-    init(call: LuaStack, runner: ScriptRunner, manager: HubManager, folder: FeatureFolder, location: String?, memoryLimit: Int) {
-        self.location = location
+    /// The place of a call made on `call`'s thread by a script of `folder`; a response may not
+    /// be larger than `memoryLimit` (0: none), which it counts against.
+    init(call: LuaStack, runner: ScriptRunner, manager: HubManager, folder: FeatureFolder, memoryLimit: Int) {
         run = runner.run(of: call)
         let features = manager.featureRegistry.all
         var policy: HTTPPolicy

@@ -3,17 +3,7 @@ import Testing
 @testable import HubCore
 
 struct HTTPRecordingTests {
-    private let example = """
-        # Recorded by hub test --record. Edit the status, headers, body or delay by hand.
-        GET http://127.0.0.1:8099/food.json
-        accept: application/json
-
-        HTTP 200 after 300 ms
-        content-type: application/json
-        etag: "abc"
-
-        {"title": "Delicious Food"}
-        """
+    private let example = RecordingExample.food
 
     private func parse(_ text: String) throws -> HTTPRecording {
         try HTTPRecording(parsing: text, file: "t.http")

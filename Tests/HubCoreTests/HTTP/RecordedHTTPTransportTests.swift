@@ -37,17 +37,7 @@ private final class Completion {
 struct RecordedHTTPTransportTests {
     private let limits = HTTPExchangeLimits(maxBodyBytes: 1_000, timeout: 10_000)
     private let food = HTTPRequest(url: "http://127.0.0.1:8099/food.json", headers: ["accept": "application/json"])
-    private let foodText = """
-        # Recorded by hub test --record. Edit the status, headers, body or delay by hand.
-        GET http://127.0.0.1:8099/food.json
-        accept: application/json
-
-        HTTP 200 after 300 ms
-        content-type: application/json
-        etag: "abc"
-
-        {"title": "Delicious Food"}
-        """
+    private let foodText = RecordingExample.food
     private let foodResponse = HTTPResponse(
         status: 200, headers: HTTPHeaders([("content-type", "application/json"), ("etag", "\"abc\"")]),
         body: Array(#"{"title": "Delicious Food"}"#.utf8))
