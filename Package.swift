@@ -45,7 +45,11 @@ let package = Package(
         .target(name: "HubRender", dependencies: ["HubCore"]),
         .target(
             name: "HubHTTP",
-            dependencies: ["HubCore", .product(name: "AsyncHTTPClient", package: "async-http-client")] + nioHTTP
+            dependencies: [
+                "HubCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ] + nioHTTP
         ),
         .target(name: "HubLua", dependencies: ["CLua", "CLuaShim", "HubCore", "HubRender", "HubHTTP"]),
         // A real HTTP server on loopback that answers as scripted, misbehaving on purpose: for
@@ -69,7 +73,13 @@ let package = Package(
             name: "hub",
             dependencies: ["HubLua", "HubServer", "CEdit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "HubBench", dependencies: ["HubCore", "HubRender", "HubLua", "HubHTTP", "HubTestBackend"]),
+        .executableTarget(
+            name: "HubBench",
+            dependencies: [
+                "HubCore", "HubRender", "HubLua", "HubHTTP", "HubTestBackend",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ] + nioHTTP
+        ),
         .target(name: "HubFuzzing", dependencies: ["HubLua"]),
         .executableTarget(name: "FuzzJSON", dependencies: ["HubFuzzing"]),
         .executableTarget(name: "FuzzDSL", dependencies: ["HubFuzzing"]),

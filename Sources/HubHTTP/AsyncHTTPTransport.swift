@@ -32,9 +32,6 @@ public final class AsyncHTTPTransport: HTTPTransport {
         return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
     }()
 
-    /// The largest body AsyncHTTPClient can collect in one buffer.
-    private static let largestBody = Int(exactly: UInt32.max) ?? Int(Int32.max)
-
     /// The shared client, made on the first request: a process that fetches nothing starts no
     /// event loop threads for it.
     private var client: HTTPClient { Self.sharedClient }
@@ -54,11 +51,10 @@ public final class AsyncHTTPTransport: HTTPTransport {
             callback.deliver(.failure(HTTPFailure(.invalidURL, "\(request.line): not an absolute http or https URL")))
             return HTTPCancellation {}
         }
-        // The deadline covers the whole exchange, body included; the accumulator stops reading
+        // The deadline covers the whole exchange, body included; the collector stops reading
         // past the limit (at once when the content-length announces more).
         let task = client.execute(
-            request: outgoing,
-            delegate: ResponseAccumulator(request: outgoing, maxBodySize: min(max(0, limits.maxBodyBytes), Self.largestBody)),
+            request: outgoing, delegate: ResponseCollector(maxBodyBytes: max(0, limits.maxBodyBytes)),
             deadline: .now() + .milliseconds(Int64(limits.timeout)))
         task.futureResult.whenComplete { result in
             callback.deliver(Self.outcome(result, of: request, to: outgoing, limits: limits))
@@ -80,16 +76,13 @@ public final class AsyncHTTPTransport: HTTPTransport {
 
     /// What the exchange of `request` (sent as `outgoing`) gave, in Hub's terms.
     private static func outcome(
-        _ result: Result<HTTPClient.Response, any Error>, of request: HTTPRequest, to outgoing: HTTPClient.Request,
+        _ result: Result<HTTPResponse, any Error>, of request: HTTPRequest, to outgoing: HTTPClient.Request,
         limits: HTTPExchangeLimits
     ) -> Result<HTTPResponse, HTTPFailure> {
         switch result {
         case let .success(response):
-            var headers = HubCore.HTTPHeaders()
-            for field in response.headers { headers.add(field.name, field.value) }
-            let body = response.body.map { Array($0.readableBytesView) } ?? []
-            return .success(HTTPResponse(status: Int(response.status.code), headers: headers, body: body))
-        case .failure(is ResponseAccumulator.ResponseTooBigError):
+            return .success(response)
+        case .failure(is ResponseCollector.TooLarge):
             return .failure(HTTPFailure(.tooLarge, "\(request.line): the response is larger than \(limits.maxBodyBytes) bytes (max_response)"))
         case let .failure(error as HTTPClientError) where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout:
             return .failure(HTTPFailure(.timeout, "\(request.line): no response within \(limits.timeout) ms"))
