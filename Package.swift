@@ -31,6 +31,7 @@ let package = Package(
         // hub.http: the HTTP client on the process's SwiftNIO event loops (Hummingbird's too).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
     ],
     targets: [
         .systemLibrary(
@@ -49,6 +50,7 @@ let package = Package(
                 "HubCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ] + nioHTTP
         ),
         .target(name: "HubLua", dependencies: ["CLua", "CLuaShim", "HubCore", "HubRender", "HubHTTP"]),
@@ -56,7 +58,7 @@ let package = Package(
         // the tests and benchmarks of hub.http.
         .target(
             name: "HubTestBackend",
-            dependencies: nioHTTP
+            dependencies: nioHTTP + [.product(name: "NIOSSL", package: "swift-nio-ssl")]
         ),
         .target(
             name: "HubServer",
@@ -92,7 +94,7 @@ let package = Package(
         ),
         .testTarget(name: "HubCoreTests", dependencies: ["HubCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HubRenderTests", dependencies: ["HubRender"]),
-        .testTarget(name: "HubHTTPTests", dependencies: ["HubHTTP", "HubTestBackend"]),
+        .testTarget(name: "HubHTTPTests", dependencies: ["HubHTTP", "HubTestBackend"], exclude: ["Fixtures"]),
         .testTarget(name: "HubLuaTests", dependencies: ["HubLua", "CLua", "CLuaShim", "HubTestBackend"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "HubFuzzingTests", dependencies: ["HubFuzzing", "HubLua"]),
         .testTarget(

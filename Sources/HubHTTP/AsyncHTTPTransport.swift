@@ -3,6 +3,7 @@ import HubCore
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 
 #if canImport(Glibc)
 import Glibc
@@ -113,6 +114,9 @@ public final class AsyncHTTPTransport: HTTPTransport {
             // Connecting to an IP address directly fails with the socket's error.
             if error.errnoCode == ECONNREFUSED { return "connection refused (\(host):\(port))" }
             return "connection failed: \(error)"
+        }
+        if error is NIOSSLError || error is BoringSSLError {
+            return "TLS with \(host):\(port) failed: \(error)"
         }
         if let error = error as? HTTPParserError {
             // The connection ended inside a body whose length was announced.

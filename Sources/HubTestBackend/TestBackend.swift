@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 
 /// A real HTTP/1.1 server on 127.0.0.1 and an ephemeral port, on SwiftNIO, that answers each
 /// path as scripted (``route(_:_:)``), misbehaving on purpose when asked, and records every
@@ -16,22 +17,33 @@ public final class TestBackend: Sendable {
     private let listener: any Channel
     private let state: TestBackendState
 
-    private init(listener: any Channel, port: Int, state: TestBackendState) {
+    /// `http` or `https`.
+    private let scheme: String
+
+    private init(listener: any Channel, port: Int, state: TestBackendState, scheme: String) {
         self.listener = listener
         self.port = port
         self.state = state
+        self.scheme = scheme
     }
 
     /// Starts a backend on 127.0.0.1 and an ephemeral port, on the process's shared SwiftNIO
-    /// event loops. Blocks until it listens; call it off those loops.
-    public static func start() throws -> TestBackend {
+    /// event loops; with `tls`, it speaks HTTPS with that certificate and key (PEM files). Blocks
+    /// until it listens; call it off those loops.
+    public static func start(tls: (certificate: String, key: String)? = nil) throws -> TestBackend {
         let state = TestBackendState()
+        let security = try tls.map { files in
+            try NIOSSLContext(configuration: TLSConfiguration.makeServerConfiguration(
+                certificateChain: NIOSSLCertificate.fromPEMFile(files.certificate).map { .certificate($0) },
+                privateKey: .privateKey(NIOSSLPrivateKey(file: files.key, format: .pem))))
+        }
         let listener = try ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     guard state.adopt(channel) else { throw ChannelError.ioOnClosedChannel }
+                    if let security { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: security)) }
                     try channel.pipeline.syncOperations.addHandler(
                         ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)))
                     try channel.pipeline.syncOperations.addHandler(TestBackendHandler(state: state))
@@ -43,11 +55,11 @@ public final class TestBackend: Sendable {
             try? listener.close().wait()
             throw ChannelError.unknownLocalAddress
         }
-        return TestBackend(listener: listener, port: port, state: state)
+        return TestBackend(listener: listener, port: port, state: state, scheme: tls == nil ? "http" : "https")
     }
 
-    /// `http://127.0.0.1:PORT`.
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    /// `http://127.0.0.1:PORT`, or `https:` when it speaks TLS.
+    public var baseURL: String { "\(scheme)://127.0.0.1:\(port)" }
 
     /// `text` with `$BACKEND` replaced by ``baseURL`` and `$HOST` by `127.0.0.1:PORT`: a
     /// feature's source that names this backend (`hosts = { "$HOST" }`).
