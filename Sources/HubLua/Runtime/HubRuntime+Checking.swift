@@ -10,6 +10,7 @@ extension HubRuntime {
     /// that do not parse. With `strict`, also: JSON values of the wrong type for the property
     /// the folder's schema reads there, and components that nothing registers named by JSON
     /// files or by the content of each feature's view (opened at its `uri` or `uri_prefix`).
+    /// Last, HTTP recordings (`tests/http/*.http`) that do not parse or record a request twice.
     public func check(strict: Bool = false) -> [CheckProblem] {
         var problems = loadFailures.map { CheckProblem("", "\($0.error) (feature folder '\($0.folder)' not loaded)") }
         problems += repeatedRegistrations()
@@ -17,6 +18,7 @@ extension HubRuntime {
         problems += unknownSchemas()
         problems += jsonFileProblems(strict: strict)
         if strict { problems += unknownComponentsInViews() }
+        problems += recordingProblems()
         return problems
     }
 
@@ -84,6 +86,16 @@ extension HubRuntime {
             }
         }
         return problems
+    }
+
+    /// What is wrong with each folder's HTTP recordings, as `hub test` would find it.
+    private func recordingProblems() -> [CheckProblem] {
+        checkedFolders.flatMap { folder in
+            RecordedHTTPTransport(folder: folder.path).takeProblems().map { problem in
+                let (location, message) = LuaError.splitLocation(problem)
+                return CheckProblem(location.map(folder.display) ?? "", location == nil ? problem : message)
+            }
+        }
     }
 
     private func lint(_ value: JSONValue, text: String, file: String, schema: JSONSchema) -> [CheckProblem] {
