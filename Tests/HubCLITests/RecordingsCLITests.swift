@@ -4,7 +4,7 @@ import Testing
 
 /// `hub test` answers HTTP requests from the recordings in `tests/http/`, fails a case whose
 /// request has none (naming the command that records it), and `hub test --record` records them
-/// from a real server on loopback.
+/// from a real server on loopback; the REPL talks to the real backends.
 @Suite struct RecordingsCLITests {
     /// A feature folder in a fresh temporary directory whose operation fetches `url` and shows
     /// the body, with a test that checks the body is `expected`; returns its path.
@@ -27,6 +27,22 @@ import Testing
 
     private func remove(_ path: String) {
         try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
+    }
+
+    @Test func theREPLTalksToTheRealBackend() throws {
+        let backend = try TestBackend.start()
+        defer { backend.stop() }
+        backend.route("/live", .text("from the live backend"))
+        let folder = try makeFolder(url: backend.url("/live"), host: "127.0.0.1:\(backend.port)", expected: "-")
+        defer { remove(folder) }
+        let result = try HubProcess.run(["repl", "--features", folder], input: """
+            s = hub.open("f:view")
+            =s.model.body[1].title
+
+            """)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output == "from the live backend\n")
+        #expect(backend.requestCount("/live") == 1)
     }
 
     @Test func aHandWrittenRecordingAnswersWithNoServer() throws {

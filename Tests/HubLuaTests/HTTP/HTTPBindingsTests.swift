@@ -25,6 +25,23 @@ import Testing
         #expect(backend.requests.map(\.uri) == ["/cities.json"])
     }
 
+    @Test func malformedJSONInAResponseIsAnErrorAtTheLineThatDecodesIt() throws {
+        let backend = try TestBackend.start()
+        defer { backend.stop() }
+        backend.route("/broken.json", .json(#"{"cities": ["Madrid",}"#))
+        let runtime = try makeHTTPRuntime(
+            """
+            hub.feature { id = "broken", uri = "broken:view", hosts = { "$HOST" }, operations = { function(ctx)
+              local response = hub.http.get("$BACKEND/broken.json")
+              ctx.view:body("a").title = "fetched"
+              local data = response:json()
+            end } }
+            """, backend: backend)
+        let error = try runtime.open("broken:view").lastError
+        #expect(error?.location == "http.lua:4")
+        #expect(error?.message == "response:json: response body:1:22: malformed JSON: unexpected character '}', expected a value (byte 21)")
+    }
+
     @Test func postSendsATableAsJSONWithItsHeaders() throws {
         let backend = try TestBackend.start()
         defer { backend.stop() }
