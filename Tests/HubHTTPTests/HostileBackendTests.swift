@@ -88,42 +88,25 @@ import Testing
         #expect(response?.body.count == 1 << 20)
     }
 
-    @Test func malformedChunkingIsATransportFailure() throws {
+    /// A response that breaks off or makes no sense, and what the failure says after the request line.
+    static let brokenResponses: [(name: String, behaviour: TestBackend.Behaviour, message: String)] = [
+        ("malformed chunking", .malformedChunking, "malformed response (invalid character in chunk size header)"),
+        ("closed mid-body", .closeMidBody, "the server closed the connection before the response ended"),
+        ("closed at once", .closeAtOnce, "the server closed the connection before the response ended"),
+    ]
+
+    @Test(arguments: brokenResponses.indices)
+    func aBrokenResponseIsATransportFailure(case index: Int) throws {
+        let (name, behaviour, message) = Self.brokenResponses[index]
         let backend = try TestBackend.start()
         defer { backend.stop() }
-        backend.route("/bad", .malformedChunking)
+        backend.route("/broken", behaviour)
         let transport = AsyncHTTPTransport()
 
-        let failure = exchange(transport, HTTPRequest(url: backend.url("/bad"))).failure()
+        let failure = exchange(transport, HTTPRequest(url: backend.url("/broken"))).failure()
 
-        #expect(failure?.kind == .transport)
-        #expect(failure?.message == "GET \(backend.url("/bad")): malformed response (invalid character in chunk size header)")
-        expectStillWorks(transport, backend)
-    }
-
-    @Test func aConnectionClosedMidBodyIsATransportFailure() throws {
-        let backend = try TestBackend.start()
-        defer { backend.stop() }
-        backend.route("/cut", .closeMidBody)
-        let transport = AsyncHTTPTransport()
-
-        let failure = exchange(transport, HTTPRequest(url: backend.url("/cut"))).failure()
-
-        #expect(failure?.kind == .transport)
-        #expect(failure?.message == "GET \(backend.url("/cut")): the server closed the connection before the response ended")
-        expectStillWorks(transport, backend)
-    }
-
-    @Test func aConnectionClosedAtOnceIsATransportFailure() throws {
-        let backend = try TestBackend.start()
-        defer { backend.stop() }
-        backend.route("/slam", .closeAtOnce)
-        let transport = AsyncHTTPTransport()
-
-        let failure = exchange(transport, HTTPRequest(url: backend.url("/slam"))).failure()
-
-        #expect(failure?.kind == .transport)
-        #expect(failure?.message == "GET \(backend.url("/slam")): the server closed the connection before the response ended")
+        #expect(failure?.kind == .transport, "\(name)")
+        #expect(failure?.message == "GET \(backend.url("/broken")): \(message)", "\(name)")
         expectStillWorks(transport, backend)
     }
 }
