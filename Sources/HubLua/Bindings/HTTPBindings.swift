@@ -106,21 +106,40 @@ final class HTTPBindings {
         let queue = place.queue(fetcher: fetcher)
         var outcomes = [Result<HTTPResponse, HTTPFailure>?](repeating: nil, count: requests.count)
         var remaining = requests.count
+        var held = 0
         var cancellations: [HTTPCancellation] = []
         let wait = runner.beginWait { cancellations.forEach { $0.cancel() } }
         for (index, (request, timeout)) in requests.enumerated() {
             let limit = [timeout, place.timeLeft].compactMap { $0 }.min()
             cancellations.append(queue.fetch(request, policy: place.policy, offline: place.isOffline, timeout: limit) {
                 [weak self] outcome in
+                guard let self else { return }
                 outcomes[index] = outcome
                 remaining -= 1
-                guard remaining == 0, let self else { return }
+                // The bodies wait here until the last one comes: together they count against the
+                // memory limit, and past it the others are not waited for.
+                if case .success(let response) = outcome { held += response.body.count }
+                if let refusal = self.refusal(holding: held, for: request) {
+                    outcomes[index] = .failure(refusal)
+                    remaining = 0
+                    cancellations.forEach { $0.cancel() }
+                }
+                guard remaining == 0 else { return }
                 let settled = outcomes.compactMap { $0 }
                 self.runner.finish(wait) { stack in self.push(settled, many: kind == .all, place: place, stack: stack) }
             })
         }
         call.push(wait.number)
         return 1
+    }
+
+    /// Why responses of `held` bytes in all cannot be held for the script (the last of them for
+    /// `request`): they would take the runtime past its memory limit. Nil when they can.
+    private func refusal(holding held: Int, for request: HTTPRequest) -> HTTPFailure? {
+        let limit = lua.memoryLimit
+        guard limit > 0, held > limit - lua.memoryUsed else { return nil }
+        return HTTPFailure(
+            .tooLarge, "\(request.line): the responses held at once would pass the memory limit (\(limit >> 20) MiB)")
     }
 
     /// The requests and their own timeouts a call of `kind` describes.

@@ -76,6 +76,26 @@ import Testing
         #expect(try othersStillWork(runtime))
     }
 
+    @Test func responsesHeldTogetherCountAgainstTheMemoryLimit() throws {
+        let backend = try TestBackend.start()
+        defer { backend.stop() }
+        backend.route("/part", .huge(bytes: 5 << 20, chunked: false))
+        let runtime = try makeHTTPRuntime(
+            """
+            hub.feature { id = "hoard", uri = "hoard:view", hosts = { "$HOST" }, operations = { function(ctx)
+              local list = {}
+              for i = 1, 10 do list[i] = "$BACKEND/part?n=" .. i end
+              hub.http.all(list)
+            end } }
+            """, backend: backend) { $0.lua.memoryLimit = 32 << 20 }
+        let error = try runtime.open("hoard:view").lastError
+        #expect(error?.domain == "network")
+        #expect(error?.code == 3)
+        #expect(error?.message.hasSuffix("the responses held at once would pass the memory limit (32 MiB)") == true, "\(String(describing: error))")
+        #expect(runtime.loop.awaitedCount == 0)
+        #expect(try othersStillWork(runtime))
+    }
+
     @Test func oneCallTakesAtMostAThousandRequests() throws {
         let backend = try TestBackend.start()
         defer { backend.stop() }
