@@ -95,6 +95,12 @@ final class HTTPBindings {
             call.push((error as? LuaRaise)?.message ?? "\(error)")
             return 2
         }
+        // Nothing is sent that the caller could not wait for (and so outside its run's limits).
+        if let refusal = runner.waitRefusal(on: call) {
+            call.pushNil()
+            call.push(refusal)
+            return 2
+        }
         let place = Place(
             call: call, runner: runner, manager: manager, folder: folder,
             memoryLimit: lua.memoryLimit)

@@ -37,10 +37,13 @@ final class ScriptRunner {
     private let awaitFunction: LuaReference
     /// `wait(number)`: suspends the calling run until the host ends the wait `number`
     /// (``beginWait(cancel:)``), and returns what it ended with; outside a run, where time may
-    /// pass, runs the loop until then. For the libraries whose functions wait (`hub.http`).
+    /// pass, runs the loop until then. For the libraries whose functions wait (`hub.http`),
+    /// which ask ``waitRefusal(on:)`` before they start any work.
     let waitFunction: LuaReference
     /// The runs whose coroutine has not ended.
     private let active = ActiveRuns()
+    /// Whether a script outside a run may let time pass (a test case, a REPL line).
+    private let canPassTime: () -> Bool
     /// The waits the host has not ended yet, by number.
     private var waits: [Int: HostWait] = [:]
     private var waitSequence = 0
@@ -79,9 +82,6 @@ final class ScriptRunner {
         end
         local function wait(number)
           if in_run() then return coroutine.yield(wait_token, number) end
-          if coroutine.isyieldable() then
-            error("it can only suspend an operation or an action, not a coroutine the script made", 3)
-          end
           return wait_outside(number)
         end
         return sleep, await, wait
@@ -92,6 +92,7 @@ final class ScriptRunner {
     /// ran out in a timer's callback).
     init(lua: LuaState, loop: EventLoop, problems: ProblemLog, canPassTime: @escaping () -> Bool) throws(LuaError) {
         self.lua = lua
+        self.canPassTime = canPassTime
         self.loop = loop
         self.problems = problems
         let stack = lua.stack
@@ -128,7 +129,7 @@ final class ScriptRunner {
         let waits = WaitsOutsideRuns()
         LuaBridge.pushFunction(stack) { call in
             guard let runner = waits.runner else { throw LuaLibrary.ownerGone }
-            return runner.waitOutsideRuns(call, canPassTime: canPassTime())
+            return runner.waitOutsideRuns(call)
         }
         try lua.call(arguments: 8, results: 3)
         waitFunction = lua.reference(popping: stack)
@@ -302,20 +303,25 @@ final class ScriptRunner {
         resume(run, arguments: push(coroutine.stack))
     }
 
-    /// `wait(number)` outside a run: runs the loop until the wait ends, where time may pass (a
-    /// test, a REPL line), and returns what it ended with; elsewhere (loading a folder, drawing,
-    /// a timer's callback) returns false and why not, for the caller to raise.
-    private func waitOutsideRuns(_ call: LuaStack, canPassTime: Bool) -> Int32 {
+    /// Why a script on `thread` cannot wait for the host (and so must not start work to wait
+    /// for); nil when it can: in a run, or at the top of a test case or a REPL line.
+    func waitRefusal(on thread: LuaStack) -> String? {
+        if run(of: thread) != nil { return nil }
+        if thread != lua.stack { return "it can only wait inside an operation or an action, not a coroutine the script made" }
+        return canPassTime() ? nil : "it can only wait inside an operation, an action, a test (hub.test) or the REPL"
+    }
+
+    /// `wait(number)` outside a run (where ``waitRefusal(on:)`` allowed it): runs the loop until
+    /// the wait ends, and returns what it ended with, or false and why it did not end.
+    private func waitOutsideRuns(_ call: LuaStack) -> Int32 {
         guard let number = call.integer(at: 1), let wait = waits[number] else {
             return Self.refusal(call, "there is nothing to wait for")
         }
-        if canPassTime { loop.run(until: { wait.result != nil || lua.isStopping }) }
+        loop.run(until: { wait.result != nil || lua.isStopping })
         waits[number] = nil
         guard let push = wait.result, call.ensureRoom(8) else {
             wait.cancel?()
-            return Self.refusal(call, !canPassTime
-                ? "it can only wait inside an operation, an action, a test (hub.test) or the REPL"
-                : lua.isStopping ? "stopped while waiting" : "nothing more can happen while it waits")
+            return Self.refusal(call, lua.isStopping ? "stopped while waiting" : "nothing more can happen while it waits")
         }
         return push(call)
     }

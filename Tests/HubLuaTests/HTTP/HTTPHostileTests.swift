@@ -96,6 +96,29 @@ import Testing
         #expect(try othersStillWork(runtime))
     }
 
+    @Test func aCoroutineTheScriptMadeCannotSendRequestsPastTheRunsLimit() throws {
+        let backend = try TestBackend.start()
+        defer { backend.stop() }
+        backend.route("/hang", .neverAnswer)
+        let runtime = try makeHTTPRuntime(
+            """
+            hub.feature { id = "escape", uri = "escape:view", hosts = { "$HOST" }, operations = { function(ctx)
+              local refused = 0
+              for _ = 1, 100 do
+                local ok, e = pcall(coroutine.wrap(function() hub.http.get("$BACKEND/hang") end))
+                if not ok then refused = refused + 1; ctx.view:body("e").title = e end
+              end
+              ctx.view:body("n").title = tostring(refused)
+            end } }
+            """, backend: backend)
+        let screen = try runtime.open("escape:view")
+        #expect(screen.viewModel.body.map { $0.title ?? "" } == [
+            "http.lua:4: it can only wait inside an operation or an action, not a coroutine the script made", "100",
+        ])
+        #expect(runtime.loop.awaitedCount == 0)
+        #expect(backend.requests.isEmpty)
+    }
+
     @Test func oneCallTakesAtMostAThousandRequests() throws {
         let backend = try TestBackend.start()
         defer { backend.stop() }
