@@ -55,7 +55,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
         // The deadline covers the whole exchange, body included; the collector stops reading
         // past the limit (at once when the content-length announces more).
         let task = client.execute(
-            request: outgoing, delegate: ResponseCollector(maxBodyBytes: max(0, limits.maxBodyBytes)),
+            request: outgoing, delegate: ResponseCollector(maxBodyBytes: max(0, limits.maxBodyBytes), method: request.method),
             deadline: .now() + .milliseconds(Int64(limits.timeout)))
         task.futureResult.whenComplete { result in
             callback.deliver(Self.outcome(result, of: request, to: outgoing, limits: limits))

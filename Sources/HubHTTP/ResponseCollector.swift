@@ -5,7 +5,8 @@ import NIOCore
 import NIOHTTP1
 
 /// Collects a response into Hub's ``HTTPResponse`` as its parts arrive, copying the body once,
-/// and stops it past `maxBodyBytes` (at once when its `content-length` announces more).
+/// and stops it past `maxBodyBytes` (at once when its `content-length` announces more, unless it
+/// answers a HEAD request, whose `content-length` is that of a body it does not send).
 final class ResponseCollector: HTTPClientResponseDelegate {
     typealias Response = HubCore.HTTPResponse
 
@@ -13,15 +14,17 @@ final class ResponseCollector: HTTPClientResponseDelegate {
     struct TooLarge: Error {}
 
     private let maxBodyBytes: Int
+    private let isHead: Bool
     private let response = NIOLockedValueBox(HubCore.HTTPResponse(status: 0))
 
-    /// A collector of bodies of at most `maxBodyBytes`.
-    init(maxBodyBytes: Int) {
+    /// A collector of bodies of at most `maxBodyBytes`, for a response to `method`.
+    init(maxBodyBytes: Int, method: String) {
         self.maxBodyBytes = maxBodyBytes
+        isHead = method == "HEAD"
     }
 
     func didReceiveHead(task: HTTPClient.Task<Response>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
-        let length = head.headers.first(name: "content-length").flatMap { Int($0) }
+        let length = isHead ? nil : head.headers.first(name: "content-length").flatMap { Int($0) }
         if let length, length > maxBodyBytes { return task.eventLoop.makeFailedFuture(TooLarge()) }
         response.withLockedValue { response in
             response.status = Int(head.status.code)

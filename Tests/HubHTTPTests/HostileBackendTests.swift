@@ -88,6 +88,18 @@ import Testing
         #expect(response?.body.count == 1 << 20)
     }
 
+    @Test func aHeadRequestForALargeResourceIsNotTooLarge() throws {
+        let backend = try TestBackend.start()
+        defer { backend.stop() }
+        backend.route("/large", .respond(headers: [("content-length", "50000000")]))
+
+        let response = exchange(AsyncHTTPTransport(), HTTPRequest(method: "HEAD", url: backend.url("/large")), limits: mebibyte).response()
+
+        #expect(response?.status == 200)
+        #expect(response?.headers["content-length"] == "50000000")
+        #expect(response?.body == [])
+    }
+
     /// A response that breaks off or makes no sense, and what the failure says after the request line.
     static let brokenResponses: [(name: String, behaviour: TestBackend.Behaviour, message: String)] = [
         ("malformed chunking", .malformedChunking, "malformed response (invalid character in chunk size header)"),

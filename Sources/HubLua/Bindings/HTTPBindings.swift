@@ -284,10 +284,12 @@ final class HTTPBindings {
         stack.newTable(record: 5)
         stack.push(response.status)
         stack.setRawField(-2, "status")
-        stack.newTable(record: response.headers.fields.count)
-        var named = Set<String>()
-        for (name, _) in response.headers where named.insert(name).inserted {
-            stack.push(response.headers[name] ?? "")
+        // A repeated header's values joined with ", ", in one pass (a hostile server may send many).
+        var values: [String: String] = [:]
+        for (name, value) in response.headers { values[name] = values[name].map { "\($0), \(value)" } ?? value }
+        stack.newTable(record: values.count)
+        for (name, value) in values {
+            stack.push(value)
             stack.setRawField(-2, name)
         }
         stack.setRawField(-2, "headers")
