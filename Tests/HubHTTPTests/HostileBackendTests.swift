@@ -29,36 +29,27 @@ import Testing
         expectStillWorks(transport, backend)
     }
 
-    @Test func aServerThatNeverAnswersTimesOut() throws {
+    /// A server that never answers, and one that drips its body a byte at a time.
+    static let slowServers: [(name: String, behaviour: TestBackend.Behaviour)] = [
+        ("never answers", .neverAnswer), ("drips", .drip(interval: 20)),
+    ]
+
+    @Test(arguments: slowServers.indices)
+    func aSlowServerTimesOut(case index: Int) throws {
+        let (name, behaviour) = Self.slowServers[index]
         let backend = try TestBackend.start()
         defer { backend.stop() }
-        backend.route("/never", .neverAnswer)
+        backend.route("/slow", behaviour)
         let transport = AsyncHTTPTransport()
 
-        let exchanged = exchange(transport, HTTPRequest(url: backend.url("/never")), limits: tight)
+        let exchanged = exchange(transport, HTTPRequest(url: backend.url("/slow")), limits: tight)
 
         let failure = exchanged.failure()
-        #expect(failure?.kind == .timeout)
-        #expect(failure?.message == "GET \(backend.url("/never")): no response within 300 ms")
-        #expect(exchanged.elapsed >= 300)
-        #expect(exchanged.elapsed < 5_000)
-        #expect(backend.requestCount("/never") == 1)
-        expectStillWorks(transport, backend)
-    }
-
-    @Test func aBodyThatDripsTimesOut() throws {
-        let backend = try TestBackend.start()
-        defer { backend.stop() }
-        backend.route("/drip", .drip(interval: 20))
-        let transport = AsyncHTTPTransport()
-
-        let exchanged = exchange(transport, HTTPRequest(url: backend.url("/drip")), limits: tight)
-
-        let failure = exchanged.failure()
-        #expect(failure?.kind == .timeout)
-        #expect(failure?.message == "GET \(backend.url("/drip")): no response within 300 ms")
-        #expect(exchanged.elapsed >= 300)
-        #expect(exchanged.elapsed < 5_000)
+        #expect(failure?.kind == .timeout, "\(name)")
+        #expect(failure?.message == "GET \(backend.url("/slow")): no response within 300 ms", "\(name)")
+        #expect(exchanged.elapsed >= 300, "\(name)")
+        #expect(exchanged.elapsed < 5_000, "\(name)")
+        #expect(backend.requestCount("/slow") == 1, "\(name)")
         expectStillWorks(transport, backend)
     }
 
