@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "HubRender", targets: ["HubRender"]),
         .library(name: "HubLua", targets: ["HubLua"]),
         .library(name: "HubHTTP", targets: ["HubHTTP"]),
+        .library(name: "HubSQLite", targets: ["HubSQLite"]),
+        .library(name: "HubPostgres", targets: ["HubPostgres"]),
         .library(name: "HubServer", targets: ["HubServer"]),
         .executable(name: "hub", targets: ["hub"]),
     ],
@@ -32,6 +34,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
+        // hub.store: a SQLite file (Debian's libsqlite3) shared by one process's workers, and
+        // PostgreSQL for many processes.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -53,6 +59,16 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ] + nioHTTP
         ),
+        // hub.store's backends beyond memory: a SQLite file (WAL) and PostgreSQL (LISTEN/NOTIFY).
+        .target(name: "HubSQLite", dependencies: ["HubCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "HubPostgres",
+            dependencies: [
+                "HubCore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ] + nioHTTP
+        ),
         .target(name: "HubLua", dependencies: ["CLua", "CLuaShim", "HubCore", "HubRender", "HubHTTP"]),
         // A real HTTP server on loopback that answers as scripted, misbehaving on purpose: for
         // the tests and benchmarks of hub.http.
@@ -60,6 +76,9 @@ let package = Package(
             name: "HubTestBackend",
             dependencies: nioHTTP + [.product(name: "NIOSSL", package: "swift-nio-ssl")]
         ),
+        // A real PostgreSQL server in a temporary folder on loopback (Debian's initdb and pg_ctl,
+        // run as the postgres user): for the tests and benchmarks of the PostgreSQL store.
+        .target(name: "HubTestPostgres"),
         .target(
             name: "HubServer",
             dependencies: [
@@ -73,7 +92,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "hub",
-            dependencies: ["HubLua", "HubServer", "CEdit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "HubLua", "HubServer", "HubSQLite", "HubPostgres", "CEdit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .executableTarget(
             name: "HubBench",
@@ -95,16 +117,18 @@ let package = Package(
         .testTarget(name: "HubCoreTests", dependencies: ["HubCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HubRenderTests", dependencies: ["HubRender"]),
         .testTarget(name: "HubHTTPTests", dependencies: ["HubHTTP", "HubTestBackend"], exclude: ["Fixtures"]),
-        .testTarget(name: "HubLuaTests", dependencies: ["HubLua", "CLua", "CLuaShim", "HubTestBackend"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "HubLuaTests", dependencies: ["HubLua", "CLua", "CLuaShim", "HubTestBackend", "HubSQLite"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "HubSQLiteTests", dependencies: ["HubSQLite", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "HubPostgresTests", dependencies: ["HubPostgres", "HubTestPostgres"]),
         .testTarget(name: "HubFuzzingTests", dependencies: ["HubFuzzing", "HubLua"]),
         .testTarget(
             name: "HubCLITests",
             dependencies: [
-                "hub", "HubEmbeddingExample", "HubExampleBackend", "HubTestBackend",
+                "hub", "HubEmbeddingExample", "HubExampleBackend", "HubTestBackend", "HubTestPostgres",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "HubServerTests", dependencies: ["HubServer", "HubLua", "HubTestBackend"], exclude: ["Fixtures"]),
+        .testTarget(name: "HubServerTests", dependencies: ["HubServer", "HubLua", "HubTestBackend", "HubSQLite"], exclude: ["Fixtures"]),
     ]
 )

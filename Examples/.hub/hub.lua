@@ -72,8 +72,8 @@
 ---An error as scripts see it: `ctx.error`, `s.error`, the chain's errors. `tostring(e)` is `e.text`.
 ---@class hub.Error
 ---@field message string What went wrong.
----@field domain string Where errors of this kind come from, e.g. `"hub.lua"`, `"network"` and `"connectivity"` (`hub.http`), or a domain given to `ctx:fail`.
----@field code integer A code within the domain. `"network"`: 1 the transport failed (refused, reset, DNS, TLS, a malformed response), 2 timeout, 3 the response is larger than `max_response`, 4 the host is not in `hosts`, 5 too many redirects, 6 not an `http:` or `https:` URL; `"connectivity"`: 1 the screen is offline (nothing was sent).
+---@field domain string Where errors of this kind come from, e.g. `"hub.lua"`, `"network"` and `"connectivity"` (`hub.http`), `"store"` (`hub.store`), or a domain given to `ctx:fail`.
+---@field code integer A code within the domain. `"network"`: 1 the transport failed (refused, reset, DNS, TLS, a malformed response), 2 timeout, 3 the response is larger than `max_response`, 4 the host is not in `hosts`, 5 too many redirects, 6 not an `http:` or `https:` URL; `"connectivity"`: 1 the screen is offline (nothing was sent); `"store"`: 1 the backend is unavailable, 2 locked by another process, 3 read-only, 4 damaged, 5 the disk is full, 6 more keys than `max_keys`, 7 a value larger than `max_value`, 8 not a valid key, 9 another feature's namespace, 10 not a JSON value, 11 `update` kept conflicting, 12 another failure of the backend.
 ---@field location string? The `file:line` where it was raised.
 ---@field feature string? The feature whose operation failed.
 ---@field operation string? The operation that failed.
@@ -674,9 +674,16 @@ function Response:json() end
 ---@field action_handler (fun(ctx: hub.Action): boolean)? Sees the feature's actions first; true handles one (it is not performed).
 ---@field hosts string[]? The hosts `hub.http` may reach (none: no network): `"api.example.com"` (on its scheme's default port), `"127.0.0.1:8099"`, `"127.0.0.1:*"` (any port), `"*.example.org"` (any subdomain, not `example.org` itself); no scheme or path.
 ---@field max_response integer? The largest response body `hub.http` takes, in bytes (default 8 MiB, at most the memory limit); a larger one is a `"network"` error 3.
+---@field store hub.StoreSpec? What it keeps in `hub.store`: the namespaces it shares, and its limits.
 ---@field timeout integer? Milliseconds a run may take (lower than the runtime's only).
 ---@field max_reschedules integer? Consecutive self-reschedules allowed (lower only).
 ---@field budget integer? Instructions one run may use (lower only).
+
+---What a feature keeps in `hub.store`, given as `store` to `hub.feature`.
+---@class hub.StoreSpec
+---@field shares string[]? Namespaces of other features it may read and write (`hub.store.namespace(name)`).
+---@field max_value integer? The largest value, in bytes of JSON (default 1 MiB); larger is a `"store"` error 7.
+---@field max_keys integer? The most keys its namespace holds (default 10,000); more is a `"store"` error 6.
 
 ---A custom JSON schema, given to `hub.schema`: paths that say where each part of the model is in the JSON.
 ---@class hub.SchemaSpec
@@ -886,3 +893,49 @@ function hub.http.post(url, body, options) end
 ---@param requests (string|hub.Request)[]
 ---@return hub.Response[]
 function hub.http.all(requests) end
+
+---The options of `hub.store.list`.
+---@class hub.ListOptions
+---@field after string? List the keys that sort after this one (the second result of the previous page).
+---@field limit integer? The most keys to return, 1 to 1,000 (default 100).
+
+---A feature's own data: keys (strings of 1 to 512 bytes) holding JSON-compatible values, in the calling feature's namespace, shared by every screen, worker and process on the same store (`--store`). What an operation's run reads is recorded: a change of it reschedules the chain from that operation, in every open view. A call suspends the operation or action while the backend works; its failures raise a `hub.Error` with domain `"store"` at the caller's line.
+---@class hub.Store
+local Store = {}
+
+---The value `key` holds, or nil.
+---@param key string
+---@return any
+function Store.get(key) end
+
+---Stores `value` (nil deletes the key); a function, userdata or a cycle is a `"store"` error 10.
+---@param key string
+---@param value any
+function Store.set(key, value) end
+
+---Deletes `key`; whether it held a value.
+---@param key string
+---@return boolean
+function Store.delete(key) end
+
+---The keys that start with `prefix`, in byte order, a page at a time; the second result is the key to pass as `after` for the next page (nil on the last).
+---@param prefix string?
+---@param options hub.ListOptions?
+---@return string[] keys
+---@return string? after
+function Store.list(prefix, options) end
+
+---Atomically replaces the value of `key` by what `fn(old)` returns (nil deletes it), running `fn` again when another writer changed the key meanwhile; returns the new value.
+---@param key string
+---@param fn fun(old: any): any
+---@return any
+function Store.update(key, fn) end
+
+---The same functions on the namespace `name`: the feature's own, or one it declares in `store = { shares = { name } }` (else a `"store"` error 9).
+---@param name string
+---@return hub.Store
+function Store.namespace(name) end
+
+---The feature's data (see `hub.Store`).
+---@type hub.Store
+hub.store = {}

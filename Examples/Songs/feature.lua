@@ -1,7 +1,8 @@
 -- The action programming guide's example, in Lua: a list of songs, each with a delete button.
 -- The button (a component) performs `delete:song` with the song's id; the action removes the
--- song from the data source; the operation observes the action and reschedules itself, so the
--- song disappears. The feature's action handler vetoes deleting protected songs.
+-- song from the data source in hub.store; the operation read it, so it reschedules and the song
+-- disappears. The feature's action handler vetoes deleting protected songs. A song's own view
+-- (the `song` feature) reads the same data: it shares the `songs` namespace.
 local songs = require("data.songs")
 
 hub.feature {
@@ -20,6 +21,7 @@ hub.feature {
   title = "Song",
   uri_prefix = "songs:song:",
   operations = { require("operations.song") },
+  store = { shares = { "songs" } },
 }
 
 require("components.song")

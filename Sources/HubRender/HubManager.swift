@@ -57,6 +57,19 @@ public final class HubManager {
         didSet { cachedFetcher = nil }
     }
     private var cachedFetcher: HTTPFetcher?
+    /// Where the features' data is kept (`hub.store`): by default an empty store in memory.
+    /// Share one between managers (a server's workers) to share the data.
+    public var store: any Store = MemoryStore() {
+        didSet { observeStore() }
+    }
+    /// Runs on the loop's thread with each change of a stored key, made here or anywhere the
+    /// store is shared (see ``Store/observe(_:)``); a Lua runtime reschedules the chains that
+    /// read the key.
+    public var onStoreChange: ((StoreChange) -> Void)? {
+        didSet { observeStore() }
+    }
+    private var storeObservation: StoreObservation?
+    private var storeSubscription: LoopSubscription<StoreChange>?
 
     /// Makes the manager's HTTP requests: through ``httpTransport``, with ``httpCache``; nil
     /// when there is no transport.
@@ -80,6 +93,18 @@ public final class HubManager {
         try? componentRegistry.register(DefaultComponentFactory(), forNamespace: DefaultComponentFactory.namespace)
         imageLoaderFactory = OfflineImageLoaderFactory(loop: loop, registry: imageRegistry)
         builderConfiguration = BuilderConfiguration(componentDefaults: componentFallbackHandler.componentDefaults, resolvesIcons: true)
+    }
+
+    /// Observes ``store`` for ``onStoreChange``, when there is one.
+    private func observeStore() {
+        storeObservation?.cancel()
+        storeObservation = nil
+        if let storeSubscription { loop.unsubscribe(storeSubscription) }
+        storeSubscription = nil
+        guard let onStoreChange else { return }
+        let subscription = loop.subscribe(onStoreChange)
+        storeSubscription = subscription
+        storeObservation = store.observe { subscription.deliver($0) }
     }
 
     /// Creates view model loaders with the manager's registries and operation factories as they

@@ -10,8 +10,9 @@ import ServiceLifecycle
 ///
 /// A Lua state is single-threaded, so requests are answered by a pool of worker threads, each
 /// with its own runtime and the same features loaded; every request opens its own screen and
-/// lets it go once answered, so requests share no mutable state (what a feature keeps in its
-/// own Lua modules stays per worker). See docs/serving.md.
+/// lets it go once answered, so requests share no mutable state but the store (what a feature
+/// keeps in its own Lua modules stays per worker; what it keeps in `hub.store` every worker
+/// sees, and a change there reschedules the update streams that read it). See docs/serving.md.
 public final class HubServer: Sendable {
     public let configuration: HubServerConfiguration
     let pool: WorkerPool
@@ -27,6 +28,7 @@ public final class HubServer: Sendable {
         pool = try WorkerPool(count: configuration.workers, sessionsPerWorker: configuration.maxStreamsPerWorker) { [configuration] in
             let runtime = try HubRuntime(clock: .real)
             runtime.manager.httpCache = httpCache
+            runtime.manager.store = configuration.store
             runtime.printOutput = { logger.info("\($0)", metadata: ["source": "print"]) }
             runtime.manager.settleTimeout = configuration.settleTimeout
             configuration.prepareRuntime(runtime)

@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 import HubLua
 import Logging
 
@@ -28,6 +29,9 @@ public struct HubServerConfiguration: Sendable {
     public var maxStreamsPerWorker = 256
     /// Seconds between the comments that keep idle update streams open.
     public var pingInterval = 15
+    /// Where the features' data is kept (`hub.store`), shared by every worker: a store in
+    /// memory unless told otherwise (`hub serve` keeps it in a SQLite file by default).
+    public var store: any Store = MemoryStore()
     /// Sets up each worker's runtime before its features load (memory, budget, time limits).
     public var prepareRuntime: @Sendable (HubRuntime) -> Void = { _ in }
     /// Where request logs go.

@@ -1,11 +1,12 @@
--- One row per song, each with a delete button as its child. Observes `delete:song` and
--- reschedules itself, so the view shows the data source as it is now.
+-- One row per song, each with a delete button as its child. It reads the songs from hub.store,
+-- so a deleted song (here, on another screen, worker or process) reschedules it and the view
+-- shows the data source as it is now.
 local songs = require("data.songs")
 
 return hub.operation {
   name = "songs",
   perform = function(ctx)
-    for _, song in ipairs(songs.list) do
+    for _, song in ipairs(songs.list()) do
       local row = ctx.view:body("song-" .. song.id)
       row.component = "songs:song"
       row.title = song.title
@@ -17,8 +18,5 @@ return hub.operation {
       button.component = "songs:delete"
       button.custom = { song = song.id }
     end
-  end,
-  on_action = function(ctx, action)
-    if action.action == "delete:song" then ctx:reschedule() end
   end,
 }

@@ -1,5 +1,5 @@
 -- The delete-song example of the action programming guide: a component performs the action,
--- the operation observes it and reschedules, the handler vetoes protected songs.
+-- the operation read the data it changes and reschedules, the handler vetoes protected songs.
 local songs = require("data.songs")
 
 local function ids(s)
@@ -19,7 +19,6 @@ local function events(s, kind)
 end
 
 hub.test("a song's delete button deletes it and the list reloads without it", function()
-  songs.reset()
   local s = hub.open("songs:list", { width = 50 })
   assert(ids(s) == "song-1,song-2,song-3", ids(s))
   s:render()
@@ -28,11 +27,10 @@ hub.test("a song's delete button deletes it and the list reloads without it", fu
   -- The tap performed the button's action, then the selection (the button opens nothing).
   local performed = events(s, "did perform action")
   assert(performed == "delete delete:song, performed | delete selection, not performed", performed)
-  assert(#songs.list == 2)
+  assert(#songs.list() == 2)
 end)
 
 hub.test("the feature's handler vetoes deleting a protected song", function()
-  songs.reset()
   local s = hub.open("songs:list", { width = 50 })
   s:render()
   s:select({ 2, 1 })
@@ -50,7 +48,6 @@ hub.test("a test sets up the data the feature reads", function()
 end)
 
 hub.test("selecting a song opens it, showing its initial view model until it has loaded", function()
-  songs.reset()
   songs.hold()
   local s = hub.open("songs:list", { width = 40 })
   assert(s:select("song-3"))
@@ -68,7 +65,6 @@ hub.test("selecting a song opens it, showing its initial view model until it has
 end)
 
 hub.test("the list renders each song with its delete button", function()
-  songs.reset()
   local text = hub.open("songs:list", { width = 40 }):render()
   local expected = table.concat({
     "                 Songs",
@@ -82,4 +78,21 @@ hub.test("the list renders each song with its delete button", function()
     "",
   }, "\n")
   assert(text == expected, "got:\n" .. text)
+end)
+
+hub.test("a song deleted on one screen is gone from another already open", function()
+  local first = hub.open("songs:list", { width = 50 })
+  local second = hub.open("songs:list", { width = 50 })
+  first:render()
+  first:select({ 1, 1 })
+  assert(ids(second) == "song-2,song-3", ids(second))
+  hub.expect_equal(second.chain[1].runs, 2)
+end)
+
+hub.test("the songs feature may not touch another feature's data", function()
+  local ok, err = pcall(hub.store.namespace("todo").get, "items")
+  assert(not ok)
+  hub.expect_equal({ err.domain, err.code }, { "store", 9 })
+  assert(err.message:find("may not use the namespace 'todo'", 1, true), err.message)
+  assert(err.location:find("songs_test.lua:", 1, true), err.location)
 end)

@@ -1,5 +1,6 @@
 -- The list: a search bar (only while there are items), the items matching the query, and the
--- row that adds one. Observes the todo actions: an added item and a new query reschedule it.
+-- row that adds one. It reads the items from hub.store, so an added item (here, on another
+-- screen or in another process) reschedules it; it observes `todo:filter` for a new query.
 local todos = require("data.todos")
 
 local function matches(item, query)
@@ -10,13 +11,14 @@ return hub.operation {
   name = "items",
   perform = function(ctx)
     local query = ctx.state.query
-    if #todos.items > 0 then
+    local items = todos.items()
+    if #items > 0 then
       local search = ctx.view:body("search")
       search.component = "default:searchBar"
       search.title = query
       search.subtitle = "Filter the items"
     end
-    for i, item in ipairs(todos.items) do
+    for i, item in ipairs(items) do
       if matches(item, query) then
         local row = ctx.view:body("item-" .. i)
         row.title = item
@@ -29,8 +31,6 @@ return hub.operation {
   on_action = function(ctx, action)
     if action.action == "todo:filter" then
       ctx.state.query = action.custom and action.custom.query
-      ctx:reschedule()
-    elseif action.action == "todo:add-completed" then
       ctx:reschedule()
     end
   end,

@@ -20,6 +20,8 @@ public struct FeatureRegistration {
     public var resourceFolder: String?
     /// What the feature's operations and actions may fetch over HTTP: no host by default.
     public var network = HTTPPolicy()
+    /// What the feature may keep in the store: its own namespace by default.
+    public var store = StorePolicy()
 
     /// A registration; by default with the manager's reload policy and action handler, the
     /// default JSON schema and no resource folder.

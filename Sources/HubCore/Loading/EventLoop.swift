@@ -55,6 +55,9 @@ public final class EventLoop {
     let mailbox = EventLoopMailbox()
     /// The loop-side handlers of the callbacks not yet delivered, by number.
     private var awaiting: [Int: (any Sendable) -> Void] = [:]
+    /// The loop-side handlers of subscriptions, by number: delivered to any number of times,
+    /// and never work the loop waits for.
+    private var subscribers: [Int: (any Sendable) -> Void] = [:]
 
     /// A loop with no timers whose time passes by `clock`.
     public init(clock: Clock) {
@@ -164,6 +167,22 @@ public final class EventLoop {
         awaiting[callback.number] = nil
     }
 
+    /// A subscription other threads deliver to any number of times, to run `handler` with each
+    /// value on this loop's thread, in order, at the loop's next turn; until ``unsubscribe(_:)``.
+    /// Unlike a callback, it is not work the loop waits for.
+    public func subscribe<Value: Sendable>(_ handler: @escaping (Value) -> Void) -> LoopSubscription<Value> {
+        sequence += 1
+        subscribers[sequence] = { value in
+            if let value = value as? Value { handler(value) }
+        }
+        return LoopSubscription(mailbox: mailbox, number: sequence)
+    }
+
+    /// Ends `subscription`: what it delivers later is dropped.
+    public func unsubscribe<Value>(_ subscription: LoopSubscription<Value>) {
+        subscribers[subscription.number] = nil
+    }
+
     /// How many callbacks the loop waits for.
     public var awaitedCount: Int { awaiting.count }
 
@@ -172,8 +191,11 @@ public final class EventLoop {
     func deliverMail() -> Bool {
         let letters = mailbox.take()
         for letter in letters {
-            guard let handler = awaiting.removeValue(forKey: letter.number) else { continue }
-            if let value = letter.value { handler(value) }
+            guard let value = letter.value else {
+                awaiting[letter.number] = nil
+                continue
+            }
+            if let handler = awaiting.removeValue(forKey: letter.number) ?? subscribers[letter.number] { handler(value) }
         }
         return !letters.isEmpty
     }

@@ -86,6 +86,24 @@ public final class LoopCallback<Value: Sendable>: Sendable {
     }
 }
 
+/// What another thread calls, any number of times, to hand values to the ``EventLoop`` that
+/// made it (``EventLoop/subscribe(_:)``).
+public final class LoopSubscription<Value: Sendable>: Sendable {
+    private let mailbox: EventLoopMailbox
+    /// The subscription's number in its loop.
+    let number: Int
+
+    init(mailbox: EventLoopMailbox, number: Int) {
+        self.mailbox = mailbox
+        self.number = number
+    }
+
+    /// Runs the loop-side handler with `value` on the loop's thread, at its next turn.
+    public func deliver(_ value: Value) {
+        mailbox.post(.init(number: number, value: value))
+    }
+}
+
 extension EventLoop {
     /// Calls `wakeUp` whenever another thread delivers to this loop: for a thread that waits
     /// on something else between turns of the loop (nil: nobody).

@@ -82,8 +82,10 @@ final class FeatureBindings {
     /// The keys of a `hub.feature` table.
     static let featureKeys = [
         "id", "title", "uri", "uri_prefix", "uri_exclude", "uri_match", "operations", "schema", "reload_policy", "action_handler",
-        "hosts", "max_response",
+        "hosts", "max_response", "store",
     ] + LuaLimits.keys
+    /// The keys of a feature's `store` table.
+    static let storeKeys = ["shares", "max_value", "max_keys"]
     /// The keys of an operation table.
     static let operationKeys = ["name", "perform", "initial", "append", "on_action"] + LuaLimits.keys
 
@@ -129,6 +131,7 @@ final class FeatureBindings {
             customJSONSchemaIdentifier: try call.stringField(1, "schema"),
             actionHandler: try actionHandler(call, feature: identifier), resourceFolder: folder.path)
         registration.network = try networkPolicy(call, owner: owner)
+        registration.store = try storePolicy(call, owner: owner)
         return registration
     }
 
@@ -147,6 +150,26 @@ final class FeatureBindings {
         if let bytes = try call.integerField(1, "max_response") {
             guard bytes > 0 else { throw LuaRaise(message: "\(owner): 'max_response' must be a positive integer, got \(bytes)") }
             policy.maxResponseBytes = bytes
+        }
+        return policy
+    }
+
+    /// What the feature's `store = { shares, max_value, max_keys }` allows it to keep.
+    private func storePolicy(_ call: LuaStack, owner: String) throws -> StorePolicy {
+        var policy = StorePolicy()
+        call.rawField(1, "store")
+        defer { call.pop() }
+        let table = call.top
+        if call.isNil(table) { return policy }
+        guard call.type(at: table) == .table else {
+            throw LuaRaise(message: "\(owner): 'store' must be a table { shares, max_value, max_keys }, got \(call.typeName(at: table))")
+        }
+        try TableKeys.check(call, table: table, known: Self.storeKeys, owner: "\(owner): store")
+        policy.shares = try call.field(table, "shares") { try call.optionalStrings(at: $0) } ?? []
+        for (key, limit) in [("max_value", \StoreLimits.maxValueBytes), ("max_keys", \StoreLimits.maxKeys)] {
+            guard let value = try call.integerField(table, key) else { continue }
+            guard value > 0 else { throw LuaRaise(message: "\(owner): store.\(key) must be a positive integer, got \(value)") }
+            policy.limits[keyPath: limit] = value
         }
         return policy
     }

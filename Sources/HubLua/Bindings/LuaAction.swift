@@ -11,6 +11,7 @@ final class LuaAction: AsyncAction, SuspendableRun {
     var budget: LuaBudget
     let kind = "action"
     var requests: HTTPRequestQueue?
+    var featureIdentifier: String? { context?.context.featureInfo.identifier }
     /// `namespace:name`, for messages.
     private let identifier: String
     private let function: LuaReference

@@ -22,6 +22,8 @@ final class LuaContentOperation: ContentOperation {
     /// The chunk name of the file that defines the operation's `perform` (`@path`), which hot
     /// reloading matches with an edited file.
     let source: String?
+    /// What the last run of `perform` or `append` read from the store.
+    var storeReads = StoreReads()
 
     /// An instance of the operation table `spec` keeps, run by `runner`, with `limits` (its
     /// own over its feature's; the runtime's per-call budget when they set none).
@@ -125,6 +127,7 @@ final class LuaOperationRun: SuspendableRun {
     private(set) var startedAt = 0
     /// The run's HTTP requests, once it makes one.
     var requests: HTTPRequestQueue?
+    var featureIdentifier: String? { featureInfo.identifier }
 
     /// Milliseconds left of the run's timeout at `now`; nil: it has none.
     func timeLeft(now: Int) -> Int? {

@@ -32,6 +32,7 @@ final class OperationBindings {
     /// `context` stands for; `page` is passed to `append`.
     func run(_ operation: LuaContentOperation, function: String, context: ContentOperationContext, page: Int?) {
         let run = LuaOperationRun(operation: operation, context: context)
+        operation.storeReads = StoreReads()
         run.startTimeout(on: runner.loop)
         run.problems = problems
         let key = ObjectIdentifier(context)

@@ -12,6 +12,8 @@ protocol SuspendableRun: AnyObject {
     var kind: String { get }
     /// The run's HTTP requests, once it makes one.
     var requests: HTTPRequestQueue? { get set }
+    /// The feature the run belongs to (whose store namespace it uses), if it is known.
+    var featureIdentifier: String? { get }
     /// The run's function returned; its `count` results are on top of `stack` (popped after).
     func didReturn(_ stack: LuaStack, count: Int32)
     /// The run failed with `error`.
@@ -301,6 +303,12 @@ final class ScriptRunner {
             return run.didFail(LuaError(message: "stack overflow while resuming \(run.kind)"))
         }
         resume(run, arguments: push(coroutine.stack))
+    }
+
+    /// Whether a script on `thread` may let time pass where it is: at the top of a test case or
+    /// a REPL line.
+    func mayPassTime(on thread: LuaStack) -> Bool {
+        thread == lua.stack && run(of: thread) == nil && canPassTime()
     }
 
     /// Why a script on `thread` cannot wait for the host (and so must not start work to wait

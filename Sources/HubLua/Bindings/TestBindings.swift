@@ -173,6 +173,8 @@ final class TestBindings {
                 continue
             }
             notes.removeAll()
+            // Each case starts from an empty store, unless the tests run on a real one (--store).
+            (manager.store as? MemoryStore)?.removeAll()
             let recorder = recordings as? RecordingHTTPTransport
             let recordedBefore = recorder?.written.count ?? 0
             let start = ContinuousClock.now

@@ -55,6 +55,7 @@ public final class HubRuntime {
         self.printed = printed
         sandbox = try Sandbox(lua: lua, shared: bindings.sharedLibrary) { printed.write($0) }
         manager.isInterrupted = { [weak lua] in lua?.isStopping == true }
+        observeStoreChanges()
     }
 
     /// Where the lines scripts `print` go (default: standard output); `hub render` sends them

@@ -16,6 +16,9 @@ struct RuntimeBindings {
     let json: JSONBindings
     let images: ImageBindings
     let http: HTTPBindings
+    let store: StoreBindings
+    /// Keeps changes of the store from rescheduling a chain more than so often.
+    let dataRescheduling: DataRescheduling
     let tests: TestBindings
     /// When `hub.sleep` outside an operation may let time pass.
     let timePassing: TimePassingPermit
@@ -42,6 +45,8 @@ struct RuntimeBindings {
         json = JSONBindings(manager: manager)
         images = ImageBindings(registry: manager.imageRegistry)
         http = HTTPBindings(lua: lua, manager: manager, runner: runner, errors: errors)
+        store = StoreBindings(lua: lua, manager: manager, runner: runner, errors: errors, origin: StoreOrigins.next())
+        dataRescheduling = DataRescheduling(loop: manager.loop, problems: problems)
     }
 
     /// The functions of the `hub` table every folder shares.
@@ -53,7 +58,7 @@ struct RuntimeBindings {
     /// The functions of `folder`'s own `hub` table (over the shared one).
     func folderLibrary(_ folder: FeatureFolder) throws(LuaError) -> LuaLibrary {
         features.folderLibrary(folder) + components.folderLibrary(folder) + schemas.folderLibrary(folder)
-            + actions.folderLibrary(folder) + (try http.folderLibrary(folder))
+            + actions.folderLibrary(folder) + (try http.folderLibrary(folder)) + (try store.folderLibrary(folder))
     }
 
     /// Removes from the manager everything `folder` registered; returns its features.

@@ -1,3 +1,4 @@
+import HubCore
 import Hummingbird
 import HubLua
 import HubRender
@@ -53,10 +54,20 @@ struct ViewFailure: Error, Sendable, CustomStringConvertible {
     }
 
     /// Throws 500 when `screen`'s chain failed (its error located), or is still loading after
-    /// the manager's settle timeout.
+    /// the manager's settle timeout; 503 when it failed because the store is away or busy (a
+    /// database restarting), which a retry may not meet.
     static func check(_ screen: Screen, settleTimeout: Int) throws(ViewFailure) {
         let feature = screen.featureInfo.identifier
-        if let error = screen.lastError { throw failed(error.description, feature: feature) }
+        if let error = screen.lastError {
+            if error.domain == StoreFailure.domain,
+                [StoreFailure.Kind.unavailable, .busy].contains(where: { $0.rawValue == error.code })
+            {
+                var failure = unavailable(error.description)
+                failure.feature = feature
+                throw failure
+            }
+            throw failed(error.description, feature: feature)
+        }
         if screen.loader.isLoading {
             throw failed("'\(screen.viewURI)' was still loading after \(settleTimeout) ms", feature: feature)
         }

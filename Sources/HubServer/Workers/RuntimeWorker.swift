@@ -20,6 +20,9 @@ final class RuntimeWorker: @unchecked Sendable {
     private var jobs: [Job] = []
     private var queued = 0
     private var stopping = false
+    /// Whether the loop was handed something since the thread last looked: a wake-up that
+    /// comes while the thread runs jobs is not lost.
+    private var woken = false
 
     /// A worker numbered `index`; ``start(makeRuntime:)`` starts its thread.
     init(index: Int) {
@@ -86,6 +89,7 @@ final class RuntimeWorker: @unchecked Sendable {
     /// Wakes the thread if it waits for jobs, to run what its loop was handed.
     private func wakeUp() {
         condition.lock()
+        woken = true
         condition.signal()
         condition.unlock()
     }
@@ -121,7 +125,7 @@ final class RuntimeWorker: @unchecked Sendable {
     private func nextJobs(_ state: WorkerState) -> [Job]? {
         condition.lock()
         defer { condition.unlock() }
-        if jobs.isEmpty && !stopping {
+        if jobs.isEmpty && !stopping && !woken {
             if let wait = state.millisecondsToNextTimer {
                 if wait > 0 { _ = condition.wait(until: Date(timeIntervalSinceNow: Double(wait) / 1_000)) }
             } else {
@@ -129,6 +133,7 @@ final class RuntimeWorker: @unchecked Sendable {
             }
         }
         guard !stopping else { return nil }
+        woken = false
         defer { jobs.removeAll(keepingCapacity: true) }
         return jobs
     }

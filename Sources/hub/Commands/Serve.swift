@@ -39,6 +39,10 @@ struct Serve: ParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
+    /// Where `hub serve` keeps the store unless `--store` says otherwise: a SQLite file every
+    /// worker shares, which survives restarts.
+    static let defaultStore = "./.hub/store.sqlite"
+
     func validate() throws {
         guard workers > 0 else { throw ValidationError("--workers must be at least 1") }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
@@ -59,6 +63,7 @@ struct Serve: ParsableCommand {
         configuration.width = width
         configuration.maxBodyBytes = maxBody
         configuration.prepareRuntime = { [limits = features.limits] in limits.apply(to: $0) }
+        configuration.store = try features.store.makeStore(defaultLocation: Self.defaultStore)
         configuration.logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let (host, workers) = (host, workers)
         do {

@@ -28,11 +28,14 @@ struct Test: ParsableCommand {
 
     @OptionGroup var limits: LimitOptions
 
+    @OptionGroup var store: StoreOptions
+
     /// Loads every folder (one that fails to load is a failed case; the others still run their
     /// tests), runs the tests, and fails unless every case passed and there was one.
     func run() throws {
         let runtime = try HubRuntime(clock: .virtual)
         limits.apply(to: runtime)
+        runtime.manager.store = try store.makeStore()
         let recorder = record ? RecordingHTTPTransport(sending: AsyncHTTPTransport()) : nil
         runtime.manager.httpTransport = recorder ?? RecordedHTTPTransport()
         // Recording asks the backends for everything: a cached answer would not be recorded.

@@ -10,6 +10,8 @@ struct FeatureOptions: ParsableArguments {
 
     @OptionGroup var limits: LimitOptions
 
+    @OptionGroup var store: StoreOptions
+
     /// The folders to load.
     var paths: [String] { folders.isEmpty ? ["."] : folders }
 
@@ -21,6 +23,7 @@ struct FeatureOptions: ParsableArguments {
         clock: EventLoop.Clock, printOutput: ((String) -> Void)? = nil, reportsLoadFailures: Bool = true
     ) throws -> HubRuntime {
         let runtime = try HubRuntime(clock: clock)
+        runtime.manager.store = try store.makeStore()
         if let printOutput { runtime.printOutput = printOutput }
         limits.apply(to: runtime)
         do {

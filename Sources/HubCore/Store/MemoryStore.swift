@@ -1,0 +1,68 @@
+import Synchronization
+
+/// A store in the process's memory: empty when made, gone when released. What `hub test`,
+/// `hub render`, the REPL and `hub watch` use unless told otherwise. Every call completes at
+/// once, on the caller's thread.
+public final class MemoryStore: Store {
+    private struct Entry {
+        var value: StoredValue?
+        /// The last version the key had, kept after a delete so that versions never repeat.
+        var lastVersion: Int64
+    }
+
+    private let namespaces = Mutex<[String: [String: Entry]]>([:])
+    private let observers = StoreObservers()
+
+    public init() {}
+
+    public var description: String { "memory" }
+
+    public func get(_ key: StoreKey, completion: @escaping @Sendable (Result<StoredValue?, StoreFailure>) -> Void) {
+        let value = namespaces.withLock { $0[key.namespace]?[key.name]?.value }
+        completion(.success(value))
+    }
+
+    public func list(
+        namespace: String, prefix: String, after: String?, limit: Int,
+        completion: @escaping @Sendable (Result<[String], StoreFailure>) -> Void
+    ) {
+        let names = namespaces.withLock { namespaces in
+            (namespaces[namespace] ?? [:]).compactMap { name, entry in
+                entry.value != nil && name.utf8.starts(with: prefix.utf8) && after.map { Self.sortsBefore($0, name) } ?? true ? name : nil
+            }
+        }
+        completion(.success(Array(names.sorted(by: Self.sortsBefore).prefix(max(0, limit)))))
+    }
+
+    public func write(_ write: StoreWrite, completion: @escaping @Sendable (Result<StoreWriteOutcome, StoreFailure>) -> Void) {
+        let outcome = namespaces.withLock { namespaces -> Result<StoreWriteOutcome, StoreFailure> in
+            var keys = namespaces[write.key.namespace] ?? [:]
+            let entry = keys[write.key.name]
+            if case .version(let expected) = write.condition, entry?.value?.version != expected { return .success(.conflict) }
+            guard entry?.value?.json != write.json else { return .success(.unchanged) }
+            if entry?.value == nil, write.json != nil, keys.values.count(where: { $0.value != nil }) >= write.maxKeys {
+                return .failure(StoreFailure(.tooManyKeys, "\(write.key): the namespace holds \(write.maxKeys) keys, its most"))
+            }
+            let version = (entry?.lastVersion ?? 0) + 1
+            keys[write.key.name] = Entry(value: write.json.map { StoredValue(json: $0, version: version) }, lastVersion: version)
+            namespaces[write.key.namespace] = keys
+            return .success(.changed)
+        }
+        if case .success(.changed) = outcome { observers.notify(StoreChange(key: write.key, origin: write.origin)) }
+        completion(outcome)
+    }
+
+    public func observe(_ observer: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation {
+        observers.add(observer)
+    }
+
+    /// Forgets every key: a test case starts from an empty store.
+    public func removeAll() {
+        namespaces.withLock { $0.removeAll() }
+    }
+
+    /// Byte order of UTF-8, the order every backend lists keys in.
+    public static func sortsBefore(_ left: String, _ right: String) -> Bool {
+        left.utf8.lexicographicallyPrecedes(right.utf8)
+    }
+}

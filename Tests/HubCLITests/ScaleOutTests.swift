@@ -1,0 +1,135 @@
+import AsyncHTTPClient
+import Foundation
+import HubTestPostgres
+import NIOConcurrencyHelpers
+import NIOCore
+import Testing
+
+/// Two `hub serve` processes on one PostgreSQL store, behind nginx as a round-robin load
+/// balancer (docs/deploy/nginx.conf): what docs/serving.md's "Scaling" describes, for real.
+@Suite(.serialized) struct ScaleOutTests {
+    @Test func twoServersBehindNginxShareOnePostgreSQLStore() async throws {
+        let postgres = try PostgresServer.started()
+        defer { postgres.shutdown() }
+        var servers = try [ServeProcess(store: postgres.url), ServeProcess(store: postgres.url)]
+        var nginx = try Nginx(upstreams: servers.map(\.port))
+
+        // 1. An action through nginx is seen by every following GET, whichever process answers.
+        let deleted = try await post(port: nginx.port, "/views/songs:list/actions", #"{"component": "song-1", "path": [0, 0]}"#)
+        #expect(deleted.status == 200)
+        #expect(songIDs(deleted.text) == ["song-2", "song-3"])
+        let balancer = nginx.port
+        let answers = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<40 { group.addTask { try await get(port: balancer, "/views/songs:list").text } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(answers.count == 40)
+        #expect(answers.filter { songIDs($0) != ["song-2", "song-3"] }.count == 0)
+        // Round robin: each process answered some of them.
+        for server in servers { #expect(server.process.wait(seconds: 5) { _, log in log.components(separatedBy: "GET /views/songs:list 200").count > 5 }) }
+
+        // 2. A stream held on process A gets the update of an action answered by process B.
+        let stream = StreamRecorder(url: "http://127.0.0.1:\(servers[0].port)/views/songs:list/updates")
+        #expect(stream.wait(seconds: 10) { $0.contains("song-3") }, "the stream's first view")
+        let answered = try await post(port: servers[1].port, "/views/songs:list/actions", #"{"component": "song-3", "path": [1, 0]}"#)
+        #expect(songIDs(answered.text) == ["song-2"])
+        let sent = Date()
+        #expect(stream.wait(seconds: 10) { songIDs(lastEvent(in: $0)) == ["song-2"] }, "\(stream.text)")
+        print("scale-out: the stream on process A had process B's change after \(Int(Date().timeIntervalSince(sent) * 1_000)) ms")
+        stream.cancel()
+
+        // 3. The data survives restarting both processes.
+        for server in servers { server.stop() }
+        servers = try [ServeProcess(store: postgres.url), ServeProcess(store: postgres.url)]
+        nginx.stop()
+        nginx = try Nginx(upstreams: servers.map(\.port))
+        for _ in 0..<4 { #expect(try await songIDs(get(port: nginx.port, "/views/songs:list").text) == ["song-2"]) }
+        for server in servers { server.stop() }
+        nginx.stop()
+    }
+}
+
+/// `hub serve` on Examples/Songs with two workers, on `store`.
+struct ServeProcess {
+    let process: LiveProcess
+    let port: Int
+
+    init(store: String) throws {
+        process = try LiveProcess(["serve", "--features", "Examples/Songs", "--port", "0", "--workers", "2", "--store", store])
+        guard process.wait(until: { _, errors in errors.contains(" worker") }),
+            let port = process.errorText.firstMatch(of: #/serving on http://127\.0\.0\.1:(\d+) /#).flatMap({ Int($0.1) })
+        else { throw NginxError(message: "hub serve did not start: \(process.errorText)") }
+        self.port = port
+    }
+
+    /// Stops it with SIGTERM and waits for it to exit.
+    func stop() {
+        process.send(SIGTERM)
+        if process.exitStatus(within: 20) == nil { process.send(SIGKILL) }
+    }
+}
+
+/// A response's status and body text.
+struct TextResponse {
+    let status: UInt
+    let text: String
+}
+
+private func get(port: Int, _ path: String) async throws -> TextResponse {
+    let response = try await HTTPClient.shared.get(url: "http://127.0.0.1:\(port)\(path)").get()
+    return TextResponse(status: response.status.code, text: response.body.map { String(buffer: $0) } ?? "")
+}
+
+private func post(port: Int, _ path: String, _ body: String) async throws -> TextResponse {
+    var request = try HTTPClient.Request(url: "http://127.0.0.1:\(port)\(path)", method: .POST, body: .string(body))
+    request.headers.add(name: "content-type", value: "application/json")
+    let response = try await HTTPClient.shared.execute(request: request).get()
+    return TextResponse(status: response.status.code, text: response.body.map { String(buffer: $0) } ?? "")
+}
+
+/// The ids of the songs in a view model's JSON, in order.
+private func songIDs(_ json: String) -> [String] {
+    json.matches(of: /"id":"(song-\d+)"/).map { String($0.1) }
+}
+
+/// The data of the last complete `model` event of an event stream.
+private func lastEvent(in stream: String) -> String {
+    stream.components(separatedBy: "\n\n").dropLast().last { $0.hasPrefix("event: model") } ?? ""
+}
+
+/// An update stream read as it comes, on NIO's threads.
+final class StreamRecorder: HTTPClientResponseDelegate, Sendable {
+    typealias Response = Void
+    private let received = NIOLockedValueBox("")
+    private let task = NIOLockedValueBox<HTTPClient.Task<Void>?>(nil)
+
+    init(url: String) {
+        guard let request = try? HTTPClient.Request(url: url) else { return }
+        task.withLockedValue { $0 = HTTPClient.shared.execute(request: request, delegate: self) }
+    }
+
+    /// What came so far.
+    var text: String { received.withLockedValue { $0 } }
+
+    func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+        received.withLockedValue { $0 += String(buffer: buffer) }
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    func didFinishRequest(task: HTTPClient.Task<Void>) throws {}
+
+    /// Waits (up to `seconds`) until `condition` holds of what came; whether it did.
+    func wait(seconds: Double, until condition: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition(text) { return true }
+            usleep(10_000)
+        }
+        return condition(text)
+    }
+
+    /// Ends the stream.
+    func cancel() {
+        task.withLockedValue { $0?.cancel() }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import GRDB
+import HubCore
+import HubSQLite
+import Testing
+
+/// Faults met for real: a damaged file, a file locked by another connection, a read-only file
+/// system, a full disk. The last two mount a small tmpfs, which needs root (as CI runs).
+@Suite("SQLiteStore: faults")
+struct SQLiteStoreFaultTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    @Test func refusesAFileThatIsNotADatabase() throws {
+        let path = folder.file()
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<65_536).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreFailure(.corrupt, "\(path) is not a SQLite database or is damaged")) {
+            try SQLiteStore(path: path)
+        }
+    }
+
+    @Test func refusesAFileANewerHubMade() throws {
+        let path = folder.file()
+        _ = try SQLiteStore(path: path)
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99')")
+        }
+        #expect(throws: StoreFailure(.backend, "\(path): the file was made by a newer version of Hub")) {
+            try SQLiteStore(path: path)
+        }
+    }
+
+    @Test func failsWhileAnotherConnectionHoldsTheLock() throws {
+        let path = folder.file()
+        let store = try SQLiteStore(path: path, busyTimeout: .milliseconds(200))
+        try store.set(key("a"), "1")
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: path, configuration: configuration)
+        try other.writeWithoutTransaction { try $0.execute(sql: "BEGIN EXCLUSIVE") }
+
+        let start = Date()
+        #expect(try store.syncWrite(StoreWrite(key: key("a"), json: "2"))
+            == .failure(StoreFailure(.busy, "notes/a: \(path) is locked by another process")))
+        #expect(Date().timeIntervalSince(start) >= 0.15)
+        #expect(try store.value(key("a")) == StoredValue(json: "1", version: 1))  // Readers still read.
+        #expect(throws: StoreFailure(.busy, "\(path) is locked by another process")) {
+            try SQLiteStore(path: path, busyTimeout: .milliseconds(200))
+        }
+
+        try other.writeWithoutTransaction { try $0.execute(sql: "ROLLBACK") }
+        #expect(try store.set(key("a"), "2") == .changed)
+        #expect(try store.value(key("a")) == StoredValue(json: "2", version: 2))
+    }
+
+    @Test func refusesAFileOnAReadOnlyFileSystem() throws {
+        let mount = try TmpfsMount(in: folder, size: "4m")
+        let path = mount.file()
+        do {
+            let store = try SQLiteStore(path: path)
+            try store.set(key("a"), "1")
+        }
+        try waitUntilClosed(path)
+        try run("mount", "-o", "remount,ro", mount.path)
+        #expect(throws: StoreFailure(.readOnly, "\(path) is read-only")) {
+            try SQLiteStore(path: path)
+        }
+    }
+
+    @Test func refusesAnImmutableFile() throws {
+        let path = folder.file()
+        do {
+            let store = try SQLiteStore(path: path)
+            try store.set(key("a"), "1")
+        }
+        try waitUntilClosed(path)
+        try run("chattr", "+i", path)
+        defer { try? run("chattr", "-i", path) }
+        #expect(throws: StoreFailure(.readOnly, "\(path) is read-only")) {
+            try SQLiteStore(path: path)
+        }
+    }
+
+    @Test func failsWhenTheDiskIsFull() throws {
+        let mount = try TmpfsMount(in: folder, size: "512k")
+        let path = mount.file()
+        let store = try SQLiteStore(path: path)
+        let value = "\"" + String(repeating: "x", count: 32_768) + "\""
+        var failure: StoreFailure?
+        var written = 0
+        for number in 0..<64 {
+            if case .failure(let error) = try store.syncWrite(StoreWrite(key: key("k\(number)"), json: value)) {
+                failure = error
+                break
+            }
+            written += 1
+        }
+        #expect(failure == StoreFailure(.full, "notes/k\(written): cannot write \(path): the disk is full"))
+        #expect(written > 0)
+        #expect(try store.value(key("k0")) == StoredValue(json: value, version: 1))
+        #expect(try store.syncList().map(\.count) == .success(written))
+    }
+}
+
+/// A small tmpfs mounted in a test's folder (a file system of its own, which can be filled or
+/// made read-only for real), unmounted when released.
+final class TmpfsMount {
+    let path: String
+
+    init(in folder: TemporaryFolder, size: String) throws {
+        path = folder.file("mount")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        try run("mount", "-t", "tmpfs", "-o", "size=\(size)", "tmpfs", path)
+    }
+
+    func file(_ name: String = "store.sqlite") -> String { path + "/" + name }
+
+    deinit { try? run("umount", "-l", path) }
+}
