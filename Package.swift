@@ -117,7 +117,10 @@ let package = Package(
         .testTarget(name: "HubCoreTests", dependencies: ["HubCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HubRenderTests", dependencies: ["HubRender"]),
         .testTarget(name: "HubHTTPTests", dependencies: ["HubHTTP", "HubTestBackend"], exclude: ["Fixtures"]),
-        .testTarget(name: "HubLuaTests", dependencies: ["HubLua", "CLua", "CLuaShim", "HubTestBackend", "HubSQLite"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(
+            name: "HubLuaTests",
+            dependencies: ["HubLua", "CLua", "CLuaShim", "HubTestBackend", "HubSQLite", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "HubSQLiteTests", dependencies: ["HubSQLite", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "HubPostgresTests", dependencies: ["HubPostgres", "HubTestPostgres"]),
         .testTarget(name: "HubFuzzingTests", dependencies: ["HubFuzzing", "HubLua"]),

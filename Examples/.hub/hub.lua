@@ -899,43 +899,46 @@ function hub.http.all(requests) end
 ---@field after string? List the keys that sort after this one (the second result of the previous page).
 ---@field limit integer? The most keys to return, 1 to 1,000 (default 100).
 
----A feature's own data: keys (strings of 1 to 512 bytes) holding JSON-compatible values, in the calling feature's namespace, shared by every screen, worker and process on the same store (`--store`). What an operation's run reads is recorded: a change of it reschedules the chain from that operation, in every open view. A call suspends the operation or action while the backend works; its failures raise a `hub.Error` with domain `"store"` at the caller's line.
+---A namespace's functions, as `hub.store.namespace(name)` returns them: the same as `hub.store`'s, on that namespace.
 ---@class hub.Store
-local Store = {}
+---@field get fun(key: string): any
+---@field set fun(key: string, value: any)
+---@field delete fun(key: string): boolean
+---@field list fun(prefix: string?, options: hub.ListOptions?): string[], string?
+---@field update fun(key: string, fn: fun(old: any): any): any
+
+---A feature's own data: keys (strings of 1 to 512 bytes) holding JSON-compatible values, in the calling feature's namespace, shared by every screen, worker and process on the same store (`--store`). What an operation's run reads is recorded: a change of it reschedules the chain from that operation, in every open view. A call suspends the operation or action while the backend works; its failures raise a `hub.Error` with domain `"store"` at the caller's line.
+hub.store = {}
 
 ---The value `key` holds, or nil.
 ---@param key string
 ---@return any
-function Store.get(key) end
+function hub.store.get(key) end
 
 ---Stores `value` (nil deletes the key); a function, userdata or a cycle is a `"store"` error 10.
 ---@param key string
 ---@param value any
-function Store.set(key, value) end
+function hub.store.set(key, value) end
 
 ---Deletes `key`; whether it held a value.
 ---@param key string
 ---@return boolean
-function Store.delete(key) end
+function hub.store.delete(key) end
 
 ---The keys that start with `prefix`, in byte order, a page at a time; the second result is the key to pass as `after` for the next page (nil on the last).
 ---@param prefix string?
 ---@param options hub.ListOptions?
 ---@return string[] keys
 ---@return string? after
-function Store.list(prefix, options) end
+function hub.store.list(prefix, options) end
 
 ---Atomically replaces the value of `key` by what `fn(old)` returns (nil deletes it), running `fn` again when another writer changed the key meanwhile; returns the new value.
 ---@param key string
 ---@param fn fun(old: any): any
 ---@return any
-function Store.update(key, fn) end
+function hub.store.update(key, fn) end
 
 ---The same functions on the namespace `name`: the feature's own, or one it declares in `store = { shares = { name } }` (else a `"store"` error 9).
 ---@param name string
 ---@return hub.Store
-function Store.namespace(name) end
-
----The feature's data (see `hub.Store`).
----@type hub.Store
-hub.store = {}
+function hub.store.namespace(name) end

@@ -71,7 +71,7 @@ private final class ServeProcess {
     init(folder: String, workers: Int) throws {
         let errors = Pipe()
         process.executableURL = URL(fileURLWithPath: ProcessBenchmarks.hub)
-        process.arguments = ["serve", "--features", folder, "--port", "0", "--workers", String(workers), "--log-level", "error"]
+        process.arguments = ["serve", "--features", folder, "--port", "0", "--workers", String(workers), "--log-level", "error", "--store", "memory"]
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()

@@ -86,7 +86,7 @@ final class PostgresListener: Sendable {
                 connection.addListener(channel: PostgresSchema.channel) { [weak self] _, notification in
                     self?.received(notification.payload)
                 }
-                connection.query("LISTEN \(unescaped: PostgresSchema.channel)", logger: self.logger).whenComplete { result in
+                connection.watchedQuery("LISTEN \(unescaped: PostgresSchema.channel)", logger: self.logger).whenComplete { result in
                     switch result {
                     case .failure:
                         PostgresConnectionPool.close(connection)
@@ -148,7 +148,7 @@ final class PostgresListener: Sendable {
             let timeout = connection.eventLoop.scheduleTask(in: Self.heartbeatTimeout) {
                 PostgresConnectionPool.close(connection)
             }
-            connection.query("SELECT 1", logger: self.logger).whenComplete { result in
+            connection.watchedQuery("SELECT 1", logger: self.logger).whenComplete { result in
                 timeout.cancel()
                 switch result {
                 case .success: self.scheduleHeartbeat(connection)

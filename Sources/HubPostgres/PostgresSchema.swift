@@ -97,13 +97,13 @@ final class PostgresSchema: Sendable {
     /// Succeeds once the database holds the schema: checked (and made if needed) by the first
     /// call, again after a failure.
     func ensure(pool: PostgresConnectionPool, on loop: any EventLoop) -> EventLoopFuture<Void> {
-        let promise = loop.makePromise(of: Void.self)
-        let existing = state.withLock { state -> EventLoopFuture<Void>? in
-            if let state { return state }
+        let (future, promise) = state.withLock { state -> (EventLoopFuture<Void>, EventLoopPromise<Void>?) in
+            if let state { return (state, nil) }
+            let promise = loop.makePromise(of: Void.self)
             state = promise.futureResult
-            return nil
+            return (promise.futureResult, promise)
         }
-        if let existing { return existing }
+        guard let promise else { return future }
         promise.futureResult.whenFailure { [weak self] _ in
             self?.state.withLock { $0 = nil }
         }
@@ -181,6 +181,6 @@ final class PostgresSchema: Sendable {
     }
 
     private func run(_ sql: String, on connection: PostgresConnection) -> EventLoopFuture<PostgresQueryResult> {
-        connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+        connection.watchedQuery(PostgresQuery(unsafeSQL: sql), logger: logger)
     }
 }

@@ -79,7 +79,7 @@ public final class PostgresStore: Store {
         guard !key.namespace.utf8.contains(0), !key.name.utf8.contains(0) else { return completion(.success(nil)) }
         let logger = logger
         perform(subject: key.description, idempotent: true, completion: completion) { connection in
-            connection.query(PostgresQueries.get(key), logger: logger).flatMapThrowing { result in
+            connection.watchedQuery(PostgresQueries.get(key), logger: logger).flatMapThrowing { result in
                 try result.rows.first.map { row in
                     let (json, version) = try row.decode((String, Int64).self)
                     return StoredValue(json: json, version: version)
@@ -96,7 +96,7 @@ public final class PostgresStore: Store {
         let logger = logger
         let query = PostgresQueries.list(namespace: namespace, prefix: prefix, after: after, limit: limit)
         perform(subject: "namespace \(namespace)", idempotent: true, completion: completion) { connection in
-            connection.query(query, logger: logger).flatMapThrowing { result in
+            connection.watchedQuery(query, logger: logger).flatMapThrowing { result in
                 try result.rows.map { try $0.decode(String.self) }
             }
         }
@@ -129,7 +129,7 @@ public final class PostgresStore: Store {
                 completion(.failure(failure))
             }
         }) { connection in
-            connection.query(query, logger: logger).flatMapThrowing { result in
+            connection.watchedQuery(query, logger: logger).flatMapThrowing { result in
                 guard let row = result.rows.first else { throw PostgresFailure.failure(.backend, "hub_store_write answered nothing") }
                 return try row.decode(String.self)
             }

@@ -116,7 +116,10 @@ public final class PostgresServer: Sendable {
         state.withLock { state in
             guard !state.removed else { return }
             state.removed = true
-            if let watchdog = state.watchdog { kill(watchdog, SIGTERM) }
+            if let watchdog = state.watchdog {
+                kill(watchdog, SIGKILL)
+                Command.wait(for: watchdog)
+            }
             guard let folder = state.folder else { return }
             if state.running {
                 _ = try? Command.run(

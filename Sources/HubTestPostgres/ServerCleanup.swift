@@ -2,9 +2,9 @@ import Foundation
 import Synchronization
 
 /// Makes sure no test server outlives the process that started it: at a normal exit, each
-/// running server gets an immediate shutdown; and a watchdog process per server (in its own
-/// session, so that ^C does not stop it) waits for this process to end, however it ends, then
-/// stops the server and removes its folder.
+/// running server gets an immediate shutdown; and a watchdog process per server (in a process
+/// group of its own, so that ^C does not stop it) waits for this process to end, however it
+/// ends, then stops the server and removes its folder.
 enum ServerCleanup {
     /// The postmaster of each running server, by server number.
     private static let running = Mutex<[Int: pid_t]>([:])
@@ -34,7 +34,6 @@ enum ServerCleanup {
             """
         var arguments = ["/bin/sh", "-c", script, "hub-postgres-watchdog", String(getpid()), dataDirectory, folder.path]
         arguments += installation.asServerUser([installation.program("pg_ctl")])
-        if let setsid = PostgresInstallation.executable(named: "setsid") { arguments.insert(setsid, at: 0) }
         return try Command.spawnDetached(arguments, in: folder)
     }
 }

@@ -12,11 +12,11 @@ final class LiveProcess: @unchecked Sendable {
     private var printed = Data()
     private var warned = Data()
 
-    /// Starts `hub` with `arguments` from the package root.
-    init(_ arguments: [String]) throws {
+    /// Starts `hub` with `arguments` in `directory` (default: the package root).
+    init(_ arguments: [String], in directory: URL = HubProcess.packageRoot) throws {
         process.executableURL = HubProcess.executable("hub")
         process.arguments = arguments
-        process.currentDirectoryURL = HubProcess.packageRoot
+        process.currentDirectoryURL = directory
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors

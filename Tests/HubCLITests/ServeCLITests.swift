@@ -6,7 +6,7 @@ import Testing
 /// its status, and stops cleanly on SIGTERM.
 @Suite struct ServeCLITests {
     @Test func serveListensAnswersLogsAndStopsOnSIGTERM() async throws {
-        let serve = try LiveProcess(["serve", "--features", "Examples", "--port", "0", "--workers", "1"])
+        let serve = try LiveProcess(["serve", "--features", "Examples", "--port", "0", "--workers", "1", "--store", "memory"])
         #expect(serve.wait { _, errors in errors.contains("hub: serving on http://127.0.0.1:") })
         let port = try #require(serve.errorText.firstMatch(of: /serving on http:\/\/127\.0\.0\.1:(\d+) with 1 worker\n/)?.1)
         let response = try await HTTPClient.shared.get(url: "http://127.0.0.1:\(port)/views/cities:overview").get()
@@ -20,7 +20,7 @@ import Testing
     @Test func serveEndsItsUpdateStreamsAndStopsOnSIGTERM() async throws {
         // The server waits for open responses before it stops, and an update stream never ends
         // on its own: SIGTERM must end the streams first.
-        let serve = try LiveProcess(["serve", "--features", "Examples", "--port", "0", "--workers", "1"])
+        let serve = try LiveProcess(["serve", "--features", "Examples", "--port", "0", "--workers", "1", "--store", "memory"])
         #expect(serve.wait { _, errors in errors.contains("hub: serving on http://127.0.0.1:") })
         let port = try #require(serve.errorText.firstMatch(of: /serving on http:\/\/127\.0\.0\.1:(\d+) with 1 worker\n/)?.1)
         // AsyncHTTPClient on NIO's threads, not URLSession: under the whole suite its Linux

@@ -32,7 +32,10 @@ extension PostgresTests {
             Thread {
                 var index = 0
                 while !stopWriting.load(ordering: .relaxed) {
-                    switch store.writeNow("ns", "w\(index)", "\(index)") {
+                    let started = Date()
+                    let outcome = store.writeNow("ns", "w\(index)", "\(index)")
+                    if Date().timeIntervalSince(started) > 0.5 { print("DEBUG slow write \(index): \(Date().timeIntervalSince(started)) s: \(String(describing: outcome))") }
+                    switch outcome {
                     case .success(.changed)?: acknowledged.withLock { $0.append(index) }
                     default:
                         failed.add(1, ordering: .relaxed)

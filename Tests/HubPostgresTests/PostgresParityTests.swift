@@ -60,7 +60,7 @@ extension PostgresTests {
             }
             // The script reaches every outcome.
             let text = expected.joined(separator: "\n")
-            for outcome in ["success(HubCore.StoreWriteOutcome.changed)", "unchanged", "conflict", "tooManyKeys"] {
+            for outcome in ["StoreWriteOutcome.changed", "StoreWriteOutcome.unchanged", "StoreWriteOutcome.conflict", "keys, its most"] {
                 #expect(text.contains(outcome))
             }
         }

@@ -215,6 +215,17 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         schedule(from: index, mode: .main)
     }
 
+    /// As ``rescheduleOperation(at:)``, but the runs start at the loop's next turn (the loader
+    /// is loading from now on): for a caller in the middle of a script, which must not run
+    /// another script under itself.
+    public func rescheduleOperationOnNextTurn(at index: Int) {
+        guard operations.indices.contains(index) else { return }
+        guard let loop else { return rescheduleOperation(at: index) }
+        somethingHappened()
+        schedule(from: index, mode: .main, startingNow: false)
+        loop.schedule(after: 0) { [weak self] in self?.drain() }
+    }
+
     /// An operation asked, through its handle, to be rescheduled. Asked by a run (even one that
     /// waited on a timer first), it counts against the operation's limit of reschedules in a
     /// row with nothing else happening, and past it the run fails instead; asked when no run of
@@ -241,13 +252,13 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         operations[index].limits.within(limits)
     }
 
-    private func schedule(from index: Int, mode: Mode) {
+    private func schedule(from index: Int, mode: Mode, startingNow: Bool = true) {
         guard !operations.isEmpty else { return }
         for position in index..<operations.count {
             queue.append(Execution(index: position, mode: mode))
             statuses[position].phase = .running
         }
-        drain()
+        if startingNow { drain() }
     }
 
     /// Starts queued runs until the head is one that has not finished yet (or the queue is

@@ -3,15 +3,17 @@ import HubRender
 
 /// Who makes a `hub.store` call: the feature whose namespace and limits apply (the running
 /// operation's or action's, or else the first of the calling folder's features), the
-/// namespaces it may use, and the run that waits for the call, if any.
+/// namespaces it may use, and the run that waits for the call, if any. A REPL line or a test
+/// case outside every feature folder may use any namespace it names.
 struct StorePlace {
-    /// The feature whose namespace a call without one uses.
-    let feature: String
+    /// The feature whose namespace a call without one uses; nil for a REPL line outside every
+    /// feature folder.
+    let feature: String?
     let limits: StoreLimits
     let operation: String?
     let run: (any SuspendableRun)?
-    /// The namespaces the caller may use.
-    private let allowed: Set<String>
+    /// The namespaces the caller may use; nil: any.
+    private let allowed: Set<String>?
 
     /// The place of a call on `call`'s thread by a script of `folder`; why there is none.
     static func of(_ call: LuaStack, runner: ScriptRunner, manager: HubManager, folder: FeatureFolder) -> Result<StorePlace, StoreFailure> {
@@ -24,6 +26,9 @@ struct StorePlace {
             callers = registrations.filter { $0.resourceFolder == folder.path }
         }
         guard let first = callers.first else {
+            if run == nil, runner.mayPassTime(on: call) {
+                return .success(StorePlace(feature: nil, limits: StoreLimits(), operation: nil, run: nil, allowed: nil))
+            }
             return .failure(StoreFailure(.notAllowed, "the scripts of \(folder.displayPath) belong to no feature, so they have no namespace"))
         }
         let allowed = Set(callers.flatMap { [$0.identifier] + $0.store.shares })
@@ -32,7 +37,7 @@ struct StorePlace {
             run: run, allowed: allowed))
     }
 
-    private init(feature: String, limits: StoreLimits, operation: String?, run: (any SuspendableRun)?, allowed: Set<String>) {
+    private init(feature: String?, limits: StoreLimits, operation: String?, run: (any SuspendableRun)?, allowed: Set<String>?) {
         self.feature = feature
         self.limits = limits
         self.operation = operation
@@ -42,7 +47,10 @@ struct StorePlace {
 
     /// `namespace` (nil: the feature's own) when the caller may use it; otherwise why not.
     func namespace(_ namespace: String?) -> Result<String, StoreFailure> {
-        let namespace = namespace ?? feature
+        guard let namespace = namespace ?? feature else {
+            return .failure(StoreFailure(.notAllowed, "outside a feature folder, name the namespace: hub.store.namespace(name)"))
+        }
+        guard let allowed, let feature else { return .success(namespace) }
         guard allowed.contains(namespace) else {
             return .failure(StoreFailure(
                 .notAllowed,

@@ -38,7 +38,7 @@ final class DataRescheduling {
         window.count += 1
         defer { windows[key] = window }
         guard window.count > Self.mostPerWindow else {
-            screen.loader.rescheduleOperation(at: index)
+            screen.loader.rescheduleOperationOnNextTurn(at: index)
             return true
         }
         if let waiting = window.waiting {

@@ -12,6 +12,7 @@ extension HubRuntime {
         do {
             let screen = try manager.open(uri, options: options, connectivity: connectivity)
             screen.owner = self
+            bindings.liveStacks.add(screen)
             return screen
         } catch {
             throw problemLog.openError(error)

@@ -9,13 +9,11 @@ extension HubRuntime {
         let origin = bindings.store.origin
         bindings.store.onChange = { [weak self] key, writer, canPassTime in
             guard let self else { return }
-            if canPassTime {
-                // At the top of a test case or a REPL line: the screens catch up before it goes on.
-                for screen in self.rescheduleChains(reading: key, except: writer) { self.manager.settle(screen) }
-            } else {
-                // In a run: the chains rerun once it has given the loop back.
-                self.loop.schedule(after: 0) { [weak self] in _ = self?.rescheduleChains(reading: key, except: writer) }
-            }
+            // The chains rerun at the loop's next turn (a script is running); their screens are
+            // busy from now on, so whoever waits for them to settle waits for that too.
+            let screens = self.rescheduleChains(reading: key, except: writer)
+            // At the top of a test case or a REPL line, the screens catch up before it goes on.
+            if canPassTime { screens.forEach(self.manager.settle) }
         }
         manager.onStoreChange = { [weak self] change in
             guard change.origin != origin else { return }
@@ -23,19 +21,17 @@ extension HubRuntime {
         }
     }
 
-    /// Reschedules each open chain that read `key` (nil: anything stored) from the first
-    /// operation that read it, except the chain of the operation `writer` (which wrote it);
-    /// returns the screens rescheduled.
+    /// Reschedules, from the loop's next turn, each open chain that read `key` (nil: anything
+    /// stored) from the first operation that read it, except the chain of the operation `writer`
+    /// (which wrote it); returns the screens rescheduled.
     private func rescheduleChains(reading key: StoreKey?, except writer: LuaContentOperation?) -> [Screen] {
         var rescheduled: [Screen] = []
-        for stack in bindings.liveStacks.all {
-            for screen in stack.screens {
-                let operations = screen.loader.contentOperations
-                if let writer, operations.contains(where: { $0 === writer }) { continue }
-                guard let first = operations.firstIndex(where: { ($0 as? LuaContentOperation)?.storeReads.covers(key) == true })
-                else { continue }
-                if bindings.dataRescheduling.reschedule(screen, from: first) { rescheduled.append(screen) }
-            }
+        for screen in bindings.liveStacks.allScreens {
+            let operations = screen.loader.contentOperations
+            if let writer, operations.contains(where: { $0 === writer }) { continue }
+            guard let first = operations.firstIndex(where: { ($0 as? LuaContentOperation)?.storeReads.covers(key) == true })
+            else { continue }
+            if bindings.dataRescheduling.reschedule(screen, from: first) { rescheduled.append(screen) }
         }
         return rescheduled
     }

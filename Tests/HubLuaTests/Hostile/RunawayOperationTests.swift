@@ -310,7 +310,7 @@ import Testing
             end
             return messages
             """, inFolder: "Fixtures/Sandbox", chunkName: "@keys.lua")
-        let keys = "action_handler, budget, hosts, id, max_reschedules, max_response, operations, reload_policy, schema, timeout, title, uri, uri_exclude, uri_match, uri_prefix"
+        let keys = "action_handler, budget, hosts, id, max_reschedules, max_response, operations, reload_policy, schema, store, timeout, title, uri, uri_exclude, uri_match, uri_prefix"
         #expect(result == .array([
             .string("keys.lua:3: feature 'typo': unknown key 'timout'; did you mean 'timeout'? (known: \(keys))"),
             .string("keys.lua:4: feature 'typo': operations[1]: an operation needs a 'perform' function"),

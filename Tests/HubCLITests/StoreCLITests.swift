@@ -1,0 +1,63 @@
+import AsyncHTTPClient
+import Foundation
+import Testing
+
+/// `--store` as a person types it: `hub serve` keeps its data in ./.hub/store.sqlite unless told
+/// otherwise, the data survives a restart, and a store that cannot be used is a clear error.
+@Suite struct StoreCLITests {
+    /// A new empty folder to run `hub` in.
+    private static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-store-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func serveKeepsTheStoreInASQLiteFileThatSurvivesARestart() async throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let songs = HubProcess.packageRoot.appendingPathComponent("Examples/Songs").path
+        for round in 0..<2 {
+            let serve = try LiveProcess(["serve", "--features", songs, "--port", "0", "--workers", "2"], in: directory)
+            #expect(serve.wait { _, errors in errors.contains(" worker") })
+            let port = try #require(serve.errorText.firstMatch(of: #/serving on http://127\.0\.0\.1:(\d+) /#)?.1)
+            if round == 0 {
+                var request = try HTTPClient.Request(url: "http://127.0.0.1:\(port)/views/songs:list/actions", method: .POST, body: .string(#"{"path": [0, 0]}"#))
+                request.headers.add(name: "content-type", value: "application/json")
+                #expect(try await HTTPClient.shared.execute(request: request).get().status == .ok)
+            }
+            let view = try await HTTPClient.shared.get(url: "http://127.0.0.1:\(port)/views/songs:list").get()
+            let ids = (view.body.map { String(buffer: $0) } ?? "").matches(of: /"id":"(song-\d+)"/).map { String($0.1) }
+            #expect(ids == ["song-2", "song-3"], "round \(round)")
+            serve.send(SIGTERM)
+            #expect(serve.exitStatus(within: 20) == 0)
+        }
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(".hub/store.sqlite").path))
+    }
+
+    @Test func aStoreThatCannotBeUsedIsAClearErrorAtStart() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let corrupt = directory.appendingPathComponent("corrupt.sqlite")
+        try Data(repeating: 0x5A, count: 8_192).write(to: corrupt)
+        let songs = HubProcess.packageRoot.appendingPathComponent("Examples/Songs").path
+        let render = try HubProcess.run(["render", "songs:list", "--features", songs, "--store", corrupt.path])
+        #expect(render.status == 1)
+        #expect(render.errors == "hub: --store \(corrupt.path): store: \(corrupt.path) is not a SQLite database or is damaged\n")
+        let unknown = try HubProcess.run(["render", "songs:list", "--features", songs, "--store", "redis://localhost"])
+        #expect(unknown.status != 0)
+        #expect(unknown.errors.contains("--store 'redis://localhost' is not a store"))
+    }
+
+    @Test func renderReadsWhatAnEarlierCommandStoredInTheSameFile() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("songs.sqlite").path
+        let songs = HubProcess.packageRoot.appendingPathComponent("Examples/Songs").path
+        let repl = try HubProcess.run(["repl", "--features", songs, "--store", file], input: "hub.store.namespace('songs').set('list', { { id = '2', title = 'Dancing Queen', artist = 'ABBA' } })\n")
+        #expect(repl.status == 0, "\(repl.errors)")
+        let render = try HubProcess.run(["render", "songs:list", "--features", songs, "--store", file, "--width", "40"])
+        #expect(render.status == 0)
+        #expect(render.output.contains("Dancing Queen"))
+        #expect(!render.output.contains("Wonderwall"))
+    }
+}
