@@ -16,7 +16,7 @@ extension PostgresConnection {
         let check = eventLoop.scheduleRepeatedTask(initialDelay: Self.closedCheckInterval, delay: Self.closedCheckInterval) { task in
             guard self.isClosed else { return }
             task.cancel()
-            if settled.settle() { print("DEBUG watched query rescued"); promise.fail(PostgresFailure.unavailable("the connection was closed")) }
+            if settled.settle() { promise.fail(PostgresFailure.unavailable("the connection was closed")) }
         }
         self.query(query, logger: logger).whenComplete { result in
             check.cancel()

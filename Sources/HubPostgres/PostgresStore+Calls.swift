@@ -11,9 +11,10 @@ extension PostgresStore {
     /// call's deadline, and hands its outcome to `completion`, its errors mapped to store
     /// failures about `subject`.
     ///
-    /// A serialization failure or a deadlock runs `body` again, a few times. A connection lost
-    /// during an `idempotent` call (a read) runs it again once on a new one (the server may
-    /// have restarted since the connection was made); a write is never run twice.
+    /// A serialization failure or a deadlock (which roll the transaction back) runs `body`
+    /// again, a few times. A connection lost during an `idempotent` call (a read) runs it again
+    /// once on a new one (the server may have restarted since the connection was made); a write
+    /// whose connection was lost is not run again, since it may have been committed.
     func perform<Value: Sendable>(
         subject: String, idempotent: Bool,
         completion: @escaping @Sendable (Result<Value, StoreFailure>) -> Void,

@@ -13,7 +13,9 @@ import Synchronization
 ///
 /// `stop()` and `start()` take the server down and bring it back on the same port with the same
 /// data (outage tests); `shutdown()`, or releasing the server, removes everything. A server
-/// never outlives the process that started it, even one that crashes.
+/// never outlives the process that started it, even one that crashes, unless it was made to
+/// (`keepRunningAfterExit`, for a script that starts a server with one command and stops it
+/// with another: ``shutdown(folder:)``).
 public final class PostgresServer: Sendable {
     private struct State {
         var port: Int
@@ -31,27 +33,49 @@ public final class PostgresServer: Sendable {
 
     private let installation: PostgresInstallation
     private let number: Int
+    private let keepRunningAfterExit: Bool
     private let state: Mutex<State>
 
     /// Finds PostgreSQL and picks a free port; starts nothing (see ``start()``).
     ///
-    /// Throws when PostgreSQL is not installed (install Debian's `postgresql`:
-    /// `Scripts/bootstrap` does) or, as root, when there is no `postgres` user.
-    public init() throws {
+    /// - Parameter keepRunningAfterExit: false (the default): the server stops and its folder is
+    ///   removed when this process ends or releases the server. True: it runs on until
+    ///   ``shutdown()`` or ``shutdown(folder:)``.
+    /// - Throws: ``PostgresServerError`` when PostgreSQL is not installed (install Debian's
+    ///   `postgresql`: `Scripts/bootstrap` does) or, as root, when there is no `postgres` user.
+    public init(keepRunningAfterExit: Bool = false) throws {
         installation = try PostgresInstallation.find()
         number = Self.numbers.add(1, ordering: .relaxed).newValue
+        self.keepRunningAfterExit = keepRunningAfterExit
         state = Mutex(State(port: try FreePort.pick()))
     }
 
-    /// A server made and started: ``init()`` then ``start()``.
-    public static func started() throws -> PostgresServer {
-        let server = try PostgresServer()
+    /// A server made and started: ``init(keepRunningAfterExit:)`` then ``start()``.
+    public static func started(keepRunningAfterExit: Bool = false) throws -> PostgresServer {
+        let server = try PostgresServer(keepRunningAfterExit: keepRunningAfterExit)
         try server.start()
         return server
     }
 
     deinit {
-        shutdown()
+        if !keepRunningAfterExit { shutdown() }
+    }
+
+    /// Stops at once the server whose ``folder`` is `folder` (one another process left
+    /// running) and removes the folder.
+    public static func shutdown(folder: URL) throws {
+        let installation = try PostgresInstallation.find()
+        let data = folder.appendingPathComponent("data").path
+        if FileManager.default.fileExists(atPath: data + "/postmaster.pid") {
+            _ = try Command.run(
+                installation.asServerUser([installation.program("pg_ctl"), "stop", "-D", data, "-m", "immediate", "-w", "-s"]),
+                in: URL(fileURLWithPath: "/"))
+        }
+        do {
+            try FileManager.default.removeItem(at: folder)
+        } catch {
+            throw PostgresServerError("cannot remove \(folder.path): \(error)")
+        }
     }
 
     /// The port the server listens on, on 127.0.0.1.
@@ -86,7 +110,7 @@ public final class PostgresServer: Sendable {
                 try create(&state)
             }
             state.running = true
-            ServerCleanup.record(number, postmaster: postmasterPID(folder: state.folder))
+            if !keepRunningAfterExit { ServerCleanup.record(number, postmaster: postmasterPID(folder: state.folder)) }
         }
     }
 
@@ -161,7 +185,9 @@ public final class PostgresServer: Sendable {
         let folder = try makeFolder()
         state.folder = folder
         try installation.handOver(folder.path)
-        state.watchdog = try ServerCleanup.startWatchdog(installation: installation, dataDirectory: dataDirectory(folder), folder: folder)
+        if !keepRunningAfterExit {
+            state.watchdog = try ServerCleanup.startWatchdog(installation: installation, dataDirectory: dataDirectory(folder), folder: folder)
+        }
 
         let initdb = try Command.run(
             installation.asServerUser([

@@ -28,13 +28,15 @@ extension PostgresTests {
             let acknowledged = Mutex<[Int]>([])
             let failed = Atomic<Int>(0)
             let stopWriting = Atomic<Bool>(false)
+            let slowest = Mutex<Double>(0)
             let writerDone = DispatchSemaphore(value: 0)
             Thread {
                 var index = 0
                 while !stopWriting.load(ordering: .relaxed) {
                     let started = Date()
                     let outcome = store.writeNow("ns", "w\(index)", "\(index)")
-                    if Date().timeIntervalSince(started) > 0.5 { print("DEBUG slow write \(index): \(Date().timeIntervalSince(started)) s: \(String(describing: outcome))") }
+                    let elapsed = Date().timeIntervalSince(started)
+                    slowest.withLock { $0 = max($0, elapsed) }
                     switch outcome {
                     case .success(.changed)?: acknowledged.withLock { $0.append(index) }
                     default:
@@ -78,11 +80,14 @@ extension PostgresTests {
             #expect(store.isListening)
             #expect(other.writeNow("ns", "later", "1") == .success(.changed))
             #expect(seen.wait(timeout: 1) { $0.contains(StoreChange(key: StoreKey(namespace: "ns", name: "later"))) })
+            #expect(seen.all.filter { $0.key == nil }.count == 1)
 
             #expect(waitUntil(timeout: 5) { acknowledged.withLock { $0.count } >= 60 })
             stopWriting.store(true, ordering: .relaxed)
             writerDone.wait()
             #expect(failed.load(ordering: .relaxed) > 0)
+            // No write hung, not even one sent as the server went down.
+            #expect(slowest.withLock { $0 } < 2)
             for index in acknowledged.withLock({ $0 }) {
                 #expect(other.getNow("ns", "w\(index)") == .success(StoredValue(json: "\(index)", version: 1)))
             }

@@ -43,6 +43,9 @@ final class WorkerState {
 
     // MARK: Sessions
 
+    /// How many live sessions the worker holds.
+    var sessionCount: Int { sessions.count }
+
     /// Opens the live session `identifier` (see ``WorkerPool/worker(forSession:)``) on a new
     /// stack of screens for `uri`, and sends its first view through `stream`: what the chain
     /// delivered before it first waited (the worker's loop runs the rest, and the session

@@ -21,10 +21,13 @@ enum ServerPaths {
 /// A server for one test, on an ephemeral loopback port; ``stop()`` ends it.
 final class RunningServer: Sendable {
     let port: Int
+    /// The server itself, whose workers a test may drive directly.
+    let server: HubServer
     private let task: Task<Void, any Error>
 
-    private init(port: Int, task: Task<Void, any Error>) {
+    private init(port: Int, server: HubServer, task: Task<Void, any Error>) {
         self.port = port
+        self.server = server
         self.task = task
     }
 
@@ -43,7 +46,7 @@ final class RunningServer: Sendable {
             task.cancel()
             throw WireError(description: "the server did not start")
         }
-        return RunningServer(port: port, task: task)
+        return RunningServer(port: port, server: server, task: task)
     }
 
     func get(_ path: String, headers: [String: String] = [:]) async throws -> WireResponse {
