@@ -115,7 +115,6 @@ public final class PostgresStore: Store {
         perform(subject: write.key.description, idempotent: false, completion: { (result: Result<String, StoreFailure>) in
             switch result {
             case .success("changed"):
-                observers.notify(StoreChange(key: write.key, origin: write.origin))
                 completion(.success(.changed))
             case .success("unchanged"):
                 completion(.success(.unchanged))
@@ -131,7 +130,10 @@ public final class PostgresStore: Store {
         }) { connection in
             connection.watchedQuery(query, logger: logger).flatMapThrowing { result in
                 guard let row = result.rows.first else { throw PostgresFailure.failure(.backend, "hub_store_write answered nothing") }
-                return try row.decode(String.self)
+                let outcome = try row.decode(String.self)
+                // Committed: observers hear of it even if the call gave up waiting meanwhile.
+                if outcome == "changed" { observers.notify(StoreChange(key: write.key, origin: write.origin)) }
+                return outcome
             }
         }
     }

@@ -133,3 +133,33 @@ final class StreamRecorder: HTTPClientResponseDelegate, Sendable {
         task.withLockedValue { $0?.cancel() }
     }
 }
+
+/// `hub serve` while its PostgreSQL server restarts: 503 with a problem detail while it is
+/// away, then answers again by itself, with every acknowledged write kept.
+@Suite(.serialized) struct PostgresOutageServeTests {
+    @Test func requestsAnswer503WhilePostgreSQLIsAwayThenRecoverWithoutARestart() async throws {
+        let postgres = try PostgresServer.started()
+        defer { postgres.shutdown() }
+        let server = try ServeProcess(store: postgres.url)
+        defer { server.stop() }
+        let deleted = try await post(port: server.port, "/views/songs:list/actions", #"{"path": [0, 0]}"#)
+        #expect(songIDs(deleted.text) == ["song-2", "song-3"])
+
+        try postgres.stop()
+        let away = try await get(port: server.port, "/views/songs:list")
+        #expect(away.status == 503)
+        #expect(away.text.contains(#""title":"Service unavailable""#), "\(away.text)")
+        #expect(away.text.contains("is unavailable"), "\(away.text)")
+        #expect(away.text.contains(#""status":503"#), "\(away.text)")
+
+        try postgres.start()
+        var answer = try await get(port: server.port, "/views/songs:list")
+        let deadline = Date().addingTimeInterval(15)
+        while answer.status != 200, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+            answer = try await get(port: server.port, "/views/songs:list")
+        }
+        #expect(answer.status == 200)
+        #expect(songIDs(answer.text) == ["song-2", "song-3"])
+    }
+}

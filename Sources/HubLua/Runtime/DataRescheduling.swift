@@ -22,10 +22,22 @@ final class DataRescheduling {
     private let loop: EventLoop
     private let problems: ProblemLog
     private var windows: [ObjectIdentifier: Window] = [:]
+    /// The screens rescheduled since ``takeRescheduled()`` last took them, held weakly.
+    private var rescheduled: [WeakScreen] = []
+
+    private struct WeakScreen {
+        weak var screen: Screen?
+    }
 
     init(loop: EventLoop, problems: ProblemLog) {
         self.loop = loop
         self.problems = problems
+    }
+
+    /// The screens rescheduled since the last call, still held by someone.
+    func takeRescheduled() -> [Screen] {
+        defer { rescheduled.removeAll() }
+        return rescheduled.compactMap(\.screen)
     }
 
     /// Reschedules `screen`'s chain from the operation at `index` now, or, past this window's
@@ -39,6 +51,7 @@ final class DataRescheduling {
         defer { windows[key] = window }
         guard window.count > Self.mostPerWindow else {
             screen.loader.rescheduleOperationOnNextTurn(at: index)
+            if !rescheduled.contains(where: { $0.screen === screen }) { rescheduled.append(WeakScreen(screen: screen)) }
             return true
         }
         if let waiting = window.waiting {

@@ -21,6 +21,14 @@ extension HubRuntime {
         }
     }
 
+    /// Takes in what the loop was handed meanwhile (changes of the store made elsewhere), and
+    /// waits for the screens those changes rescheduled to settle: what a REPL does before each
+    /// line, so that the line sees the data as it is.
+    public func settleStoreChanges() {
+        loop.advance(by: 0)
+        bindings.dataRescheduling.takeRescheduled().forEach(manager.settle)
+    }
+
     /// Reschedules, from the loop's next turn, each open chain that read `key` (nil: anything
     /// stored) from the first operation that read it, except the chain of the operation `writer`
     /// (which wrote it); returns the screens rescheduled.

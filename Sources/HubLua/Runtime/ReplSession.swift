@@ -76,6 +76,9 @@ public final class ReplSession {
         let lua = runtime.lua
         let stack = lua.stack
         let base = stack.top - 1
+        // What came while the prompt waited (a change of the store made elsewhere) reaches the
+        // open screens first.
+        runtime.settleStoreChanges()
         do {
             try runtime.bindings.timePassing.granting { try lua.call(arguments: 0, results: -1) }
         } catch {

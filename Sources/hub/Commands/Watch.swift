@@ -41,22 +41,37 @@ struct Watch: ParsableCommand {
         // Watching starts before the view shows, so that no edit made once it shows is missed.
         let watcher = FileWatcher(roots: runtime.loadedFolderPaths, polling: poll)
         show(stack, runtime: runtime, terminal: terminal, update: nil)
+        var shown = stack.top.viewModel
         var reloaded = 0
         while reloads.map({ reloaded < $0 }) ?? true {
-            let timeout = runtime.loop.nextDue.map { max(0, $0 - runtime.loop.now) } ?? 1_000
+            let timeout = runtime.loop.nextDue.map { max(0, $0 - runtime.loop.now) } ?? Self.idleLook
             // While a response is awaited, look often: it arrives through the loop's mailbox.
-            let event = watcher.wait(timeout: min(timeout, runtime.loop.awaitedCount > 0 ? 10 : 1_000))
+            let event = watcher.wait(timeout: min(timeout, runtime.loop.awaitedCount > 0 ? 10 : Self.idleLook))
+            let looked = DispatchTime.now()
             runtime.loop.advance(by: 0)
-            guard let started = event else { continue }
+            guard let started = event else {
+                // No edit, but the view may have changed by itself: a change of the store it
+                // read (made anywhere), an operation that rescheduled itself.
+                if !stack.top.isBusy, stack.top.viewModel != shown {
+                    show(stack, runtime: runtime, terminal: terminal, update: (stack.top.lastDiff, looked))
+                    shown = stack.top.viewModel
+                }
+                continue
+            }
             let changed = runtime.changedFiles()
             guard !changed.isEmpty else { continue }
             let outcomes = runtime.reload(changed)
             for outcome in outcomes { Hub.warn(outcome) }
             let changedView = outcomes.contains { if case .failed = $0 { false } else { true } }
             show(stack, runtime: runtime, terminal: terminal, update: (changedView ? stack.top.lastDiff : nil, started))
+            shown = stack.top.viewModel
             reloaded += 1
         }
     }
+
+    /// How often, in milliseconds, an idle watch looks for changes that come through the loop
+    /// (a change of the store another process made).
+    static let idleLook = 100
 
     /// Prints the view on top of `stack` (clearing the terminal first); after an update, the
     /// summary of its diff and of the time since the file event `started` it.
