@@ -67,6 +67,7 @@ let package = Package(
                 "HubCore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ] + nioHTTP
         ),
         .target(name: "HubLua", dependencies: ["CLua", "CLuaShim", "HubCore", "HubRender", "HubHTTP"]),
@@ -100,7 +101,7 @@ let package = Package(
         .executableTarget(
             name: "HubBench",
             dependencies: [
-                "HubCore", "HubRender", "HubLua", "HubHTTP", "HubTestBackend",
+                "HubCore", "HubRender", "HubLua", "HubHTTP", "HubTestBackend", "HubSQLite", "HubPostgres", "HubTestPostgres",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ] + nioHTTP
         ),

@@ -64,14 +64,17 @@ enum ServeBenchmarks {
 }
 
 /// A `hub serve` process on a free loopback port, stopped when released.
-private final class ServeProcess {
+final class ServeProcess {
     private let process = Process()
     let port: Int
 
-    init(folder: String, workers: Int) throws {
+    /// `hub serve` of `folder` with `workers` workers and the store `store`, run in `directory`
+    /// (default: this process's).
+    init(folder: String, workers: Int, store: String = "memory", directory: URL? = nil) throws {
         let errors = Pipe()
         process.executableURL = URL(fileURLWithPath: ProcessBenchmarks.hub)
-        process.arguments = ["serve", "--features", folder, "--port", "0", "--workers", String(workers), "--log-level", "error", "--store", "memory"]
+        process.arguments = ["serve", "--features", folder, "--port", "0", "--workers", String(workers), "--log-level", "error", "--store", store]
+        if let directory { process.currentDirectoryURL = directory }
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()

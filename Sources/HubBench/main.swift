@@ -5,7 +5,7 @@ import Foundation
 // Exits with status 1 when a comparison misses its target. docs/benchmarks.md explains each.
 
 // Arguments name the groups to run (snapshot, chain, json, render, lua, process,
-// memory, reload, serve, http); none runs them all.
+// memory, reload, serve, http, store); none runs them all.
 
 ChildProcess.servePeakOption()
 print("Hub benchmarks (release build)\n")
@@ -22,6 +22,7 @@ if runs("memory") { MemoryBenchmarks.run(run) }
 if runs("reload") { ReloadBenchmark.run(run) }
 if runs("serve") { ServeBenchmarks.run(run) }
 if runs("http") { HTTPBenchmarks.run(run) }
+if runs("store") { StoreBenchmarks.run(run) }
 
 let missed = run.missed
 print("\n\(run.targeted - missed.count) of \(run.targeted) targets met" + (missed.isEmpty ? "" : "; missed: " + missed.map(\.name).joined(separator: ", ")))
