@@ -1,3 +1,4 @@
+import Foundation
 import HubCore
 import HubRender
 
@@ -45,7 +46,8 @@ final class StoreBindings {
           function store.list(prefix, options) local keys, after = call("list", namespace, prefix, options) return keys, after end
           function store.update(key, fn)
             call("check_update", namespace, key, fn)
-            for _ = 1, attempts do
+            for attempt = 1, attempts do
+              if attempt > 1 then call("back_off", namespace, attempt) end
               local old, version = call("read", namespace, key)
               local new = fn(old)
               if call("swap", namespace, key, new, version) then return new end
@@ -93,7 +95,7 @@ final class StoreBindings {
 
     /// What a call asks, by its first argument.
     private enum Kind: String {
-        case get, read, set, delete, swap, list, checkUpdate = "check_update", conflicts, namespace
+        case get, read, set, delete, swap, list, checkUpdate = "check_update", backOff = "back_off", conflicts, namespace
 
         /// The public function, for messages.
         var function: String {
@@ -102,7 +104,7 @@ final class StoreBindings {
             case .set: "hub.store.set"
             case .delete: "hub.store.delete"
             case .list: "hub.store.list"
-            case .swap, .checkUpdate, .conflicts: "hub.store.update"
+            case .swap, .checkUpdate, .backOff, .conflicts: "hub.store.update"
             case .namespace: "hub.store.namespace"
             }
         }
@@ -125,6 +127,7 @@ final class StoreBindings {
         case .failure(let failure): return fail(call, failure, kind: kind, place: nil)
         }
         do {
+            if kind == .backOff { return backOff(call, attempt: call.integer(at: 3) ?? 2, place: place) }
             let namespace = try place.namespace(call.isNil(2) ? nil : call.string(at: 2)).get()
             if kind == .list { return try list(call, namespace: namespace, place: place) }
             let key = StoreKey(namespace: namespace, name: try self.key(call, kind: kind))
@@ -150,7 +153,7 @@ final class StoreBindings {
                 return 1
             case .conflicts:
                 throw StoreFailure(.conflicts, "\(key): other writers changed it \(Self.updateAttempts) times while the function ran")
-            case .list, .namespace:
+            case .list, .namespace, .backOff:
                 return 0
             }
         } catch let failure as StoreFailure {
@@ -232,6 +235,28 @@ final class StoreBindings {
         }
     }
 
+    /// Waits a random while before `update` runs its function again after a conflict (up to
+    /// 2, 4, ... 64 ms as conflicts go on): two writers of one key in lockstep would otherwise
+    /// keep meeting, the one behind losing every time.
+    private func backOff(_ call: LuaStack, attempt: Int, place: StorePlace) -> Int32 {
+        let milliseconds = Int.random(in: 0...(1 << min(max(attempt - 1, 1), 6)))
+        guard place.run != nil else {
+            if milliseconds > 0 { usleep(useconds_t(milliseconds * 1_000)) }
+            call.push(true)
+            return 1
+        }
+        var timer: EventLoop.TimerID?
+        let wait = runner.beginWait { [weak loop = runner.loop] in timer.map { loop?.cancel($0) } }
+        timer = runner.loop.schedule(after: milliseconds) { [weak runner] in
+            runner?.finish(wait) { stack in
+                stack.push(true)
+                return 1
+            }
+        }
+        call.push(wait.number)
+        return 1
+    }
+
     // MARK: Outcomes
 
     /// Runs `start` and hands its outcome to the caller: at once when the backend answered at
@@ -244,11 +269,15 @@ final class StoreBindings {
         start(pending)
         if let outcome = pending.outcome { return self.push(call, outcome, failed: nil, kind: kind, place: place, push: push) }
         if place.run != nil {
-            let wait = runner.beginWait()
+            // A run that ends first (timed out, cancelled) stops waiting for the answer: the
+            // backend finishes its work, and what it answers is dropped.
+            var forget: (() -> Void)?
+            let wait = runner.beginWait { forget?() }
             let callback = runner.loop.callback { [weak self] (outcome: Result<Value, StoreFailure>) in
                 guard let self else { return }
                 self.runner.finish(wait) { stack in self.push(stack, outcome, failed: false, kind: kind, place: place, push: push) }
             }
+            forget = { [weak loop = runner.loop] in loop?.forget(callback) }
             pending.whenDone { callback.deliver($0) }
             call.push(wait.number)
             return 1

@@ -12,7 +12,7 @@ import Testing
 /// located store errors.
 @Suite struct StoreSQLiteTests {
     /// A new SQLite file in a folder of its own.
-    private static func file() throws -> String {
+    static func file() throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-store-sqlite-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder.appendingPathComponent("store.sqlite").path
@@ -80,6 +80,22 @@ import Testing
             .bool(true), .string("store"), .int(2), .string("feature.lua:3"),
             .string("hub.store.set: notes/note: \(path) is locked by another process"),
         ]))
+    }
+}
+
+extension StoreSQLiteTests {
+    @Test func aRunawayOperationWaitingOnTheStoreIsStoppedByItsTimeout() throws {
+        let runtime = try makeStoreRuntime(
+            """
+            hub.feature { id = "loop", uri = "loop:view", timeout = 300, operations = { function(ctx)
+              while true do hub.store.set("n", (hub.store.get("n") or 0) + 1) end
+            end } }
+            hub.feature { id = "fine", uri = "fine:view", operations = { function(ctx) ctx.view:body("a").title = "fine" end } }
+            """, store: try SQLiteStore(path: try Self.file()), clock: .real)
+        let error = try runtime.open("loop:view").lastError
+        #expect(error?.message.contains("timed out after 300 ms") == true, "\(String(describing: error))")
+        #expect(try titles(runtime.open("fine:view")) == ["fine"])
+        #expect(runtime.loop.awaitedCount == 0)
     }
 }
 
