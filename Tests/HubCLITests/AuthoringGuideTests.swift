@@ -74,7 +74,7 @@ import Testing
             "$ check --features Examples --strict",
             "$ test Examples/Cities --filter golden",
         ])
-        #expect(try Self.blocks("lua").count == 2)
+        #expect(try Self.blocks("lua").count == 3)
     }
 
     @Test(arguments: try commands())
