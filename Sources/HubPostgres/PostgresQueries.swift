@@ -14,7 +14,7 @@ enum PostgresQueries {
     /// Names of `namespace` starting with `prefix`, after `after`, in byte order (the column's
     /// collation is "C"), at most `limit`. The prefix is a range of the primary key: from the
     /// prefix itself to the least string past every string it starts (see
-    /// ``PostgresKeyRange``), exact whatever characters it holds (`%`, `_`, `\`, any Unicode).
+    /// ``StoreKey/end(ofPrefix:)``), exact whatever characters it holds (`%`, `_`, `\`, any Unicode).
     static func list(namespace: String, prefix: String, after: String?, limit: Int) -> PostgresQuery {
         var binds = PostgresBindings()
         binds.append(namespace)
@@ -22,7 +22,7 @@ enum PostgresQueries {
         if !prefix.isEmpty {
             binds.append(prefix)
             sql += " AND name >= $\(binds.count) COLLATE \"C\""
-            if let end = PostgresKeyRange.end(ofPrefix: prefix) {
+            if let end = StoreKey.end(ofPrefix: prefix) {
                 binds.append(end)
                 sql += " AND name < $\(binds.count) COLLATE \"C\""
             }
@@ -54,26 +54,8 @@ enum PostgresQueries {
     }
 }
 
-/// Prefixes as ranges of byte-ordered names.
+/// Names as PostgreSQL can hold them.
 enum PostgresKeyRange {
-    /// The least string greater than every string that starts with `prefix`: the prefix with
-    /// its last Unicode scalar replaced by the next one (UTF-8's byte order is the scalars'
-    /// order), dropping scalars that have no next one. Nil when there is none.
-    static func end(ofPrefix prefix: String) -> String? {
-        var scalars = Array(prefix.unicodeScalars)
-        while let last = scalars.popLast() {
-            var value = last.value + 1
-            if value == 0xD800 { value = 0xE000 }  // past the surrogates
-            if let next = Unicode.Scalar(value) {
-                scalars.append(next)
-                var result = String.UnicodeScalarView()
-                result.append(contentsOf: scalars)
-                return String(result)
-            }
-        }
-        return nil
-    }
-
     /// `text` cut at its first NUL. A name (which holds no NUL) sorts after `text` exactly when
     /// it sorts after the cut text, and PostgreSQL's text cannot hold a NUL.
     static func withoutNUL(_ text: String) -> String {

@@ -69,7 +69,7 @@ public final class SQLiteStore: Store {
         let path = path
         var sql = "SELECT name FROM \(SQLiteSchema.values) WHERE namespace = ? AND json IS NOT NULL AND name >= ?"
         var arguments: StatementArguments = [namespace, prefix]
-        if let end = Self.end(ofPrefix: prefix) {
+        if let end = StoreKey.end(ofPrefix: prefix) {
             sql += " AND name < ?"
             arguments += [end]
         }
@@ -136,23 +136,6 @@ public final class SQLiteStore: Store {
         ).execute(arguments: [key.namespace, key.name, write.json, lastVersion + 1])
         try feed.append(key, in: db)
         return .success(.changed)
-    }
-
-    /// The first text after every text that starts with `prefix`, in byte order of UTF-8 (the
-    /// order of code points): `prefix` with its last code point increased; nil when there is
-    /// none (an empty prefix, or one of U+10FFFF only).
-    static func end(ofPrefix prefix: String) -> String? {
-        var scalars = Array(prefix.unicodeScalars)
-        while let last = scalars.popLast() {
-            let next = last.value + 1 == 0xD800 ? 0xE000 : last.value + 1
-            if let scalar = Unicode.Scalar(next) {
-                scalars.append(scalar)
-                var end = String.UnicodeScalarView()
-                end.append(contentsOf: scalars)
-                return String(end)
-            }
-        }
-        return nil
     }
 
     /// Waits for another connection's write to end in short naps (SQLite's own handler naps up

@@ -156,10 +156,15 @@ public final class EventLoop {
     /// of it), the loop counts it as work that ``run(until:timeout:)`` waits for.
     public func callback<Value: Sendable>(_ handler: @escaping (Value) -> Void) -> LoopCallback<Value> {
         sequence += 1
-        awaiting[sequence] = { value in
+        awaiting[sequence] = Self.erased(handler)
+        return LoopCallback(mailbox: mailbox, number: sequence)
+    }
+
+    /// `handler` taking any value, run only with one of its own type.
+    private static func erased<Value>(_ handler: @escaping (Value) -> Void) -> (any Sendable) -> Void {
+        { value in
             if let value = value as? Value { handler(value) }
         }
-        return LoopCallback(mailbox: mailbox, number: sequence)
     }
 
     /// Stops waiting for `callback`: its handler will not run, whatever it delivers later.
@@ -172,9 +177,7 @@ public final class EventLoop {
     /// Unlike a callback, it is not work the loop waits for.
     public func subscribe<Value: Sendable>(_ handler: @escaping (Value) -> Void) -> LoopSubscription<Value> {
         sequence += 1
-        subscribers[sequence] = { value in
-            if let value = value as? Value { handler(value) }
-        }
+        subscribers[sequence] = Self.erased(handler)
         return LoopSubscription(mailbox: mailbox, number: sequence)
     }
 

@@ -5,12 +5,15 @@ import Synchronization
 /// once, on the caller's thread.
 public final class MemoryStore: Store {
     private struct Entry {
+        let name: String
         var value: StoredValue?
         /// The last version the key had, kept after a delete so that versions never repeat.
         var lastVersion: Int64
     }
 
-    private let namespaces = Mutex<[String: [String: Entry]]>([:])
+    /// Namespaces and names by their bytes, as databases tell them apart: two spellings of
+    /// "é" (one code point, or "e" and a combining accent) are two keys, as they are there.
+    private let namespaces = Mutex<[[UInt8]: [[UInt8]: Entry]]>([:])
     private let observers = StoreObservers()
 
     public init() {}
@@ -18,7 +21,7 @@ public final class MemoryStore: Store {
     public var description: String { "memory" }
 
     public func get(_ key: StoreKey, completion: @escaping @Sendable (Result<StoredValue?, StoreFailure>) -> Void) {
-        let value = namespaces.withLock { $0[key.namespace]?[key.name]?.value }
+        let value = namespaces.withLock { $0[Array(key.namespace.utf8)]?[Array(key.name.utf8)]?.value }
         completion(.success(value))
     }
 
@@ -27,25 +30,27 @@ public final class MemoryStore: Store {
         completion: @escaping @Sendable (Result<[String], StoreFailure>) -> Void
     ) {
         let names = namespaces.withLock { namespaces in
-            (namespaces[namespace] ?? [:]).compactMap { name, entry in
-                entry.value != nil && name.utf8.starts(with: prefix.utf8) && after.map { Self.sortsBefore($0, name) } ?? true ? name : nil
+            (namespaces[Array(namespace.utf8)] ?? [:]).compactMap { bytes, entry in
+                entry.value != nil && bytes.starts(with: prefix.utf8) && after.map { Self.sortsBefore($0, entry.name) } ?? true
+                    ? entry.name : nil
             }
         }
         completion(.success(Array(names.sorted(by: Self.sortsBefore).prefix(max(0, limit)))))
     }
 
     public func write(_ write: StoreWrite, completion: @escaping @Sendable (Result<StoreWriteOutcome, StoreFailure>) -> Void) {
+        let (namespace, name) = (Array(write.key.namespace.utf8), Array(write.key.name.utf8))
         let outcome = namespaces.withLock { namespaces -> Result<StoreWriteOutcome, StoreFailure> in
-            var keys = namespaces[write.key.namespace] ?? [:]
-            let entry = keys[write.key.name]
+            var keys = namespaces[namespace] ?? [:]
+            let entry = keys[name]
             if case .version(let expected) = write.condition, entry?.value?.version != expected { return .success(.conflict) }
-            guard entry?.value?.json != write.json else { return .success(.unchanged) }
+            guard !Self.same(entry?.value?.json, write.json) else { return .success(.unchanged) }
             if entry?.value == nil, write.json != nil, keys.values.count(where: { $0.value != nil }) >= write.maxKeys {
                 return .failure(StoreFailure(.tooManyKeys, "\(write.key): the namespace holds \(write.maxKeys) keys, its most"))
             }
             let version = (entry?.lastVersion ?? 0) + 1
-            keys[write.key.name] = Entry(value: write.json.map { StoredValue(json: $0, version: version) }, lastVersion: version)
-            namespaces[write.key.namespace] = keys
+            keys[name] = Entry(name: write.key.name, value: write.json.map { StoredValue(json: $0, version: version) }, lastVersion: version)
+            namespaces[namespace] = keys
             return .success(.changed)
         }
         if case .success(.changed) = outcome { observers.notify(StoreChange(key: write.key, origin: write.origin)) }
@@ -54,6 +59,15 @@ public final class MemoryStore: Store {
 
     public func observe(_ observer: @escaping @Sendable (StoreChange) -> Void) -> StoreObservation {
         observers.add(observer)
+    }
+
+    /// Whether two values (nil: none) are the same bytes of JSON.
+    private static func same(_ old: String?, _ new: String?) -> Bool {
+        switch (old, new) {
+        case (nil, nil): true
+        case (let old?, let new?): old.utf8.elementsEqual(new.utf8)
+        default: false
+        }
     }
 
     /// Forgets every key: a test case starts from an empty store.
