@@ -183,8 +183,10 @@ final class StoreBindings {
             throw StoreFailure(.invalidValue, "\(key): the value cannot be stored as JSON: \(problem)")
         }
         let size = text.utf8.count
-        guard size <= limits.maxValueBytes else {
-            throw StoreFailure(.tooLarge, "\(key): the value takes \(size) bytes of JSON, more than max_value (\(limits.maxValueBytes))")
+        // Never more than the memory limit, whatever the feature says: the value is read back.
+        let most = lua.memoryLimit > 0 ? min(limits.maxValueBytes, lua.memoryLimit) : limits.maxValueBytes
+        guard size <= most else {
+            throw StoreFailure(.tooLarge, "\(key): the value takes \(size) bytes of JSON, more than max_value (\(most))")
         }
         return text
     }

@@ -115,6 +115,19 @@ import Testing
         ]))
     }
 
+    @Test func noValueIsLargerThanTheMemoryLimitWhateverTheFeatureAllows() throws {
+        let runtime = try makeStoreRuntime(
+            #"hub.feature { id = "big", uri = "big:view", store = { max_value = 1000000000000 }, operations = { function() end } }"#)
+        runtime.lua.memoryLimit = 8 << 20
+        let result = try runtime.run(
+            """
+            -- 2 MiB of control characters: 12 MiB of JSON, each written \\u0001.
+            local ok, err = pcall(hub.store.set, "k", string.rep("\\1", 2 * 1024 * 1024))
+            return { ok, err.code, err.message }
+            """)
+        #expect(result == .array([.bool(false), .int(7), .string("hub.store.set: big/k: the value takes 12582914 bytes of JSON, more than max_value (8388608)")]))
+    }
+
     @Test func aBadStoreTableInTheFeatureIsAnErrorWhenItLoads() throws {
         #expect {
             try makeStoreRuntime(#"hub.feature { id = "x", uri = "x:v", store = { share = { "a" } }, operations = { function() end } }"#)
