@@ -80,6 +80,10 @@
 ---@field traceback string? The Lua traceback, for script errors.
 ---@field text string The full located description.
 
+---A failure an operation silenced: the error, and the operation that was handed it and finished normally.
+---@class hub.SilencedFailure: hub.Error
+---@field silenced_by string The operation that silenced it.
+
 ---The table form of `ctx:fail`; an error table (`ctx:fail(ctx.error)`) is accepted too.
 ---@class hub.FailOptions
 ---@field message string? What went wrong (default `"operation failed"`).
@@ -373,6 +377,7 @@ function TargetBuilder:add_action(id) end
 ---@field width integer The width in cells.
 ---@field height integer? The height in cells (nil: all content is shown).
 ---@field chain hub.ChainEntry[] Each operation of the chain, in order.
+---@field failures hub.SilencedFailure[] The failures operations of the chain silenced in their last runs (each was handed an earlier operation's error and finished normally), in chain order.
 ---@field stack string[] The view URIs of the stack, bottom first.
 ---@field opened string[] URIs no feature handles, handed to the system's opener.
 ---@field events hub.ScreenEvent[] What happened on the stack's screens, oldest first.

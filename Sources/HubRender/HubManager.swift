@@ -41,6 +41,11 @@ public final class HubManager {
     /// load (30 s): a view whose operations keep rescheduling themselves on timers never
     /// finishes loading, and a screen shows what it has by then.
     public var settleTimeout = 30_000
+    /// Told of each failure an operation silenced on any of the manager's screens (it was handed
+    /// the error and finished normally): the chain goes on, the author must still see it. A Lua
+    /// runtime reports it as a problem (`hub render`, `watch`, `test`, the REPL and the server's
+    /// log show them).
+    public var onSilencedFailure: ((SilencedFailure) -> Void)?
     /// Asked while the manager waits for a screen to load; true stops waiting (a runtime says
     /// so when the script that opened the screen ran out of its budget).
     public var isInterrupted: () -> Bool = { false }
@@ -183,9 +188,11 @@ public final class HubManager {
         let actions = ActionDispatcher(
             registry: actionRegistry, handler: feature.actionHandler ?? defaultActionHandler,
             initialViewModels: initialViewModelRegistry)
-        return Screen(
+        let screen = Screen(
             loader: loader, renderer: renderer, width: options.width, height: options.height, actions: actions, loop: loop,
             eventLog: eventLog)
+        screen.onSilence = { [weak self] failure in self?.onSilencedFailure?(failure) }
+        return screen
     }
 
     /// Makes `screen` appear and, when `load` is true, runs the loop until its first load has

@@ -30,6 +30,9 @@ public final class HubServer: Sendable {
             runtime.manager.httpCache = httpCache
             runtime.manager.store = configuration.store
             runtime.printOutput = { logger.info("\($0)", metadata: ["source": "print"]) }
+            // What went wrong without stopping a request (a failure an operation silenced, a
+            // component that failed to draw) is logged as it happens.
+            runtime.onProblem = { logger.warning("\($0)") }
             runtime.manager.settleTimeout = configuration.settleTimeout
             configuration.prepareRuntime(runtime)
             try runtime.loadFeatures(at: configuration.featureFolders) { logger.warning("\($0)") }

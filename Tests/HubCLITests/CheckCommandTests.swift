@@ -59,12 +59,14 @@ import Testing
         #expect(result.status == 1)
     }
 
-    @Test func strictOnTheExamplesFindsOnlyTheComponentTheEmbeddingAppRegistersInSwift() throws {
+    @Test func strictOnTheExamplesFindsTheSilencedFailureOfTheChainExampleAndTheComponentTheEmbeddingAppRegistersInSwift() throws {
         let result = try HubProcess.run(["check", "--features", "Examples", "--strict"])
         #expect(result.output == """
+            Examples/Chain/operations/examples.lua:49: view 'chain:errors': operation 'fetch' failed: offline; operation 'banner' \
+            was handed the error and finished normally, so the chain went on without it
             Examples/Embedding/Basket/feature.lua:4: view 'shop:basket': model 'Apples' names component 'shop:price', \
             which nothing registers; the fallback for its category draws it
-            hub check: 1 problem in 8 feature folders
+            hub check: 2 problems in 8 feature folders
 
             """)
         #expect(result.status == 1)

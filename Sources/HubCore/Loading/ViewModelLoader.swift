@@ -63,6 +63,14 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     private var runStarts: [Int: UInt64] = [:]
     /// The timeout watchdog of each operation's run under way, by operation index.
     private var timeouts: [Int: EventLoop.TimerID] = [:]
+    /// By the index of the operation that silenced it, the failure its last run silenced.
+    private var silenced: [Int: SilencedFailure] = [:]
+
+    /// The failures the chain's operations silenced in their last runs (each was handed an
+    /// earlier operation's error and finished normally), in chain order.
+    public var silencedFailures: [SilencedFailure] {
+        silenced.keys.sorted().compactMap { silenced[$0] }
+    }
 
     /// The connectivity state every operation of the next run receives.
     public private(set) var connectivityState: ConnectivityState
@@ -337,6 +345,13 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     private func complete(at index: Int, builder: ViewModelBuilder, error: ContentError?) {
         guard let head = queue.first, head.index == index else { return }
         queue.removeFirst()
+        if error == nil, head.mode == .main, let handed = head.context?.previousError {
+            let failure = SilencedFailure(error: handed, silencedBy: operations[index].name)
+            silenced[index] = failure
+            delegate?.viewModelLoader(self, didSilence: failure)
+        } else {
+            silenced[index] = nil
+        }
         if let timeout = timeouts.removeValue(forKey: index) { loop?.cancel(timeout) }
         builderSnapshots[index] = builder.snapshot()
         errorSnapshots[index] = error

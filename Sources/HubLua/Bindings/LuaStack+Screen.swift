@@ -20,6 +20,18 @@ extension LuaStack {
         }
     }
 
+    /// `[-0, +1]` Pushes `failures` as a list of error tables, each with `silenced_by`: the
+    /// operation that was handed it and finished normally.
+    func push(failures: [SilencedFailure], errors: ErrorTables) {
+        newTable(array: failures.count)
+        for (offset, failure) in failures.enumerated() {
+            errors.push(self, failure.error)
+            push(failure.silencedBy)
+            setRawField(-2, "silenced_by")
+            setRawIndex(-2, offset + 1)
+        }
+    }
+
     /// `[-0, +1]` Pushes the frames of `layout`, the layout of `model`: `header`, `body`,
     /// `overlays` (each frame `id`, `x`, `y`, `width`, `height`) and `content_height`.
     func push(frames layout: ViewLayout, of model: ViewModel) {

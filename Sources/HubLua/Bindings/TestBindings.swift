@@ -35,11 +35,16 @@ final class TestBindings {
     /// Cases run in `lua`, where `hub.sleep` lets time pass under `timePassing`, and the HTTP
     /// requests of `manager`'s screens go through its transport, which recordings of the folder
     /// under test may answer (``FolderRecordingTransport``).
-    init(lua: LuaState, timePassing: TimePassingPermit, manager: HubManager) {
+    init(lua: LuaState, timePassing: TimePassingPermit, manager: HubManager, problems: ProblemLog) {
         self.lua = lua
         self.timePassing = timePassing
         self.manager = manager
+        self.problems = problems
     }
+
+    /// What went wrong in a case without failing it (a failure an operation silenced, a
+    /// component that failed to draw): printed under the case.
+    private let problems: ProblemLog
 
     private unowned let manager: HubManager
 
@@ -173,6 +178,7 @@ final class TestBindings {
                 continue
             }
             notes.removeAll()
+            problems.clear()
             // Each case starts from an empty store, unless the tests run on a real one (--store).
             (manager.store as? MemoryStore)?.removeAll()
             let recorder = recordings as? RecordingHTTPTransport
@@ -191,6 +197,7 @@ final class TestBindings {
                 failure = RecordingProblems(failure: failure, problems: problems)
             }
             for path in recorder?.written.dropFirst(recordedBefore) ?? [] { notes.append("recorded \(folder.display(path))") }
+            notes += problems.entries.map { "problem: \($0)" }
             let time = options.showsTimes ? " (\(Self.milliseconds(ContinuousClock.now - start)) ms)" : ""
             if let failure {
                 summary.failed += 1

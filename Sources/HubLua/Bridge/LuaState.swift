@@ -105,6 +105,9 @@ public final class LuaState {
     /// sleep fires) runs out too.
     static let nestedExecutionCost = 200
 
+    /// A run nested in a caller's execution leaves the caller 1/20th of the caller's budget.
+    static let callerReserveShare = 20
+
     /// How deep executions may nest: a script calling Hub, which calls back into scripts (an
     /// operation opening a screen whose operation opens one, ...). Each level takes native
     /// stack for the Swift frames in between, which must not run out before Lua's own limit.
@@ -223,7 +226,9 @@ public final class LuaState {
             return (LUA_ERRRUN, 1)
         }
         var results: Int32 = 0
-        let (status, used) = metered(thread.L, limit: budget.limit, total: budget.total, deadline: budget.deadline) {
+        let (status, used) = metered(
+            thread.L, limit: budget.limit, total: budget.total, deadline: budget.deadline, reservingForCaller: true
+        ) {
             lua_resume(thread.L, L, arguments, &results)
         }
         budget.left -= used
@@ -233,11 +238,13 @@ public final class LuaState {
     /// Runs `body`, a protected call or resume on `thread`, with Lua as the host (allocations
     /// may fail) and under a budget of `limit` instructions (nil: none of its own), stopping at
     /// `deadline` or after ``timeLimit``, whichever comes first. Nested in another budgeted
-    /// execution, it gets at most what that one has left, and what it uses is taken from it:
-    /// nothing nested can refill a budget or put off a deadline. `total` is the budget's size,
+    /// execution, it gets at most what that one has left (a run, `reservingForCaller`, less a
+    /// reserve for the caller), and what it uses is taken from it: nothing nested can refill a
+    /// budget or put off a deadline. `total` is the budget's size,
     /// for the error message. Returns body's status and the instructions it used.
     private func metered(
-        _ thread: OpaquePointer, limit: Int?, total: Int, deadline: Int64? = nil, _ body: () -> Int32
+        _ thread: OpaquePointer, limit: Int?, total: Int, deadline: Int64? = nil, reservingForCaller: Bool = false,
+        _ body: () -> Int32
     ) -> (status: Int32, used: Int) {
         let host = limits.pointee.host
         limits.pointee.host = 0
@@ -252,7 +259,11 @@ public final class LuaState {
         let enclosing = meteredDepth > 0 && limits.pointee.budget_limit > 0
             ? (left: limits.pointee.budget, total: limits.pointee.budget_limit, exhausted: limits.pointee.exhausted,
                thread: limits.pointee.thread, deadline: limits.pointee.deadline) : nil
-        guard let start = [limit, enclosing?.left].compactMap({ $0 }).min() else { return (body(), 0) }
+        // A run (an operation's or an action's, resumed with a budget of its own) leaves the
+        // caller it is nested in a reserve: when it runs out, the caller (a test, a REPL line)
+        // can still look at how it failed. What it uses is charged to the caller all the same.
+        let reserve = reservingForCaller && limit != nil ? (enclosing?.total ?? 0) / Self.callerReserveShare : 0
+        guard let start = [limit, enclosing.map { max(0, $0.left - reserve) }].compactMap({ $0 }).min() else { return (body(), 0) }
         limits.pointee.budget = start
         limits.pointee.budget_limit = limit != nil ? max(1, total) : enclosing?.total ?? max(1, total)
         hub_budget_set_exhausted(limits, start <= 0 ? HUB_EXHAUSTED_BUDGET : enclosing?.exhausted ?? 0)

@@ -9,8 +9,9 @@ extension HubRuntime {
     /// already opens; a feature naming a schema nothing registers; JSON files in a feature folder
     /// that do not parse. With `strict`, also: JSON values of the wrong type for the property
     /// the folder's schema reads there, and components that nothing registers named by JSON
-    /// files or by the content of each feature's view (opened at its `uri` or `uri_prefix`).
-    /// Last, HTTP recordings (`tests/http/*.http`) that do not parse or record a request twice.
+    /// files or by the content of each feature's view (opened at its `uri` or `uri_prefix`), and
+    /// the failures that view's operations silenced (handed an earlier one's error, an operation
+    /// finished normally). Last, HTTP recordings (`tests/http/*.http`) that do not parse or record a request twice.
     public func check(strict: Bool = false) -> [CheckProblem] {
         var problems = loadFailures.map { CheckProblem("", "\($0.error) (feature folder '\($0.folder)' not loaded)") }
         problems += repeatedRegistrations()
@@ -114,6 +115,14 @@ extension HubRuntime {
         var problems: [CheckProblem] = []
         for feature in manager.featureRegistry.all {
             guard let uri = bindings.features.claimedURIs[feature.identifier], let screen = try? open(uri) else { continue }
+            // Failures the chain went on from count too: the author must see them.
+            for failure in screen.loader.silencedFailures {
+                let operation = failure.error.operation.map { "operation '\($0)'" } ?? "an operation"
+                problems.append(CheckProblem(
+                    failure.error.location ?? location(ofFeature: feature.identifier),
+                    "view '\(uri)': \(operation) failed: \(failure.error.message); operation '\(failure.silencedBy)' was handed "
+                        + "the error and finished normally, so the chain went on without it"))
+            }
             var reported: Set<Identifier> = []
             visitModels(of: screen.viewModel) { model in
                 guard !reported.contains(model.componentIdentifier), !manager.componentRegistry.makesComponent(model.componentIdentifier)

@@ -55,6 +55,7 @@ public final class HubRuntime {
         self.printed = printed
         sandbox = try Sandbox(lua: lua, shared: bindings.sharedLibrary) { printed.write($0) }
         manager.isInterrupted = { [weak lua] in lua?.isStopping == true }
+        manager.onSilencedFailure = { [problemLog] in problemLog.report("\($0)") }
         observeStoreChanges()
     }
 
@@ -71,6 +72,13 @@ public final class HubRuntime {
     /// Problems found while running scripts that did not stop anything (e.g. a component that
     /// failed to render), in order.
     public var problems: [String] { problemLog.entries }
+
+    /// Told of every problem as it is reported, repeats included (see ``problems``): a server
+    /// logs them.
+    public var onProblem: ((String) -> Void)? {
+        get { problemLog.onReport }
+        set { problemLog.onReport = newValue }
+    }
 
     /// Forgets the problems reported so far, e.g. once a prompt has shown them.
     public func clearProblems() {

@@ -30,8 +30,12 @@ final class ProblemLog {
         return OpenError(reason: error, description: "\(error) (and \(count) failed to load: \(list))")
     }
 
+    /// Told of every problem reported, repeats included (a server logs each).
+    var onReport: ((String) -> Void)?
+
     /// Records `message`, unless it was recorded before (a component failing on every render).
     func report(_ message: String) {
+        onReport?(message)
         if reported.insert(message).inserted { entries.append(message) }
     }
 

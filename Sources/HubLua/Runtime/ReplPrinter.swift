@@ -139,6 +139,9 @@ show_value = function(value, depth)
     lines[#lines + 1] = "  chain"
     add_chain(lines, value.chain, "    ")
     if value.error then lines[#lines + 1] = "  error: " .. tostring(value.error) end
+    for _, failure in ipairs(value.failures) do
+      lines[#lines + 1] = "  silenced by " .. failure.silenced_by .. ": " .. tostring(failure)
+    end
   elseif what == "ViewBuilder" then
     lines[1] = tostring(value)
     for _, body in ipairs(value:bodies()) do add_builder(lines, body, "  ") end

@@ -33,7 +33,7 @@ struct RuntimeBindings {
         errors = ErrorTables(lua: lua)
         let timePassing = TimePassingPermit(lua: lua)
         self.timePassing = timePassing
-        tests = TestBindings(lua: lua, timePassing: timePassing, manager: manager)
+        tests = TestBindings(lua: lua, timePassing: timePassing, manager: manager, problems: problems)
         runner = try ScriptRunner(lua: lua, loop: manager.loop, problems: problems, canPassTime: { timePassing.isGranted })
         operations = OperationBindings(runner: runner, problems: problems, errors: errors)
         actions = ActionBindings(runner: runner, manager: manager, problems: problems, ledger: ledger)

@@ -34,6 +34,9 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
     public private(set) var scrollOffset = 0
     /// Called after every view model update or failure.
     public var onUpdate: ((Screen) -> Void)?
+    /// Called with each failure an operation of the screen's chain silences (its manager tells
+    /// ``HubManager/onSilencedFailure``).
+    public var onSilence: ((SilencedFailure) -> Void)?
     /// Asked before the body scrolls; false keeps the scroll offset where it is. nil: the body
     /// always scrolls.
     public var shouldStartScrolling: ((Screen) -> Bool)?
@@ -224,5 +227,10 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
         lastError = error
         record(.didFail, detail: error.description)
         onUpdate?(self)
+    }
+
+    public func viewModelLoader(_ loader: ViewModelLoader, didSilence failure: SilencedFailure) {
+        record(.didSilence, detail: failure.description)
+        onSilence?(failure)
     }
 }

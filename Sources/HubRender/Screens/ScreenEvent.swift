@@ -11,6 +11,9 @@ public struct ScreenEvent: Equatable, Sendable, CustomStringConvertible {
         case didUpdate = "did update"
         /// A load failed; the previous view model stays.
         case didFail = "did fail"
+        /// An operation failed and a later one, handed its error, finished normally: the chain
+        /// went on (see ``SilencedFailure``).
+        case didSilence = "did silence"
         /// A component is about to appear (drawn for the first time since it was off screen).
         case componentWillAppear = "component will appear"
         /// A component is no longer on screen.

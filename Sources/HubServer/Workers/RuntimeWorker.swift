@@ -116,6 +116,8 @@ final class RuntimeWorker: @unchecked Sendable {
                 condition.unlock()
             }
             state.runDueTimers()
+            // Logged as they were reported (HubServer sets the runtime's onProblem).
+            state.runtime.clearProblems()
         }
         state.close()
     }

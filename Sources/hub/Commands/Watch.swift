@@ -90,7 +90,9 @@ struct Watch: ParsableCommand {
             let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - update.started.uptimeNanoseconds) / 1_000_000
             output += Self.summary(of: update.diff, milliseconds: milliseconds) + "\n"
         }
+        // Each problem once, when it happens: one that was fixed is not printed again.
         runtime.problems.forEach(Hub.warn)
+        runtime.clearProblems()
         if let error = stack.top.lastError { Hub.warn(error) }
         FileHandle.standardOutput.write(Data(output.utf8))
     }

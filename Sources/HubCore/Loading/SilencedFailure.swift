@@ -1,0 +1,18 @@
+/// An operation's failure that a later operation silenced: it was handed the error
+/// (`ctx.error`) and finished normally, so the chain went on as if nothing had failed, as Hub
+/// Framework's chain does. The author must still see it.
+public struct SilencedFailure: Equatable, Sendable, CustomStringConvertible {
+    /// The failure, located (feature, operation, `file:line`).
+    public var error: ContentError
+    /// The operation that was handed it and finished normally.
+    public var silencedBy: String
+
+    public init(error: ContentError, silencedBy: String) {
+        self.error = error
+        self.silencedBy = silencedBy
+    }
+
+    public var description: String {
+        "\(error) (silenced by operation '\(silencedBy)', which was handed the error and finished normally)"
+    }
+}
