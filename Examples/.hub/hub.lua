@@ -440,10 +440,11 @@ function Screen:set_connectivity(state) end
 ---@return boolean
 function Screen:perform(id, custom) end
 
----Selects a component of the screen on top, as a tap would; whether the selection was handled.
+---Selects a component of the screen on top, as a tap would; whether the selection was handled. With no such component on the screen (an identifier, a position or a path alike), false and why.
 ---@param target hub.SelectTarget
 ---@param custom hub.JSONObject?
----@return boolean
+---@return boolean handled
+---@return string? why
 function Screen:select(target, custom) end
 
 ---Closes the screen on top, back to the one below; whether there was one.

@@ -263,30 +263,51 @@ final class ScreenBindings {
     /// target's actions, else the selection action, which opens its target URI on top of the
     /// stack. The target is a component's identifier (a body component, else a child), a body
     /// position, or a path of positions (`{ 2, 1 }`: the first child of the second body
-    /// component). Returns whether the selection was handled.
+    /// component). Returns whether the selection was handled; false and why when the screen has
+    /// no such component (an identifier, a position or a path alike).
     private func select(_ stack: LuaStack, _ screen: LuaScreen) throws -> Int32 {
         let top = screen.screen
-        let path = try stack.argument(2, "select") { try Self.indexPath(stack, at: 2, in: top.viewModel) }
+        let target = try stack.argument(2, "select") { try Self.indexPath(stack, at: 2, in: top.viewModel) }
         let custom = try stack.optionalJSONObject(3, "select")
+        guard case .found(let path) = target else {
+            stack.push(false)
+            if case .missing(let reason) = target { stack.push(reason) }
+            return 2
+        }
         let handled = top.select(at: path, customData: custom)
         manager.settle(screen.screen)
         stack.push(handled)
         return 1
     }
 
-    /// The 0-based index path that argument `index` names in `viewModel`.
-    private static func indexPath(_ stack: LuaStack, at index: Int32, in viewModel: ViewModel) throws -> [Int] {
-        if let position = stack.integer(at: index) { return [position.saturatingSubtracting(1)] }
-        if let identifier = stack.string(at: index) {
-            guard let path = viewModel.indexPath(ofIdentifier: identifier) else {
-                throw LuaValueError(problem: "no component '\(identifier)' on the screen")
+    /// What a selection's target names on the screen.
+    private enum Target {
+        /// The component at this 0-based index path.
+        case found([Int])
+        /// No component: why.
+        case missing(String)
+    }
+
+    /// What argument `index` (an identifier, a position or a list of positions) names in
+    /// `viewModel`; an error only for an argument of another type.
+    private static func indexPath(_ stack: LuaStack, at index: Int32, in viewModel: ViewModel) throws -> Target {
+        let path: [Int]
+        if let position = stack.integer(at: index) {
+            path = [position.saturatingSubtracting(1)]
+        } else if let identifier = stack.string(at: index) {
+            guard let found = viewModel.indexPath(ofIdentifier: identifier) else { return .missing("no component '\(identifier)' on the screen") }
+            path = found
+        } else {
+            guard let positions = try stack.optionalIntegers(at: index), !positions.isEmpty else {
+                throw stack.valueError(index, expected: "identifier, position or list of positions")
             }
-            return path
+            path = positions.map { $0.saturatingSubtracting(1) }
         }
-        guard let positions = try stack.optionalIntegers(at: index), !positions.isEmpty else {
-            throw stack.valueError(index, expected: "identifier, position or list of positions")
+        guard viewModel.model(at: path) != nil else {
+            let shown = path.map { String($0 + 1) }.joined(separator: ", ")
+            return .missing("no component at position \(path.count == 1 ? shown : "{ \(shown) }") (the body has \(viewModel.body.count))")
         }
-        return positions.map { $0.saturatingSubtracting(1) }
+        return .found(path)
     }
 
     /// `s:back()`: closes the screen on top, back to the one below; whether there was one.

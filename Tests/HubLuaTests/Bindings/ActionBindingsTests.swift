@@ -195,10 +195,12 @@ import Testing
             s:select(1)
             s:select({ 2, 1 })
             s:select("child")
-            local ok, problem = pcall(function() return s:select("nothing") end)
-            seen[#seen + 1] = problem
+            local by_name, why_name = s:select("nothing")
+            local by_position, why_position = s:select(99)
+            local by_path, why_path = s:select({ 1, 5 })
+            seen[#seen + 1] = table.concat({ tostring(by_name), why_name, tostring(by_position), why_position, tostring(by_path), why_path }, "/")
             return seen
-            """, expected: "a:nil | child:nil | child:nil | actions.lua:23: bad argument #1 to 'select' (no component 'nothing' on the screen)")
+            """, expected: "a:nil | child:nil | child:nil | false/no component 'nothing' on the screen/false/no component at position 99 (the body has 3)/false/no component at position { 1, 5 } (the body has 3)")
     }
 
     @Test func componentsPerformActionsForTheirModelAndObserveThem() throws {
