@@ -9,7 +9,11 @@ struct Hub: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hub",
         abstract: "Render and test Hub features written in Lua.",
+        version: Hub.version,
         subcommands: [Render.self, JSON.self, Test.self, Check.self, Watch.self, Repl.self, Serve.self])
+
+    /// Hub's version, which `hub --version` prints.
+    static let version = "0.20.0"
 
     /// Writes `message` to standard error as `hub: message`.
     static func warn(_ message: Any) {

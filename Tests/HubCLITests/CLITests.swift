@@ -17,13 +17,13 @@ struct HubProcess {
     var output: String
     var errors: String
 
-    /// Runs the program `program` (default: `hub`) with `arguments` from the package root,
-    /// with `input` (if any) as its standard input.
-    static func run(_ arguments: [String], program: String = "hub", input: String? = nil) throws -> HubProcess {
+    /// Runs the program `program` (default: `hub`) with `arguments` from `directory` (default:
+    /// the package root), with `input` (if any) as its standard input.
+    static func run(_ arguments: [String], program: String = "hub", input: String? = nil, in directory: URL? = nil) throws -> HubProcess {
         let process = Process()
         process.executableURL = executable(program)
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = directory ?? packageRoot
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -224,10 +224,13 @@ final class PipeReader: @unchecked Sendable {
         let result = try HubProcess.run(["test", "Examples"])
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n")
-        // A case's notes (the problems it met) are indented under it.
-        let cases = lines.dropLast().filter { !$0.hasPrefix(" ") }
+        // Each test file's path, then its cases (and what they printed and did, indented).
+        let files = lines.filter { $0.hasPrefix("Examples/") }
+        let cases = lines.filter { $0.hasPrefix("ok   ") }
+        #expect(files.count >= 8)
+        #expect(files.allSatisfy { $0.wholeMatch(of: /Examples\/\w+\/tests\/\w+_test\.lua/) != nil }, "\(files)")
         #expect(cases.count >= 3)
-        #expect(cases.allSatisfy { $0.hasPrefix("ok   ") })
+        #expect(lines.dropLast().allSatisfy { $0.hasPrefix("Examples/") || $0.hasPrefix("ok   ") || $0.hasPrefix("     ") })
         #expect(lines.last.map(String.init) == "\(cases.count) passed, 0 failed")
     }
 }

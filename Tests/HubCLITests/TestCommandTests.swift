@@ -44,10 +44,11 @@ import Testing
         let result = try HubProcess.run(["test", folder, "--filter", "rows"])
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == 3, "\(result.output)")
-        #expect(withoutTime(lines[0]) == "ok   rows come first")
-        #expect(lines[1] == "1 passed, 0 failed")
-        #expect(lines[2] == "")
+        #expect(lines.count == 4, "\(result.output)")
+        #expect(lines[0] == "\(folder)/tests/t_test.lua")
+        #expect(withoutTime(lines[1]) == "ok   rows come first")
+        #expect(lines[2] == "1 passed, 0 failed")
+        #expect(lines[3] == "")
     }
 
     @Test func failuresShowTheirTimeAndTheSummaryStaysLast() throws {
@@ -56,14 +57,15 @@ import Testing
         let result = try HubProcess.run(["test", folder])
         #expect(result.status == 1)
         let lines = result.output.split(separator: "\n")
-        #expect(lines.count == 6, "\(result.output)")
-        #expect(withoutTime(lines[0]) == "ok   rows come first")
-        #expect(withoutTime(lines[1]) == "FAIL images come last")
-        #expect(lines[2] == "     \(folder)/tests/t_test.lua:2: no images")
-        #expect(withoutTime(lines[3]) == "FAIL the view renders as its golden file")
-        #expect(lines[4] == "     \(folder)/tests/t_test.lua:4: no golden file 'golden/view.txt' (\(folder)/golden/view.txt): "
+        #expect(lines.count == 7, "\(result.output)")
+        #expect(lines[0] == "\(folder)/tests/t_test.lua")
+        #expect(withoutTime(lines[1]) == "ok   rows come first")
+        #expect(withoutTime(lines[2]) == "FAIL images come last")
+        #expect(lines[3] == "     \(folder)/tests/t_test.lua:2: no images")
+        #expect(withoutTime(lines[4]) == "FAIL the view renders as its golden file")
+        #expect(lines[5] == "     \(folder)/tests/t_test.lua:4: no golden file 'golden/view.txt' (\(folder)/golden/view.txt): "
             + "run hub test --update to create it from this render")
-        #expect(lines[5] == "1 passed, 2 failed")
+        #expect(lines[6] == "1 passed, 2 failed")
     }
 
     @Test func updateWritesTheGoldenFileThatLaterRunsCompareWith() throws {
@@ -72,16 +74,17 @@ import Testing
         let update = try HubProcess.run(["test", folder, "--update", "--filter", "golden"])
         #expect(update.status == 0)
         let lines = update.output.split(separator: "\n")
-        #expect(lines.count == 3, "\(update.output)")
-        #expect(withoutTime(lines[0]) == "ok   the view renders as its golden file")
-        #expect(lines[1] == "     created \(folder)/golden/view.txt")
-        #expect(lines[2] == "1 passed, 0 failed")
+        #expect(lines.count == 4, "\(update.output)")
+        #expect(lines[0] == "\(folder)/tests/t_test.lua")
+        #expect(withoutTime(lines[1]) == "ok   the view renders as its golden file")
+        #expect(lines[2] == "     created \(folder)/golden/view.txt")
+        #expect(lines[3] == "1 passed, 0 failed")
         let golden = try String(contentsOfFile: folder + "/golden/view.txt", encoding: .utf8)
         #expect(golden == "         F\n" + String(repeating: "─", count: 20) + "\n Madrid\n Rome\n Berlin\n")
         let check = try HubProcess.run(["test", folder, "--filter", "golden"])
         #expect(check.status == 0)
         #expect(check.output.split(separator: "\n").map { withoutTime($0) ?? String($0) }
-            == ["ok   the view renders as its golden file", "1 passed, 0 failed"])
+            == ["\(folder)/tests/t_test.lua", "ok   the view renders as its golden file", "1 passed, 0 failed"])
     }
 
     @Test func aFilterThatMatchesNothingFails() throws {
@@ -96,10 +99,56 @@ import Testing
         let result = try HubProcess.run(["test", "Examples", "--filter", "golden file"])
         #expect(result.status == 0, "\(result.output)")
         let lines = result.output.split(separator: "\n")
-        // A case's notes (the problems it met) are indented under it.
-        let cases = lines.dropLast().filter { !$0.hasPrefix(" ") }
+        // Each file's path, then its cases, with what they met (the problems) indented under them.
+        let cases = lines.dropLast().filter { !$0.hasPrefix("Examples/") && !$0.hasPrefix(" ") }
         #expect(cases.count == 12, "\(result.output)")
         #expect(cases.allSatisfy { withoutTime($0)?.hasPrefix("ok   ") == true }, "\(result.output)")
         #expect(lines.last.map(String.init) == "\(cases.count) passed, 0 failed")
+    }
+
+    @Test func whatACasePrintsIsIndentedUnderItsLine() throws {
+        let folder = try makeFolder(tests: """
+            print("set up")
+            hub.test("first", function() print("in first") end)
+            hub.test("second", function() print("two\\nlines"); error("broken") end)
+            hub.test("third", function() end)
+
+            """)
+        defer { remove(folder) }
+        let result = try HubProcess.run(["test", folder])
+        #expect(result.status == 1)
+        #expect(result.output.split(separator: "\n", omittingEmptySubsequences: false).map { withoutTime($0) ?? String($0) } == [
+            "\(folder)/tests/t_test.lua",
+            "     set up",
+            "ok   first",
+            "     in first",
+            "FAIL second",
+            "     \(folder)/tests/t_test.lua:3: broken",
+            "     two",
+            "     lines",
+            "ok   third",
+            "2 passed, 1 failed",
+            "",
+        ])
+    }
+
+    @Test func testingTheWorkingDirectoryPrintsRelativePaths() throws {
+        let folder = try makeFolder(tests: Self.tests)
+        defer { remove(folder) }
+        let inFolder = try HubProcess.run(["test", "."], in: URL(fileURLWithPath: folder))
+        #expect(inFolder.status == 1)
+        #expect(inFolder.output.split(separator: "\n").map { withoutTime($0) ?? String($0) } == [
+            "tests/t_test.lua",
+            "ok   rows come first",
+            "FAIL images come last",
+            "     tests/t_test.lua:2: no images",
+            "FAIL the view renders as its golden file",
+            "     tests/t_test.lua:4: no golden file 'golden/view.txt' (golden/view.txt): run hub test --update to create it from this render",
+            "1 passed, 2 failed",
+        ])
+        let above = try HubProcess.run(["test", ".", "--filter", "images"], in: URL(fileURLWithPath: folder).deletingLastPathComponent())
+        #expect(above.output.split(separator: "\n").map { withoutTime($0) ?? String($0) } == [
+            "F/tests/t_test.lua", "FAIL images come last", "     F/tests/t_test.lua:2: no images", "0 passed, 1 failed",
+        ])
     }
 }

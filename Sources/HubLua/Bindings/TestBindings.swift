@@ -167,9 +167,12 @@ final class TestBindings {
     /// Runs the cases registered since the last run whose names pass `options.filter`, in
     /// order, as tests of `folder`, writing one line per case to `output` (`ok   name`, or
     /// `FAIL name` and the error indented below it; with `options.showsTimes`, each name is
-    /// followed by the time it took, ` (3 ms)`), then what the case did, indented. Adds to
-    /// `summary`.
-    func runCases(in folder: FeatureFolder, options: TestOptions, into summary: inout TestSummary, output: (String) -> Void) {
+    /// followed by the time it took, ` (3 ms)`), then what the case printed (`printed` gives
+    /// the lines printed since its last call) and what it did, indented. Adds to `summary`.
+    func runCases(
+        in folder: FeatureFolder, options: TestOptions, into summary: inout TestSummary,
+        printed: () -> [String] = { [] }, output: (String) -> Void
+    ) {
         let pending = cases
         cases.removeAll()
         for testCase in pending {
@@ -179,6 +182,7 @@ final class TestBindings {
             }
             notes.removeAll()
             problems.clear()
+            _ = printed()
             // Each case starts from an empty store, unless the tests run on a real one (--store).
             (manager.store as? MemoryStore)?.removeAll()
             let recorder = recordings as? RecordingHTTPTransport
@@ -206,6 +210,7 @@ final class TestBindings {
                 summary.passed += 1
                 output("ok   \(testCase.name)\(time)")
             }
+            for line in printed() { output(Self.indented(line)) }
             for note in takeNotes() { output(Self.indented(note)) }
         }
     }
@@ -216,7 +221,7 @@ final class TestBindings {
     }
 
     /// Every line of `text`, indented under a case's line.
-    private static func indented(_ text: String) -> String {
+    static func indented(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { "     " + $0 }.joined(separator: "\n")
     }
 

@@ -81,6 +81,7 @@ struct FeatureFolder {
     private static func relativeToWorkingDirectory(_ path: String) -> String {
         let working = FileManager.default.currentDirectoryPath
         let prefix = working.hasSuffix("/") ? working : working + "/"
+        if path == working || path + "/" == working { return "." }
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
@@ -95,7 +96,13 @@ struct FeatureFolder {
     /// How errors name `absolute` (a path inside the folder).
     func display(_ absolute: String) -> String {
         guard absolute.hasPrefix(path + "/") else { return absolute }
-        return displayPath + "/" + absolute.dropFirst(path.count + 1)
+        return displayFile(String(absolute.dropFirst(path.count + 1)))
+    }
+
+    /// How errors name the folder's file `relative`: `Examples/Cities/tests/overview_test.lua`,
+    /// or `tests/overview_test.lua` when Hub runs in the folder.
+    func displayFile(_ relative: String) -> String {
+        displayPath == "." ? relative : displayPath + "/" + relative
     }
 
     /// Reads the text file `relative`, only inside the folder.

@@ -18,10 +18,12 @@ extension HubRuntime {
     /// in the environment of its feature folder (so that `require` gives a test the very
     /// modules the feature's scripts got, and a test can set them up), and every case it
     /// registers whose name passes `options.filter`. A folder under them that failed to load
-    /// counts as a failed case. Writes one line per case to `output` (or, when there is none,
-    /// which folders it searched, or that the filter left every case out), what the tests did
-    /// (golden files written under `options.updatesGoldenFiles`) below the lines, and the
-    /// summary line last.
+    /// counts as a failed case. Writes to `output`, for each test file with something to show,
+    /// its path (the feature folder's and the file's) and below it one line per case, each
+    /// followed by what the case printed and did (golden files written under
+    /// `options.updatesGoldenFiles`), indented; when there is no case, which folders it
+    /// searched, or that the filter left every case out; and the summary line last. What the
+    /// scripts print while the tests run goes under their case, not to ``printOutput``.
     public func runTests(under directories: [String], options: TestOptions = TestOptions(), output: (String) -> Void) -> TestSummary {
         var summary = TestSummary(passed: 0, failed: 0)
         let roots = directories.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
@@ -30,20 +32,35 @@ extension HubRuntime {
             summary.failed += 1
             output("FAIL \(failure)")
         }
+        let printed = PrintedDuringTests()
+        let destination = printOutput
+        printOutput = { printed.lines.append($0) }
+        defer { printOutput = destination }
         let tests = bindings.tests
         for loaded in folders where isUnderRoots(loaded.folder.path) {
             let folder = loaded.folder
             for file in FeatureFolder.files(under: folder.path, matching: { $0.hasSuffix("_test.lua") }) {
+                // The file's path heads what it shows; a file that shows nothing (every case
+                // filtered out) shows no head either.
+                var head: String? = folder.displayFile(file)
+                func show(_ line: String) {
+                    if let shown = head {
+                        output(shown)
+                        head = nil
+                    }
+                    output(line)
+                }
                 tests.discardCases()
                 do {
                     try tests.running(in: folder, options: options) { try sandbox.run(file, of: folder, in: loaded.environment) }
                 } catch {
                     tests.discardCases()
                     summary.failed += 1
-                    output("FAIL \(folder.displayPath)/\(file): \(error)")
+                    show("FAIL \(folder.displayFile(file)): \(error)")
                 }
-                tests.takeNotes().forEach(output)
-                tests.runCases(in: folder, options: options, into: &summary, output: output)
+                printed.take().map(TestBindings.indented).forEach(show)
+                tests.takeNotes().map(TestBindings.indented).forEach(show)
+                tests.runCases(in: folder, options: options, into: &summary, printed: printed.take, output: show)
             }
         }
         if summary.passed + summary.failed == 0, summary.skipped > 0, let filter = options.filter {
@@ -55,5 +72,16 @@ extension HubRuntime {
         }
         output(summary.line)
         return summary
+    }
+}
+
+/// The lines scripts print while tests run, kept to be shown under their case.
+private final class PrintedDuringTests {
+    var lines: [String] = []
+
+    /// The lines printed since the last call.
+    func take() -> [String] {
+        defer { lines.removeAll() }
+        return lines
     }
 }

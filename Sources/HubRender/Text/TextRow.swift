@@ -2,6 +2,8 @@
 /// a line. A surface needs only one, however tall it is.
 struct TextRow {
     let width: Int
+    /// Whether every character drawn is written as ASCII (``ASCIIFallback``).
+    let asciiOnly: Bool
     private var cells: [TextCell]
     private var styles: [UInt16]
     /// The characters of several scalars drawn on the row, which cells refer to by index.
@@ -10,9 +12,11 @@ struct TextRow {
     /// need no look when trailing blanks are removed.
     private var drawnEnd = 0
 
-    /// A blank row `width` columns wide.
-    init(width: Int) {
+    /// A blank row `width` columns wide; with `asciiOnly`, characters that are not ASCII are
+    /// drawn as their ASCII stand-ins.
+    init(width: Int, asciiOnly: Bool = false) {
         self.width = width
+        self.asciiOnly = asciiOnly
         cells = Array(repeating: .blank, count: width)
         styles = Array(repeating: TextStyleTable.plain, count: width)
     }
@@ -51,16 +55,34 @@ struct TextRow {
         for character in segment {
             let columns = DisplayWidth.of(character)
             guard columns > 0 else { continue }
-            put(cell(for: character), columns: columns, x: column, style: style, clip: clip)
+            if asciiOnly, !character.isASCII {
+                putStandIn(for: character, columns: columns, x: column, style: style, clip: clip)
+            } else {
+                put(cell(for: character), columns: columns, x: column, style: style, clip: clip)
+            }
             column = column.saturatingAdding(columns)
         }
     }
 
     /// Draws `character`, `columns` wide, `count` times from column `x`, within columns `clip`.
     mutating func fill(_ character: Character, columns: Int, count: Int, x: Int, style: UInt16, clip: Range<Int>) {
+        if asciiOnly, !character.isASCII {
+            for index in 0..<count {
+                putStandIn(for: character, columns: columns, x: x + index * columns, style: style, clip: clip)
+            }
+            return
+        }
         let cell = cell(for: character)
         for index in 0..<count {
             put(cell, columns: columns, x: x + index * columns, style: style, clip: clip)
+        }
+    }
+
+    /// Puts the ASCII stand-in of `character` (``ASCIIFallback``), one byte per column of its
+    /// `columns`, from column `x`.
+    private mutating func putStandIn(for character: Character, columns: Int, x: Int, style: UInt16, clip: Range<Int>) {
+        for (offset, byte) in ASCIIFallback.bytes(for: character, columns: columns).enumerated() {
+            put(TextCell(scalar: UInt32(byte)), columns: 1, x: x.saturatingAdding(offset), style: style, clip: clip)
         }
     }
 

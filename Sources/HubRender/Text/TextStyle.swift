@@ -78,6 +78,12 @@ public struct BoxCharacters: Sendable {
     /// Unicode box drawing.
     public static let unicode = BoxCharacters(
         horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘")
+    /// Whether every line and box character is ASCII: a surface drawing with these draws every
+    /// other character as an ASCII stand-in too, so that its text is all ASCII.
+    public var isASCII: Bool {
+        [horizontal, vertical, topLeft, topRight, bottomLeft, bottomRight].allSatisfy(\.isASCII)
+    }
+
     /// Plain ASCII.
     public static let ascii = BoxCharacters(
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+")

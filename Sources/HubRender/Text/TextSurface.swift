@@ -64,7 +64,7 @@ public final class TextSurface {
 
     /// The surface as lines, trailing blanks removed; ANSI styles when `color` is true.
     public func lines(color: Bool) -> [String] {
-        var row = TextRow(width: width)
+        var row = TextRow(width: width, asciiOnly: boxCharacters.isASCII)
         var bytes: [UInt8] = []
         return (0..<height).map { y in
             bytes.removeAll(keepingCapacity: true)
@@ -83,7 +83,7 @@ public final class TextSurface {
     /// ``text(color:)``, with room made at once for `expectedBytes` (as many as a similar
     /// surface's text took): growing the text by doubling copies it several times over.
     func text(color: Bool, expectedBytes: Int) -> String {
-        var row = TextRow(width: width)
+        var row = TextRow(width: width, asciiOnly: boxCharacters.isASCII)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(max(drawings.count * 16 + height, expectedBytes))
         for y in 0..<height {

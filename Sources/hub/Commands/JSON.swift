@@ -17,8 +17,9 @@ struct JSON: ParsableCommand {
     @Option(help: "The identifier of the schema to read the file with (default: the default schema).")
     var schema: String?
 
-    @Option(help: "Columns (default: the terminal's width, or 80).")
-    var width = TerminalSize.columns
+    // Optional, so that help states the default once (see ViewOptions).
+    @Option(name: .customLong("width"), help: "Columns (default: the terminal's width, or 80).")
+    var givenWidth: Int?
 
     @Option(help: "The layout margin in cells.")
     var margin = 1
@@ -31,6 +32,10 @@ struct JSON: ParsableCommand {
 
     @OptionGroup var limits: LimitOptions
 
+    func validate() throws {
+        try WidthOption.validate(givenWidth)
+    }
+
     func run() throws {
         let runtime = try HubRuntime(clock: .virtual)
         limits.apply(to: runtime)
@@ -40,6 +45,10 @@ struct JSON: ParsableCommand {
                 throw ContentError(domain: JSONDomain.name, message: "cannot read \(file)")
             }
             let viewModel = try runtime.manager.viewModel(fromJSON: [UInt8](data), source: file, schema: schema)
+            if schema == nil, Self.isEmpty(viewModel) {
+                Hub.warn("warning: the default schema found no view model content in \(file) (no title, header, body or overlays); "
+                    + "if the file is in another schema, pass --schema-file FILE.lua --schema ID")
+            }
             if model {
                 // Written straight from the model into one buffer, with no dictionaries between.
                 FileHandle.standardOutput.write(Data(viewModel.serializedJSON(pretty: true) + [UInt8(ascii: "\n")]))
@@ -49,11 +58,16 @@ struct JSON: ParsableCommand {
                 Foundation.exit(EXIT_SUCCESS)
             } else {
                 let renderer = runtime.manager.makeRenderer(margin: margin)
-                print(renderer.render(viewModel, options: RenderOptions(width: width, color: color.isOn)), terminator: "")
+                print(renderer.render(viewModel, options: RenderOptions(width: givenWidth ?? TerminalSize.columns, color: color.isOn)), terminator: "")
             }
         } catch {
             Hub.warn(error)
             throw ExitCode.failure
         }
+    }
+
+    /// Whether `viewModel` shows nothing: what the default schema makes of JSON in another schema.
+    static func isEmpty(_ viewModel: ViewModel) -> Bool {
+        viewModel.navigationItem == nil && viewModel.header == nil && viewModel.body.isEmpty && viewModel.overlays.isEmpty
     }
 }

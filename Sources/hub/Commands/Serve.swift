@@ -6,6 +6,14 @@ import Logging
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the features' views over HTTP, with a live preview in the browser.",
+        // Written out: with this many options ArgumentParser's usage would name none of them.
+        usage: """
+            hub serve [--features <features> ...] [--host <host>] [--port <port>]
+            [--workers <workers>] [--watch] [--poll] [--width <width>]
+            [--max-body <max-body>] [--log-level <log-level>] [--store <store>]
+            [--memory <memory>] [--budget <budget>] [--timeout <timeout>]
+            [--time-limit <time-limit>]
+            """,
         discussion: """
             GET /views/<uri> is the view model as default-schema JSON once its chain settles; \
             POST /views/<uri>/actions performs an action; GET /views/<uri>/updates streams the \
@@ -21,8 +29,12 @@ struct Serve: ParsableCommand {
     @Option(help: "The port to listen on (0: any free port).")
     var port = 8080
 
-    @Option(help: "Worker threads, each with its own Lua runtime (default: one per core).")
-    var workers = ProcessInfo.processInfo.activeProcessorCount
+    // Optional, so that help states the default once, in words.
+    @Option(name: .customLong("workers"), help: "Worker threads, each with its own Lua runtime (default: one per core).")
+    var givenWorkers: Int?
+
+    /// The worker threads to run: `--workers`, or one per core.
+    var workers: Int { givenWorkers ?? ProcessInfo.processInfo.activeProcessorCount }
 
     @Flag(help: "Reload edited feature files, and send the views they change to update streams.")
     var watch = false
@@ -46,7 +58,8 @@ struct Serve: ParsableCommand {
     func validate() throws {
         guard workers > 0 else { throw ValidationError("--workers must be at least 1") }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
-        guard width > 0, maxBody > 0 else { throw ValidationError("--width and --max-body must be positive") }
+        try WidthOption.validate(width)
+        guard maxBody > 0 else { throw ValidationError("--max-body must be a positive number of bytes, got \(maxBody)") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown log level '\(logLevel)'") }
     }
 

@@ -6,14 +6,24 @@ struct ViewOptions: ParsableArguments {
     @Argument(help: "The view URI, e.g. cities:overview.")
     var uri: String
 
-    @Option(help: "Columns (default: the terminal's width, or 80).")
-    var width = TerminalSize.columns
+    // Optional, so that help states the default once, in words: ArgumentParser would append
+    // the value it found when it printed the help.
+    @Option(name: .customLong("width"), help: "Columns (default: the terminal's width, or 80).")
+    var givenWidth: Int?
 
     @Option(help: "Rows of output, navigation bar included (default: all content).")
     var height: Int?
 
-    @Flag(help: "Use plain ASCII for lines and boxes.")
+    @Flag(help: "Print nothing but ASCII: lines, boxes, icons, placeholders and text.")
     var ascii = false
+
+    /// The columns to show the view in: `--width`, or the terminal's.
+    var width: Int { givenWidth ?? TerminalSize.columns }
+
+    func validate() throws {
+        try WidthOption.validate(givenWidth)
+        if let height, height <= 0 { throw ValidationError("--height must be a positive number of rows, got \(height)") }
+    }
 
     /// The screen's size, with `margin` cells around the layout.
     func screenOptions(margin: Int = 1) -> ScreenOptions {

@@ -27,6 +27,9 @@ private struct TestFolder {
         try write("tests/t_test.lua", tests)
     }
 
+    /// The line that heads what the test file shows: its path.
+    var header: String { path + "/tests/t_test.lua" }
+
     /// Writes `text` into the folder's file `relative`.
     func write(_ relative: String, _ text: String) throws {
         try text.write(toFile: path + "/" + relative, atomically: true, encoding: .utf8)
@@ -78,7 +81,7 @@ private let viewAt20 = """
         try folder.write("golden/view.txt", viewAt20)
         let (summary, lines) = try folder.run()
         #expect(summary == TestSummary(passed: 1, failed: 0))
-        #expect(lines == ["ok   golden", "1 passed, 0 failed"])
+        #expect(lines == [folder.header, "ok   golden", "1 passed, 0 failed"])
     }
 
     @Test func aMismatchFailsWithTheUnifiedDiffFromTheGoldenFileToTheRender() throws {
@@ -89,6 +92,7 @@ private let viewAt20 = """
         let (summary, lines) = try folder.run()
         #expect(summary == TestSummary(passed: 0, failed: 1))
         #expect(lines == [
+            folder.header,
             "FAIL golden",
             "     \(folder.path)/tests/t_test.lua:2: render does not match 'golden/view.txt' (run hub test --update to accept it):",
             "     --- golden/view.txt",
@@ -111,6 +115,7 @@ private let viewAt20 = """
         let (summary, lines) = try folder.run()
         #expect(summary == TestSummary(passed: 0, failed: 1))
         #expect(lines == [
+            folder.header,
             "FAIL golden",
             "     \(folder.path)/tests/t_test.lua:2: no golden file 'golden/view.txt' (\(folder.path)/golden/view.txt): "
                 + "run hub test --update to create it from this render",
@@ -136,6 +141,7 @@ private let viewAt20 = """
         let (summary, lines) = try folder.run(TestOptions(updatesGoldenFiles: true))
         #expect(summary == TestSummary(passed: 1, failed: 0))
         #expect(lines == [
+            folder.header,
             "ok   golden",
             "     updated \(folder.path)/golden/view.txt",
             "     created \(folder.path)/golden/deeper/ascii.txt",
@@ -144,7 +150,7 @@ private let viewAt20 = """
         #expect(folder.read("golden/view.txt") == viewAt20)
         #expect(folder.read("golden/deeper/ascii.txt") == viewAt20.replacingOccurrences(of: "─", with: "-"))
         let again = try folder.run()
-        #expect(again.lines == ["ok   golden", "1 passed, 0 failed"], "the files written match from then on")
+        #expect(again.lines == [folder.header, "ok   golden", "1 passed, 0 failed"], "the files written match from then on")
     }
 
     @Test func aGoldenPathOutsideTheFeatureFolderIsRefused() throws {
@@ -160,6 +166,7 @@ private let viewAt20 = """
         try "secret\n".write(toFile: folder.root + "/outside.txt", atomically: true, encoding: .utf8)
         let file = "\(folder.path)/tests/t_test.lua"
         let expected = [
+            folder.header,
             "FAIL parent", "     \(file):1: '../outside.txt' is outside the feature folder",
             "FAIL absolute", "     \(file):2: '/tmp/outside.txt' is outside the feature folder",
             "FAIL through a link", "     \(file):3: 'linked/outside.txt' is outside the feature folder",
@@ -170,7 +177,7 @@ private let viewAt20 = """
         #expect(try String(contentsOfFile: folder.root + "/outside.txt", encoding: .utf8) == "secret\n")
         // Reading through the link does not find a file that is not there either.
         let reading = try folder.run().lines
-        #expect(reading[5] == "     \(file):3: no golden file 'linked/outside.txt' (\(folder.path)/linked/outside.txt): "
+        #expect(reading[6] == "     \(file):3: no golden file 'linked/outside.txt' (\(folder.path)/linked/outside.txt): "
             + "run hub test --update to create it from this render")
     }
 
@@ -184,6 +191,7 @@ private let viewAt20 = """
         defer { folder.remove() }
         let file = "\(folder.path)/tests/t_test.lua"
         #expect(try folder.run().lines == [
+            folder.header,
             "FAIL not a screen", "     \(file):1: bad argument #1 to 'hub.expect_render' (hub.Screen expected, got table)",
             "FAIL bad option",
             "     \(file):2: bad argument #3 to 'hub.expect_render' (unknown key 'widht'; did you mean 'width'? "
@@ -310,7 +318,7 @@ private let viewAt20 = """
         defer { folder.remove() }
         let (summary, lines) = try folder.run(TestOptions(filter: "rows"))
         #expect(summary == TestSummary(passed: 1, failed: 0, skipped: 1))
-        #expect(lines == ["ok   rows come first", "1 passed, 0 failed"])
+        #expect(lines == [folder.header, "ok   rows come first", "1 passed, 0 failed"])
     }
 
     @Test func aFilterNothingMatchesSaysSo() throws {
@@ -326,11 +334,12 @@ private let viewAt20 = """
         defer { folder.remove() }
         let (summary, lines) = try folder.run(TestOptions(showsTimes: true))
         #expect(summary == TestSummary(passed: 1, failed: 1))
-        #expect(lines.count == 4)
-        #expect(lines[0].wholeMatch(of: #/ok   rows come first \(\d+ ms\)/#) != nil, "\(lines)")
-        #expect(lines[1].wholeMatch(of: #/FAIL images come last \(\d+ ms\)/#) != nil, "\(lines)")
-        #expect(lines[2] == "     \(folder.path)/tests/t_test.lua:2: no images")
-        #expect(lines[3] == "1 passed, 1 failed")
+        #expect(lines.count == 5)
+        #expect(lines[0] == folder.header)
+        #expect(lines[1].wholeMatch(of: #/ok   rows come first \(\d+ ms\)/#) != nil, "\(lines)")
+        #expect(lines[2].wholeMatch(of: #/FAIL images come last \(\d+ ms\)/#) != nil, "\(lines)")
+        #expect(lines[3] == "     \(folder.path)/tests/t_test.lua:2: no images")
+        #expect(lines[4] == "1 passed, 1 failed")
     }
 }
 
