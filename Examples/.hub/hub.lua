@@ -630,6 +630,7 @@ function Canvas:sub(x, y, width, height) end
 ---@field component hub.ComponentModel? The component model involved, if any.
 ---@field view_model hub.ViewModel The view model it was performed in.
 ---@field feature hub.FeatureInfo The feature of the view.
+---@field handled boolean For an observer (`on_action`): whether the feature's action handler handled (vetoed) it, so that it was not performed. Observers hear of every action, vetoed ones too, as in Hub Framework.
 local Action = {}
 
 ---When the running action ends, performs the action `id` with `custom` (trigger `chained`); a later call replaces an earlier one. Only in an action.

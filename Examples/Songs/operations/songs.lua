@@ -3,6 +3,8 @@
 -- shows the data source as it is now.
 local songs = require("data.songs")
 
+local heard = require("data.heard")
+
 return hub.operation {
   name = "songs",
   perform = function(ctx)
@@ -17,6 +19,13 @@ return hub.operation {
       local button = row:child("delete")
       button.component = "songs:delete"
       button.custom = { song = song.id }
+    end
+  end,
+  -- Observers hear of every action, vetoed ones too (as in Hub Framework); `handled` says
+  -- whether the feature's handler vetoed it.
+  on_action = function(_ctx, action)
+    if action.action == "delete:song" then
+      heard[#heard + 1] = action.action .. " " .. action.custom.id .. (action.handled and " vetoed" or " performed")
     end
   end,
 }

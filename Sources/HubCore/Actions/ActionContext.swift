@@ -17,6 +17,10 @@ public struct ActionContext {
     /// What opens views for the action, e.g. the selection action's target URI; nil when
     /// nothing does.
     public weak var navigator: (any Navigator)?
+    /// Whether the feature's action handler handled (vetoed) the action, so that it was not
+    /// performed: what observers, told of every action as in Hub Framework, may tell apart.
+    /// False until the handler has seen it.
+    public var handled = false
 
     /// An action context from all of its parts.
     public init(

@@ -32,6 +32,12 @@ public final class ActionDispatcher {
     /// whether it was performed or handled. An asynchronous action counts as performed when it
     /// says so as it starts.
     public func perform(_ context: ActionContext) -> Bool {
+        performReporting(context).performed
+    }
+
+    /// As ``perform(_:)``, and whether the handler handled the action (it was then not
+    /// performed): what observers are told as ``ActionContext/handled``.
+    public func performReporting(_ context: ActionContext) -> (performed: Bool, handled: Bool) {
         let action: (any Action)?
         var initialViewModelURI: String?
         if let identifier = context.customActionIdentifier {
@@ -46,14 +52,14 @@ public final class ActionDispatcher {
         defer {
             if let initialViewModelURI { initialViewModels?.removeViewModel(forViewURI: initialViewModelURI) }
         }
-        if handler?.handleAction(with: context) == true { return true }
-        guard let action else { return false }
+        if handler?.handleAction(with: context) == true { return (true, true) }
+        guard let action else { return (false, false) }
         if let asynchronous = action as? any AsyncAction {
             let key = ObjectIdentifier(asynchronous)
             pending[key] = asynchronous
             asynchronous.completion = { [weak self] completion in self?.finish(key, context: context, completion) }
         }
-        return action.perform(with: context)
+        return (action.perform(with: context), false)
     }
 
     /// Lets go of a finished asynchronous action and performs the action it chains to.

@@ -1,7 +1,8 @@
 import HubCore
 
 /// What `ctx` is in an action, an action handler, and an `on_action` observer: one performed
-/// action (`uri`, `action`, `trigger`, `custom`, `component`, `view_model`, `feature`), and in a
+/// action (`uri`, `action`, `trigger`, `custom`, `component`, `view_model`, `feature`, and for
+/// an observer `handled`: whether the feature's handler vetoed it), and in a
 /// running action, the action it chains to when it ends (`ctx:chain(id, custom)`).
 final class LuaActionContext {
     let context: ActionContext
@@ -30,6 +31,7 @@ enum ActionContextBindings {
                 "uri": .readOnly { $0.push($1.context.viewURI) },
                 "action": .readOnly { $0.push(optional: $1.context.customActionIdentifier?.description) },
                 "trigger": .readOnly { $0.push($1.context.trigger.rawValue) },
+                "handled": .readOnly { $0.push($1.context.handled) },
                 "custom": .readOnly { $0.push(optionalJSON: $1.context.customData) },
                 "component": .readOnly { stack, action in
                     if let model = action.context.componentModel { stack.push(model: model) } else { stack.pushNil() }

@@ -26,10 +26,11 @@ extension Screen {
         _ identifier: Identifier?, customData: JSONDictionary?, trigger: ActionTrigger, component: ComponentModel?
     ) -> Bool {
         guard hasAppeared else { return false }
-        let context = ActionContext(
+        var context = ActionContext(
             trigger: trigger, customActionIdentifier: identifier, customData: customData, featureInfo: featureInfo,
             viewURI: viewURI, viewModel: viewModel, componentModel: component, navigator: navigator)
-        let performed = actions.perform(context)
+        let (performed, handled) = actions.performReporting(context)
+        context.handled = handled
         loader.actionPerformed(context)
         renderer.actionPerformed(context)
         let name = identifier?.description ?? "selection"
