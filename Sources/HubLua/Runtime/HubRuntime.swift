@@ -65,6 +65,18 @@ public final class HubRuntime {
         set { printed.destination = newValue }
     }
 
+    /// Whether the runtime looks for every mistake, as `hub check` does (set it before loading
+    /// features): a folder's broken `operations/` modules are each reported and stood in for,
+    /// so that loading goes on to find the next mistake (the folder still fails to load, with
+    /// all of them), and scripts' writes of component names note their `file:line`, so that a
+    /// component nothing registers is reported where it is named. Slower; off by default.
+    public var isChecking = false {
+        didSet {
+            lua.tracesIdentifiers = isChecking
+            bindings.builders.origins.isTracing = isChecking
+        }
+    }
+
     /// The loop all asynchronous work runs on (the manager's).
     public var loop: EventLoop { manager.loop }
 
