@@ -37,8 +37,9 @@ private struct ScratchFolder {
         return runtime
     }
 
-    @Test func anUnknownComponentIsReportedAtTheLineThatNamesIt() throws {
-        let folder = try ScratchFolder([
+    /// A feature whose operation names components nothing registers, three ways.
+    private func ghostsFolder() throws -> ScratchFolder {
+        try ScratchFolder([
             "feature.lua": """
                 hub.feature { id = "ghosts", uri = "ghosts:home", operations = { require("operations.rows") } }
                 """,
@@ -52,6 +53,10 @@ private struct ScratchFolder {
                 end)
                 """,
         ])
+    }
+
+    @Test func anUnknownComponentIsReportedAtTheLineThatNamesIt() throws {
+        let folder = try ghostsFolder()
         defer { folder.remove() }
         let problems = try checkingRuntime(folder).check(strict: true).map(\.description)
         let view = "view 'ghosts:home': model"
@@ -60,6 +65,16 @@ private struct ScratchFolder {
             "\(folder.path)/operations/rows.lua:4: \(view) 'row' names component 'nope:thing', \(fallback)",
             "\(folder.path)/operations/rows.lua:5: \(view) 'other' names component 'default:nothing', \(fallback)",
         ])
+    }
+
+    @Test func withoutTracingAnUnknownComponentIsReportedWhereItsFeatureIs() throws {
+        let folder = try ghostsFolder()
+        defer { folder.remove() }
+        let runtime = try makeRuntime(folder.path)
+        #expect(runtime.tracesComponentNames == false)
+        let problems = runtime.check(strict: true).map(\.description)
+        #expect(problems.count == 2)
+        #expect(problems.allSatisfy { $0.hasPrefix("\(folder.path)/feature.lua:1: view 'ghosts:home': model ") })
     }
 
     @Test func everyMistakeOfAFolderIsReportedNotOnlyTheFirst() throws {
