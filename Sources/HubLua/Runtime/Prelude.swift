@@ -1,17 +1,16 @@
 /// The Lua code run once per state, with the full standard library, before any script, given
 /// the function scripts' `print` writes its lines with, and `keep_caller` (`hub_keep_caller`,
 /// which wraps `require` so that its caller's line is known even in `return require(...)`).
-/// It returns `make_env(own_hub,
-/// shared_hub, read_module, report)`, which makes one feature folder's environment: its own
-/// globals over a base of its own (the safe standard functions, and read-only proxies of the
-/// libraries), its own read-only `hub` over the shared one, a text-only `load`, and a `require`
-/// that resolves modules inside the folder only (`read_module` checks the name and returns the
-/// source, chunk name and path of the module, or nil and the error for a bad one, which
-/// `require` raises at its caller's line); and with it a function that runs one of the
-/// folder's modules again, for hot reloading. A module under `operations/` that returns nothing
-/// is an error at the line that required it. With `report` (`hub check`), an `operations/`
-/// module that fails is told to `report` and stood in for by an operation that does nothing,
-/// so that loading goes on to the next mistake.
+/// It returns `make_env(own_hub, shared_hub, read_module, report)`, which makes one feature
+/// folder's environment: its own globals over a base of its own (the safe standard functions,
+/// and read-only proxies of the libraries), its own read-only `hub` over the shared one, a
+/// text-only `load`, and a `require` that resolves modules inside the folder only
+/// (`read_module` checks the name and returns the source, chunk name and path of the module,
+/// or nil and the error for a bad one, which `require` raises at its caller's line); and with
+/// it a function that runs one of the folder's modules again, for hot reloading. A module
+/// under `operations/` that returns nothing is an error at the line that required it. With
+/// `report` (`hub check`), an `operations/` module that fails is told to `report` and stood in
+/// for by an operation that does nothing, so that loading goes on to the next mistake.
 ///
 /// Nothing a script can reach is shared with another folder's scripts: every metatable it could
 /// follow is locked (`__metatable = false`), and each environment has its own base and proxies,
