@@ -171,9 +171,11 @@ static int plain_identifier(const char *text, size_t length) {
 }
 
 /* [-0, +0, -] Whether a deferred slot of `kind` takes the value at `index` (a string, or nil
-   for text); sets `length` to a string's. */
-static int kind_takes(lua_State *L, int index, lua_Integer kind, size_t *length) {
+   for text); sets `length` to a string's. No identifier is deferred while `limits` traces
+   them. */
+static int kind_takes(lua_State *L, int index, lua_Integer kind, const hub_limits *limits, size_t *length) {
     *length = 0;
+    if (kind == HUB_DEFER_IDENTIFIER && limits->traces_identifiers) return 0;
     int type = lua_type(L, index);
     if (type == LUA_TSTRING) {
         const char *text = lua_tolstring(L, index, length);
@@ -200,7 +202,7 @@ static int defer_write(lua_State *L, hub_object_block *object, const hub_class_d
     if (object == NULL || (object->object == NULL && object->step == 0)) return 0;
     if (slot < 1 || slot > HUB_PENDING_SLOTS || lua_gettop(L) != 3) return 0;
     size_t length = 0;
-    if (!kind_takes(L, 3, kind, &length) || !fits(limits, length)) return 0;
+    if (!kind_takes(L, 3, kind, limits, &length) || !fits(limits, length)) return 0;
     if (pending->object != object) {
         if (pending->count > 0) hub_pending_flush(L);
         pending_append(L, pending, 1, object);
@@ -270,7 +272,7 @@ static int is_parent(lua_State *L) {
    (whose slots are at `slots`) given a value its kind takes, and adds their strings' bytes to
    `bytes`. Returns 0 at the first field that is not (the handle is then dropped, and the
    table goes to the host). */
-static int defer_fields(lua_State *L, int slots, hub_object_block *handle, size_t *bytes) {
+static int defer_fields(lua_State *L, int slots, hub_object_block *handle, const hub_limits *limits, size_t *bytes) {
     lua_pushnil(L);
     while (lua_next(L, 2) != 0) {
         size_t length = 0;
@@ -282,7 +284,7 @@ static int defer_fields(lua_State *L, int slots, hub_object_block *handle, size_
         lua_pushvalue(L, -2);
         lua_Integer code = key != NULL && lua_rawget(L, slots) == LUA_TNUMBER ? lua_tointeger(L, -1) : 0;
         lua_pop(L, 1);
-        if (code < HUB_DEFER_CODE || !kind_takes(L, -1, code / HUB_DEFER_CODE, &length)) {
+        if (code < HUB_DEFER_CODE || !kind_takes(L, -1, code / HUB_DEFER_CODE, limits, &length)) {
             lua_pop(L, 2);
             return 0;
         }
@@ -346,7 +348,7 @@ int hub_class_stage(lua_State *L) {
     if (id_type == LUA_TTABLE) {
         lua_rawgeti(L, LUA_REGISTRYINDEX, data->slots);
         lua_insert(L, -2);
-        int deferred = defer_fields(L, lua_absindex(L, -2), handle, &bytes);
+        int deferred = defer_fields(L, lua_absindex(L, -2), handle, limits, &bytes);
         lua_remove(L, -2);
         if (!deferred) {
             lua_settop(L, 2);

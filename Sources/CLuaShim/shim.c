@@ -234,6 +234,28 @@ int hub_budget_attached(lua_State *L) {
     return lua_gethook(L) == hub_budget_hook;
 }
 
+/* The wrapped call's results: everything on the stack (after a yield, too). */
+static int kept_caller_done(lua_State *L, int status, lua_KContext context) {
+    (void)status;
+    (void)context;
+    return lua_gettop(L);
+}
+
+/* Calls upvalue 1 with the arguments, returning its results. */
+static int kept_caller_call(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_callk(L, lua_gettop(L) - 1, LUA_MULTRET, 0, kept_caller_done);
+    return lua_gettop(L);
+}
+
+int hub_keep_caller(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_settop(L, 1);
+    lua_pushcclosure(L, kept_caller_call, 1);
+    return 1;
+}
+
 int hub_traceback(lua_State *L) {
     const char *message = NULL;
     if (lua_type(L, 1) == LUA_TSTRING) {

@@ -71,6 +71,7 @@ import Testing
             "$ repl --features Examples/Cities",
             "$ check --features Examples",
             "$ check --features Tests/HubCLITests/Fixtures/Unchecked",
+            "$ check --features Tests/HubCLITests/Fixtures/All",
             "$ check --features Examples --strict",
             "$ test Examples/Cities --filter golden",
         ])

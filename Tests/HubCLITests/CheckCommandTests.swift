@@ -51,7 +51,7 @@ import Testing
             "\(fixtures)/c_repeats/data/view.json:2:12: title: the view title should be a string, not 12; it is skipped",
             "\(fixtures)/c_repeats/data/view.json:5:39: body[1].component.id: no component 'repeats:odd' is registered; "
                 + "the fallback for its category draws it",
-            "\(fixtures)/c_repeats/feature.lua:14: view 'repeats:home': model 'ghost' names component 'repeats:ghost', "
+            "\(fixtures)/c_repeats/feature.lua:22: view 'repeats:home': model 'ghost' names component 'repeats:ghost', "
                 + "which nothing registers; the fallback for its category draws it",
         ]
         #expect(result.output == (problems + strict + [recordingProblem, "hub check: 11 problems in 5 feature folders", ""])
@@ -64,11 +64,36 @@ import Testing
         #expect(result.output == """
             Examples/Chain/operations/examples.lua:49: view 'chain:errors': operation 'fetch' failed: offline; operation 'banner' \
             was handed the error and finished normally, so the chain went on without it
-            Examples/Embedding/Basket/feature.lua:4: view 'shop:basket': model 'Apples' names component 'shop:price', \
+            Examples/Embedding/Basket/feature.lua:12: view 'shop:basket': model 'Apples' names component 'shop:price', \
             which nothing registers; the fallback for its category draws it
             hub check: 2 problems in 8 feature folders
 
             """)
+        #expect(result.status == 1)
+    }
+
+    @Test func everyMistakeOfEachFolderIsReportedOnceAtItsLine() throws {
+        let folder = "Tests/HubCLITests/Fixtures/All"
+        let result = try HubProcess.run(["check", "--features", folder, "--strict"])
+        let keys = "action_handler, budget, hosts, id, max_reschedules, max_response, operations, reload_policy, schema, store, "
+            + "timeout, title, uri, uri_exclude, uri_match, uri_prefix"
+        let broken = " (feature folder '\(folder)/broken' not loaded)"
+        let misspelt: String = "\(folder)/broken/operations/typo.lua:2: hub.operation: "
+            + "an operation needs a 'perform' function; unknown key 'perfrom'; did you mean 'perform'?"
+        let unfinished: String = "\(folder)/broken/feature.lua:6: operations/bare.lua returned nothing: "
+            + "end it with `return hub.operation { ... }`"
+        let timout: String = "\(folder)/broken/feature.lua:2: feature 'broken': unknown key 'timout'; "
+            + "did you mean 'timeout'? (known: \(keys))"
+        let missing: String = "\(folder)/missing/operations/songs.lua:2: module 'data.songs' not found in feature folder "
+            + "'\(folder)/missing' (tried data/songs.lua, data/songs/init.lua) (feature folder '\(folder)/missing' not loaded)"
+        let clash: String = "\(folder)/second/feature.lua:2: feature 'second' claims 'same:home', but feature 'first' "
+            + "(\(folder)/first/feature.lua:2) was registered first and opens it"
+        let ghost: String = "\(folder)/first/feature.lua:8: view 'same:home': model 'row' names component 'first:ghost', "
+            + "which nothing registers; the fallback for its category draws it"
+        let lines: [String] = [
+            misspelt + broken, unfinished + broken, timout + broken, missing, clash, ghost, "hub check: 6 problems in 4 feature folders", "",
+        ]
+        #expect(result.output == lines.joined(separator: "\n"))
         #expect(result.status == 1)
     }
 

@@ -24,6 +24,7 @@ import Testing
         let result = try HubProcess.run(["render", "--features", "Examples/Embedding/Basket", "shop:basket", "--width", "30"])
         #expect(result.status == 0)
         #expect(result.output.hasSuffix(" 2 × Apples                 6\n 6 × Plums                  6\n"), "the default row stands in")
-        #expect(result.errors == "hub: note: no component 'shop:price' is registered; its models are drawn by the fallback for their category\n")
+        #expect(result.errors == "hub: Examples/Embedding/Basket/feature.lua:12: note: no component 'shop:price' is registered; "
+            + "its models are drawn by the fallback for their category\n")
     }
 }

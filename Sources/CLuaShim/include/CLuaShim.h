@@ -186,6 +186,9 @@ typedef struct hub_limits {
     lua_State *thread;      /* the thread the budgeted execution runs on (alive while it runs),
                                whose hook the allocator forces when bytes exhaust the budget */
     hub_pending pending;    /* writes and components not yet handed to the host */
+    int traces_identifiers; /* nonzero: identifiers (HUB_DEFER_IDENTIFIER) are never deferred,
+                               so the host's setter sees each write with its caller's line
+                               (hub check notes where components are named) */
     char stopped_at[192];   /* "file:line: " where the execution was first stopped (or ""), so
                                that every later raise names the line that ran out, not the
                                line after a pcall that caught the first one */
@@ -257,6 +260,13 @@ void hub_budget_detach(lua_State *L);
 
 /* [-1, +1, m] Message handler: turns the error on top into "message\ntraceback". */
 int hub_traceback(lua_State *L);
+
+/* [-1, +1, v] Wraps the function at 1 in a C function that calls it with its arguments and
+   returns its results (a yield inside goes through). A Lua function called in a tail call
+   (`return require(...)`) replaces its caller's frame; a C function does not: the wrapped
+   function finds its caller's `file:line` three levels up (itself, the wrapper, the caller),
+   even then. The prelude's `require` is wrapped so. */
+int hub_keep_caller(lua_State *L);
 
 /* [-0, +0, m] Opens the standard libraries; call it through lua_pcall. */
 int hub_openlibs(lua_State *L);

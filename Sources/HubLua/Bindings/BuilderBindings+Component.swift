@@ -15,8 +15,10 @@ extension BuilderBindings {
     /// writes then cost a script about a host call instead of a crossing into Swift each. The
     /// position (`index`) is 1-based and any integer: one below 1 or past the end puts the
     /// component last (`math.mininteger` reads back one higher, as no 0-based position lies
-    /// below it).
-    static func makeComponentProperties() -> [String: LuaProperty<ComponentModelBuilder>] {
+    /// below it). A component set through a setter is noted in `origins` (while it traces).
+    static func makeComponentProperties(
+        origins: ComponentOrigins = ComponentOrigins()
+    ) -> [String: LuaProperty<ComponentModelBuilder>] {
         var properties: [String: LuaProperty<ComponentModelBuilder>] = [
             "id": .readOnly { $0.push($1.modelIdentifier) },
             "index": .readWrite(
@@ -26,7 +28,11 @@ extension BuilderBindings {
                 set: { $1.preferredIndex = try $0.optionalInteger(at: $2).map { $0.saturatingSubtracting(1) } }),
             "component": .deferring(
                 .identifier, get: { $0.push($1.componentIdentifier.description) },
-                set: { $1.componentIdentifier = try $0.identifier(at: $2) }),
+                set: { stack, builder, index in
+                    let identifier = try stack.identifier(at: index)
+                    builder.componentIdentifier = identifier
+                    origins.note(identifier, stack)
+                }),
             "category": .readWrite(
                 get: { $0.push($1.componentCategory) }, set: { $1.componentCategory = try $0.requiredString(at: $2) }),
             "icon": .string(\.iconIdentifier),

@@ -30,8 +30,13 @@ final class BuilderBindings {
     private let slotBytes: [UInt8]
     private let slotRanges: [Range<Int>]
 
+    /// Where scripts named components, while `hub check` traces them.
+    let origins: ComponentOrigins
+
     init() {
-        let properties = Self.makeComponentProperties()
+        let origins = ComponentOrigins()
+        self.origins = origins
+        let properties = Self.makeComponentProperties(origins: origins)
         let names = properties.keys.sorted()
         var start = 0
         componentProperties = properties

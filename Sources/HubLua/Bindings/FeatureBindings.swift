@@ -110,6 +110,11 @@ final class FeatureBindings {
 
     /// The feature the `hub.feature` table at argument 1 describes.
     private func featureRegistration(_ call: LuaStack, folder: FeatureFolder) throws -> FeatureRegistration {
+        call.rawField(1, "id")
+        let hasIdentifier = !call.isNil(-1)
+        call.pop()
+        let typo = hasIdentifier ? "" : TableKeys.misspelling(of: "id", call, table: 1, known: Self.featureKeys)
+        guard typo.isEmpty else { throw LuaRaise(message: "hub.feature: a feature needs a string 'id'\(typo)") }
         let identifier = try call.field(1, "id", call.requiredString(at:))
         let owner = "feature '\(identifier)'"
         try TableKeys.check(call, table: 1, known: Self.featureKeys, owner: owner)
@@ -311,7 +316,8 @@ final class FeatureBindings {
         call.rawField(index, "perform")
         guard call.type(at: -1) == .function else {
             call.pop()
-            throw LuaRaise(message: "\(owner): an operation needs a 'perform' function")
+            let typo = TableKeys.misspelling(of: "perform", call, table: index, known: Self.operationKeys)
+            throw LuaRaise(message: "\(owner): an operation needs a 'perform' function\(typo)")
         }
         let derivedName = Self.name(of: call.popFunctionDefinition())
         for optional in ["initial", "append", "on_action"] {

@@ -109,6 +109,13 @@ struct LuaStack: Equatable {
 
     // MARK: Pushing
 
+    /// `[-0, +1]` Pushes `hub_keep_caller`, which wraps a Lua function in a C function: a
+    /// function called through it finds its caller's line even when called in a tail call
+    /// (the prelude's `require`).
+    func pushKeepCaller() {
+        lua_pushcclosure(L, hub_keep_caller, 0)
+    }
+
     /// `[-0, +1]` Pushes a string.
     func push(_ string: String) {
         var string = string

@@ -75,6 +75,14 @@ public final class LuaState {
         set { limits.pointee.limit = max(0, newValue) }
     }
 
+    /// Whether identifier-valued properties (a component's `component`) always reach their
+    /// Swift setters instead of waiting in C (``LuaDeferredKind/identifier``): slower, but each
+    /// setter then runs while its caller's line is known, to note where components are named.
+    var tracesIdentifiers: Bool {
+        get { limits.pointee.traces_identifiers != 0 }
+        set { limits.pointee.traces_identifiers = newValue ? 1 : 0 }
+    }
+
     /// Instructions each outermost protected call may run (0: no limit). Running out raises
     /// "instruction budget exceeded", which a script's own `pcall` cannot swallow. Calls and
     /// resumes nested in another budgeted execution can never use more than it has left.

@@ -27,6 +27,17 @@ enum TableKeys {
         return problem
     }
 
+    /// For a required key the table at `table` lacks: `; unknown key 'perfrom'; did you mean
+    /// 'perform'?` when one of its keys not in `known` is a typo of `required`, else empty.
+    static func misspelling(of required: String, _ stack: LuaStack, table: Int32, known: [String]) -> String {
+        var typo: String?
+        stack.forEachPair(table) {
+            guard typo == nil, let key = stack.string(at: -2), !known.contains(key) else { return }
+            if closest(to: key, in: known) == required { typo = key }
+        }
+        return typo.map { "; unknown key '\($0)'; did you mean '\(required)'?" } ?? ""
+    }
+
     /// `unknown key 'widht'; did you mean 'width'? (known: ...)`.
     static func unknownKey(_ key: String, known: [String]) -> String {
         let hint = closest(to: key, in: known).map { "; did you mean '\($0)'?" } ?? ""

@@ -119,15 +119,16 @@ struct FeatureFolder {
         return text
     }
 
-    /// The source and chunk name of module `name` (`operations.rows` → `operations/rows.lua`).
-    func module(_ name: String) throws -> (source: String, chunkName: String) {
+    /// The source, chunk name and path in the folder of module `name` (`operations.rows` →
+    /// `operations/rows.lua`).
+    func module(_ name: String) throws -> (source: String, chunkName: String, relative: String) {
         guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), !name.contains("..") else {
             throw LuaRaise(message: "invalid module name '\(name)'")
         }
         let relative = name.replacingOccurrences(of: ".", with: "/")
         for candidate in [relative + ".lua", relative + "/init.lua"] {
             if let absolute = resolve(candidate), FileManager.default.fileExists(atPath: absolute) {
-                return (try read(candidate), "@" + display(absolute))
+                return (try read(candidate), "@" + display(absolute), candidate)
             }
         }
         throw LuaRaise(message: "module '\(name)' not found in feature folder '\(displayPath)' (tried \(relative).lua, \(relative)/init.lua)")

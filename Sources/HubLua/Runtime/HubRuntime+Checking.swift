@@ -4,16 +4,19 @@ import HubRender
 
 extension HubRuntime {
     /// The mistakes in the feature folders loaded so far, found without opening a view, in this
-    /// order: folders that failed to load; a component or action registered twice (the second
-    /// silently replaced the first); a feature whose `uri` or `uri_prefix` an earlier feature
-    /// already opens; a feature naming a schema nothing registers; JSON files in a feature folder
-    /// that do not parse. With `strict`, also: JSON values of the wrong type for the property
-    /// the folder's schema reads there, and components that nothing registers named by JSON
-    /// files or by the content of each feature's view (opened at its `uri` or `uri_prefix`), and
-    /// the failures that view's operations silenced (handed an earlier one's error, an operation
-    /// finished normally). Last, HTTP recordings (`tests/http/*.http`) that do not parse or record a request twice.
+    /// order: folders that failed to load (each of their mistakes, when ``isChecking`` loaded
+    /// them); a component or action registered twice (the second silently replaced the first);
+    /// a feature whose `uri` or `uri_prefix` an earlier feature already opens; a feature naming
+    /// a schema nothing registers; JSON files in a feature folder that do not parse. With
+    /// `strict`, also: JSON values of the wrong type for the property the folder's schema reads
+    /// there, and components that nothing registers named by JSON files or by the content of
+    /// each feature's view (opened at its `uri` or `uri_prefix`), and the failures that view's
+    /// operations silenced (handed an earlier one's error, an operation finished normally).
+    /// Last, HTTP recordings (`tests/http/*.http`) that do not parse or record a request twice.
     public func check(strict: Bool = false) -> [CheckProblem] {
-        var problems = loadFailures.map { CheckProblem("", "\($0.error) (feature folder '\($0.folder)' not loaded)") }
+        var problems = loadFailures.flatMap { failure in
+            failure.errors.map { CheckProblem("", "\($0) (feature folder '\(failure.folder)' not loaded)") }
+        }
         problems += repeatedRegistrations()
         problems += overlappingURIs()
         problems += unknownSchemas()
@@ -110,11 +113,19 @@ extension HubRuntime {
             }
     }
 
-    /// The components each feature's view names that nothing registers, once per view.
+    /// The components each feature's view names that nothing registers, once per view, each at
+    /// the line that first named it (when ``isChecking`` traced it), else where the feature
+    /// was registered. A feature whose URI an earlier feature opens is skipped: the view is the
+    /// other feature's, checked for it (and the clash is a problem of its own).
     private func unknownComponentsInViews() -> [CheckProblem] {
         var problems: [CheckProblem] = []
+        let origins = bindings.builders.origins
         for feature in manager.featureRegistry.all {
-            guard let uri = bindings.features.claimedURIs[feature.identifier], let screen = try? open(uri) else { continue }
+            origins.forget()
+            guard let uri = bindings.features.claimedURIs[feature.identifier],
+                manager.featureRegistry.registration(forViewURI: uri)?.identifier == feature.identifier,
+                let screen = try? open(uri)
+            else { continue }
             // Failures the chain went on from count too: the author must see them.
             for failure in screen.loader.silencedFailures {
                 let operation = failure.error.operation.map { "operation '\($0)'" } ?? "an operation"
@@ -129,7 +140,7 @@ extension HubRuntime {
                 else { return }
                 reported.insert(model.componentIdentifier)
                 problems.append(CheckProblem(
-                    location(ofFeature: feature.identifier),
+                    origins.places[model.componentIdentifier] ?? location(ofFeature: feature.identifier),
                     "view '\(uri)': model '\(model.identifier)' names component '\(model.componentIdentifier)', "
                         + "which nothing registers; \(fallbackNote)"))
             }

@@ -24,7 +24,9 @@ extension HubRuntime {
     /// Loads every feature folder at `path` (a feature folder, or a folder of them): runs its
     /// `feature.lua` in a new environment. Returns the identifiers of the features registered;
     /// throws when a folder failed. A folder that fails is rolled back whole and recorded in
-    /// ``loadFailures``; the others still load and work.
+    /// ``loadFailures``; the others still load and work. While ``isChecking``, a folder whose
+    /// `operations/` modules fail goes on loading past them, to find every mistake, and fails
+    /// with all of them.
     @discardableResult
     public func loadFeatures(at path: String) throws -> [String] {
         let discovered = FeatureFolder.discover(at: path)
@@ -32,17 +34,26 @@ extension HubRuntime {
         let before = Set(manager.featureRegistry.all.map(\.identifier))
         var messages: [String] = []
         for folder in discovered {
+            let moduleErrors = ModuleErrors()
+            var errors: [String] = []
             do {
-                let (environment, reloadModule) = try sandbox.makeEnvironment(for: folder, library: bindings.folderLibrary(folder))
+                let (environment, reloadModule) = try sandbox.makeEnvironment(
+                    for: folder, library: bindings.folderLibrary(folder), reportModuleError: isChecking ? moduleErrors.append : nil)
                 try sandbox.run("feature.lua", of: folder, in: environment)
-                folders.append(LoadedFolder(
-                    folder: folder, environment: environment, reloadModule: reloadModule,
-                    modificationDates: folder.modificationDates()))
+                errors = moduleErrors.messages
+                if errors.isEmpty {
+                    folders.append(LoadedFolder(
+                        folder: folder, environment: environment, reloadModule: reloadModule,
+                        modificationDates: folder.modificationDates()))
+                }
             } catch {
-                let failure = LoadFailure(folder: folder.displayPath, path: folder.path, error: String(describing: error))
-                problemLog.recordLoadFailure(failure, features: bindings.rollBack(folder))
-                messages.append(failure.description)
+                errors = moduleErrors.messages + [String(describing: error)]
             }
+            guard let first = errors.first else { continue }
+            var failure = LoadFailure(folder: folder.displayPath, path: folder.path, error: first)
+            failure.laterErrors = Array(errors.dropFirst())
+            problemLog.recordLoadFailure(failure, features: bindings.rollBack(folder))
+            messages.append(failure.description)
         }
         if !messages.isEmpty { throw LoadError(messages: messages) }
         return manager.featureRegistry.all.map(\.identifier).filter { !before.contains($0) }
@@ -58,5 +69,15 @@ extension HubRuntime {
         folders.append(LoadedFolder(
             folder: folder, environment: environment, reloadModule: reloadModule, modificationDates: folder.modificationDates()))
         try sandbox.run(FeatureFolder.lastComponent(of: path), of: folder, in: environment)
+    }
+}
+
+/// The errors of a folder's `operations/` modules that `hub check`'s `require` stood in for, in
+/// order.
+private final class ModuleErrors {
+    private(set) var messages: [String] = []
+
+    func append(_ message: String) {
+        messages.append(message)
     }
 }

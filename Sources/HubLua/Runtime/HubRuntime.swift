@@ -66,6 +66,31 @@ public final class HubRuntime {
         set { printed.destination = newValue }
     }
 
+    /// Whether the runtime looks for every mistake, as `hub check` does (set it before loading
+    /// features): a folder's broken `operations/` modules are each reported and stood in for,
+    /// so that loading goes on to find the next mistake (the folder still fails to load, with
+    /// all of them), and component names are traced (``tracesComponentNames``). Off by default.
+    public var isChecking = false {
+        didSet { tracesComponentNames = isChecking }
+    }
+
+    /// Whether scripts' writes of component names (`row.component = ...`) note their
+    /// `file:line`, so that a component nothing registers can be reported where it is named
+    /// (``place(naming:)``). Slower: such writes then always cross into Swift. Off by default.
+    public var tracesComponentNames: Bool {
+        get { bindings.builders.origins.isTracing }
+        set {
+            lua.tracesIdentifiers = newValue
+            bindings.builders.origins.isTracing = newValue
+        }
+    }
+
+    /// `file:line` of the first script line that set a component's name to `identifier`, while
+    /// ``tracesComponentNames``; nil when none did (or nothing traced it).
+    public func place(naming identifier: Identifier) -> String? {
+        bindings.builders.origins.places[identifier]
+    }
+
     /// The loop all asynchronous work runs on (the manager's).
     public var loop: EventLoop { manager.loop }
 

@@ -8,8 +8,14 @@ public struct LoadFailure: CustomStringConvertible, Sendable {
     public let folder: String
     /// The folder's absolute path.
     let path: String
-    /// The error, with its `file:line`.
+    /// The error, with its `file:line`: the first mistake found in the folder.
     public let error: String
+    /// The mistakes found after it, each with its `file:line`, when the runtime looked for
+    /// every mistake (``HubRuntime/isChecking``); empty otherwise.
+    public var laterErrors: [String] = []
+
+    /// Every mistake found in the folder, in order: ``error``, then ``laterErrors``.
+    public var errors: [String] { [error] + laterErrors }
 
     public var description: String { "feature folder '\(folder)' failed to load: \(error)" }
 }

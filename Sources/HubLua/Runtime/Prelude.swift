@@ -1,11 +1,16 @@
 /// The Lua code run once per state, with the full standard library, before any script, given
-/// the function scripts' `print` writes its lines with. It returns `make_env(own_hub,
-/// shared_hub, read_module)`, which makes one feature folder's environment: its own globals over
-/// a base of its own (the safe standard functions, and read-only proxies of the libraries), its
-/// own read-only `hub` over the shared one, a text-only `load`, and a `require` that resolves
-/// modules inside the folder only (`read_module` checks the name, and returns nil and the error
-/// for a bad one, which `require` raises at its caller's line); and with it a function that
-/// runs one of the folder's modules again, for hot reloading.
+/// the function scripts' `print` writes its lines with, and `keep_caller` (`hub_keep_caller`,
+/// which wraps `require` so that its caller's line is known even in `return require(...)`).
+/// It returns `make_env(own_hub, shared_hub, read_module, report)`, which makes one feature
+/// folder's environment: its own globals over a base of its own (the safe standard functions,
+/// and read-only proxies of the libraries), its own read-only `hub` over the shared one, a
+/// text-only `load`, and a `require` that resolves modules inside the folder only
+/// (`read_module` checks the name and returns the source, chunk name and path of the module,
+/// or nil and the error for a bad one, which `require` raises at its caller's line); and with
+/// it a function that runs one of the folder's modules again, for hot reloading. A module
+/// under `operations/` that returns nothing is an error at the line that required it. With
+/// `report` (`hub check`), an `operations/` module that fails is told to `report` and stood in
+/// for by an operation that does nothing, so that loading goes on to the next mistake.
 ///
 /// Nothing a script can reach is shared with another folder's scripts: every metatable it could
 /// follow is locked (`__metatable = false`), and each environment has its own base and proxies,
@@ -17,7 +22,7 @@ enum Prelude {
     static let chunkName = "=hub.prelude"
 
     static let source = #"""
-local write_line = ...
+local write_line, keep_caller = ...
 string.dump = nil
 getmetatable("").__metatable = false
 
@@ -83,7 +88,18 @@ local function patch(old, new, seen)
   end
 end
 
-return function(own_hub, shared_hub, read_module)
+-- Whether module `name` is one of the folder's operations (operations/*.lua).
+local function is_operation(name)
+  return type(name) == "string" and name:sub(1, 11) == "operations."
+end
+
+-- What hub check's require gives for an operations/ module that failed: an operation that
+-- does nothing.
+local function stand_in()
+  return { perform = function() end }
+end
+
+return function(own_hub, shared_hub, read_module, report)
   local env = {}
   local loaded = {}
   env._G = env
@@ -95,28 +111,42 @@ return function(own_hub, shared_hub, read_module)
     if type(chunk) ~= "string" then return nil, "load: only source strings can be loaded here" end
     return load(chunk, name, "t", chunk_env or env)
   end
-  local function run_module(name)
-    local source, chunk_name = read_module(name)
-    if not source then error(chunk_name, 3) end
+  -- Runs module `name`; its errors of its own are raised at `level` (the requiring line).
+  local function run_module(name, level)
+    local source, chunk_name, relative = read_module(name)
+    if not source then error(chunk_name, level) end
     local chunk, message = load(source, chunk_name, "t", env)
     if not chunk then error(message, 0) end
     local result = chunk(name)
-    if result == nil then result = true end
+    if result == nil then
+      if is_operation(name) then
+        error(relative .. " returned nothing: end it with `return hub.operation { ... }`", level)
+      end
+      result = true
+    end
     return result
   end
-  env.require = function(name)
+  -- Called through keep_caller: the requiring line is 4 levels up from run_module (run_module,
+  -- require, keep_caller's wrapper, the caller), 5 inside pcall.
+  env.require = keep_caller(function(name)
     local cached = loaded[name]
     if cached ~= nil then return cached end
-    local result = run_module(name)
+    local result
+    if report ~= nil and is_operation(name) then
+      local ok, value = pcall(run_module, name, 5)
+      if ok then result = value else report(value); result = stand_in() end
+    else
+      result = run_module(name, 4)
+    end
     loaded[name] = result
     return result
-  end
+  end)
   -- Runs module `name` again (false when it was never required): a table it returns patches
   -- the one it returned before, so operations made from it get their new functions.
   local function reload_module(name)
     local old = loaded[name]
     if old == nil then return false end
-    local new = run_module(name)
+    local new = run_module(name, 3)
     if type(old) == "table" and type(new) == "table" then patch(old, new, {}) else loaded[name] = new end
     return true
   end

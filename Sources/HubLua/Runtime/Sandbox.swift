@@ -21,7 +21,8 @@ final class Sandbox {
             output(call.string(at: 1) ?? "")
             return 0
         }
-        try lua.call(arguments: 1, results: 1)
+        stack.pushKeepCaller()
+        try lua.call(arguments: 2, results: 1)
         environmentMaker = lua.reference(popping: stack)
         stack.newTable(record: library.members.count)
         stack.register(library, into: -1)
@@ -29,9 +30,12 @@ final class Sandbox {
     }
 
     /// A new environment for the scripts of `folder`, whose `hub` holds `library` and `hub.read`
-    /// over the shared functions, and the function that runs one of its modules again.
+    /// over the shared functions, and the function that runs one of its modules again. With
+    /// `reportModuleError`, an `operations/` module that fails is told to it (`file:line:
+    /// message`) and stood in for by an operation that does nothing, so that the script that
+    /// required it goes on (see `Prelude`).
     func makeEnvironment(
-        for folder: FeatureFolder, library: LuaLibrary
+        for folder: FeatureFolder, library: LuaLibrary, reportModuleError: ((String) -> Void)? = nil
     ) throws(LuaError) -> (environment: LuaReference, reloadModule: LuaReference) {
         let stack = lua.stack
         stack.push(environmentMaker)
@@ -44,13 +48,24 @@ final class Sandbox {
                 let module = try folder.module(try call.checkString(1, "require"))
                 call.push(module.source)
                 call.push(module.chunkName)
+                call.push(module.relative)
             } catch let error as LuaRaise {
                 call.pushNil()
                 call.push(error.message)
+                call.pushNil()
             }
-            return 2
+            return 3
         }
-        try lua.call(arguments: 3, results: 2)
+        if let reportModuleError {
+            LuaBridge.pushFunction(stack) { call in
+                let raw = call.string(at: 1) ?? "(error object is a \(call.typeName(at: 1)) value)"
+                reportModuleError(LuaError(raw: raw).description)
+                return 0
+            }
+        } else {
+            stack.pushNil()
+        }
+        try lua.call(arguments: 4, results: 2)
         let reloadModule = lua.reference(popping: stack)
         return (lua.reference(popping: stack), reloadModule)
     }

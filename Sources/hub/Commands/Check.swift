@@ -7,10 +7,11 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Load every feature without opening views and report mistakes, each with file:line.",
         discussion: """
-            Reports folders that fail to load, components and actions registered twice, a URI \
-            claimed by two features, schemas nothing registers and JSON files that do not parse. \
-            --strict also reads JSON files with their feature's schema (values of the wrong type), \
-            opens each feature's view, and reports component names nothing registers.
+            Reports folders that fail to load (each of their mistakes, not only the first), \
+            components and actions registered twice, a URI claimed by two features, schemas \
+            nothing registers and JSON files that do not parse. --strict also reads JSON files \
+            with their feature's schema (values of the wrong type), opens each feature's view, \
+            and reports component names nothing registers, at the line that names them.
             """)
 
     @OptionGroup var features: FeatureOptions
@@ -20,7 +21,7 @@ struct Check: ParsableCommand {
 
     /// Prints one line per problem, then a summary; exits non-zero when there is a problem.
     func run() throws {
-        let runtime = try features.makeRuntime(clock: .virtual, printOutput: { _ in }, reportsLoadFailures: false)
+        let runtime = try features.makeRuntime(clock: .virtual, printOutput: { _ in }, reportsLoadFailures: false, checking: true)
         let problems = runtime.check(strict: strict)
         problems.forEach { print($0) }
         let folders = runtime.loadedFolderPaths.count + runtime.loadFailures.count

@@ -24,6 +24,7 @@ struct Render: ParsableCommand {
     /// load, a component that failed to draw); any of them makes the exit status non-zero.
     func run() throws {
         let runtime = try features.makeRuntime(clock: .real) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+        runtime.tracesComponentNames = true
         let screen: Screen
         do {
             screen = try runtime.open(view.uri, options: view.screenOptions(margin: margin))
@@ -38,7 +39,8 @@ struct Render: ParsableCommand {
             throw ExitCode.failure
         }
         for identifier in runtime.manager.componentRegistry.unknownIdentifiers {
-            Hub.warn("note: no component '\(identifier)' is registered; its models are drawn by the fallback for their category")
+            let place = runtime.place(naming: identifier).map { "\($0): " } ?? ""
+            Hub.warn("\(place)note: no component '\(identifier)' is registered; its models are drawn by the fallback for their category")
         }
         runtime.problems.forEach(Hub.warn)
         if let error = screen.lastError { Hub.warn(error) }

@@ -18,11 +18,13 @@ struct FeatureOptions: ParsableArguments {
     /// A runtime with the limits set, scripts' `print` going to `printOutput` (default: standard
     /// output), and every feature folder loaded. A folder that fails to load is reported on
     /// standard error (unless `reportsLoadFailures` is false: the caller reports them) and the
-    /// others load; a path with no feature folder at all is an error.
+    /// others load; a path with no feature folder at all is an error. With `checking`, the
+    /// runtime looks for every mistake, as `hub check` does (``HubRuntime/isChecking``).
     func makeRuntime(
-        clock: EventLoop.Clock, printOutput: ((String) -> Void)? = nil, reportsLoadFailures: Bool = true
+        clock: EventLoop.Clock, printOutput: ((String) -> Void)? = nil, reportsLoadFailures: Bool = true, checking: Bool = false
     ) throws -> HubRuntime {
         let runtime = try HubRuntime(clock: clock)
+        runtime.isChecking = checking
         runtime.manager.store = try store.makeStore()
         if let printOutput { runtime.printOutput = printOutput }
         limits.apply(to: runtime)

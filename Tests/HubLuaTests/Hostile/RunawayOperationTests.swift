@@ -313,7 +313,7 @@ import Testing
         let keys = "action_handler, budget, hosts, id, max_reschedules, max_response, operations, reload_policy, schema, store, timeout, title, uri, uri_exclude, uri_match, uri_prefix"
         #expect(result == .array([
             .string("keys.lua:3: feature 'typo': unknown key 'timout'; did you mean 'timeout'? (known: \(keys))"),
-            .string("keys.lua:4: feature 'typo': operations[1]: an operation needs a 'perform' function"),
+            .string("keys.lua:4: feature 'typo': operations[1]: an operation needs a 'perform' function; unknown key 'perfrom'; did you mean 'perform'?"),
             .string("keys.lua:5: operation 'keys': unknown key 'on_actoin'; did you mean 'on_action'? (known: append, budget, initial, max_reschedules, name, on_action, perform, timeout)"),
             .string("keys.lua:6: feature 'typo': 'timeout' must be a positive integer, got -1"),
         ]))

@@ -1,0 +1,4 @@
+-- 'perform' misspelt.
+return hub.operation {
+  perfrom = function(ctx) ctx.view:body("row").title = "Row" end,
+}
