@@ -45,8 +45,10 @@ public final class ReplSession {
     /// Whether lines so far make a chunk that is not complete yet.
     public var isContinuing: Bool { !pending.isEmpty }
 
-    /// Reads `line`: runs the chunk it completes, or waits for more.
+    /// Reads `line`: runs the chunk it completes, or waits for more. `help` prints what the
+    /// prompt offers.
     public func evaluate(_ line: String) -> Outcome {
+        if pending.isEmpty, line.trimmingCharacters(in: .whitespaces) == "help" { return .printed(Self.help) }
         pending.append(line)
         var source = pending.joined(separator: "\n")
         if source.hasPrefix("=") { source = "return " + source.dropFirst() }
@@ -55,7 +57,7 @@ public final class ReplSession {
             try lua.load("return " + source, chunkName: "=stdin", environment: environment)
         } catch {
             do {
-                try lua.load(source, chunkName: "=stdin", environment: environment)
+                try lua.load(Self.keepingLocals(source), chunkName: "=stdin", environment: environment)
             } catch {
                 if error.message.hasSuffix("<eof>") { return .needsMore }
                 pending.removeAll()
@@ -65,6 +67,41 @@ public final class ReplSession {
         pending.removeAll()
         return run()
     }
+
+    /// `source` with a leading `local` declaration made a global of the prompt's environment,
+    /// so that the next line sees it, as in Node's and Luau's prompts: `local x = 1` runs as
+    /// `x = 1`, `local function f` as `function f`, `local a, b` as `a, b = nil`. Declarations
+    /// with attributes (`<const>`, `<close>`) stay local to their line.
+    static func keepingLocals(_ source: String) -> String {
+        guard let match = source.firstMatch(of: /^(\s*)local\s+(?!<)/), !source.contains("<const>"), !source.contains("<close>")
+        else { return source }
+        let rest = source[match.range.upperBound...]
+        let indent = match.1
+        if rest.hasPrefix("function") { return String(indent + rest) }
+        let firstLine = rest.prefix { $0 != "\n" && $0 != ";" }
+        if firstLine.wholeMatch(of: /\s*[A-Za-z_][A-Za-z0-9_]*(\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*\s*/) != nil {
+            return indent + firstLine + " = nil" + rest.dropFirst(firstLine.count)
+        }
+        return String(indent + rest)
+    }
+
+    /// What `help` prints.
+    static let help = """
+        The prompt runs Lua in the feature folder it was started in, with the features loaded.
+          expr, =expr           print the values (Hub's values print as trees)
+          local x = 1           stays visible on the next lines
+          s = hub.open(uri)     open a screen (options: { width, height, connectivity })
+          s.model, s.chain, s.failures, s.error, s.events, s.stack
+                                the view model, each operation's status, silenced failures, ...
+          s:render()            the layout as text;  s:select(id_or_position), s:back()
+          s:snapshot(op), s:reschedule(op), s:diff()
+                                an operation's input, a rerun from it, what the last update changed
+          hub.store.get(key), hub.store.namespace(name)
+                                the features' data (--store says where)
+          hub.sleep(ms)         let time pass (timers, sleeping operations)
+          hub.reload()          reload what changed on disk, as hub watch does
+          help                  this text;  Tab completes names and fields;  Ctrl-D leaves
+        """
 
     /// Forgets the lines of an incomplete chunk.
     public func cancelPending() {
