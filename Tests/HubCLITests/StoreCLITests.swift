@@ -82,8 +82,6 @@ import Testing
         #expect(redrawn.contains("Dancing Queen") && !redrawn.contains("Wonderwall"), "\(redrawn)")
         repl.write("= #s.model.body, s.chain[1].runs\n")
         #expect(repl.wait { output, _ in output.contains("1\t2\n") }, "\(repl.outputText)\(repl.errorText)")
-        watch.send(SIGTERM)
-        _ = watch.exitStatus(within: 10)
         _ = try repl.finish()
     }
 }

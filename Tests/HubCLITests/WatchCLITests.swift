@@ -31,6 +31,14 @@ import Testing
         try text.write(to: url, atomically: false, encoding: .utf8)
     }
 
+    @Test func theViewRedrawsWhenAnOperationReschedulesItselfWithNoFileEdited() throws {
+        let watch = try LiveProcess(["watch", "--features", "Tests/HubCLITests/Fixtures/Ticking", "ticking:view", "--width", "30", "--chain"])
+        #expect(watch.wait { output, _ in output.contains("tick: finished, 3 runs\n") }, "\(watch.outputText)\n\(watch.errorText)")
+        let views = watch.outputText.components(separatedBy: "tick: finished, ")
+        #expect(views.contains { $0.contains(" run 1\n") } && views.contains { $0.contains(" run 2\n") } && views.last?.hasPrefix("3 runs") == true,
+            "\(watch.outputText)")
+    }
+
     @Test func editsReloadOnlyWhatChangedAndABrokenEditKeepsTheLastLayoutUntilFixed() throws {
         let folder = try copyOfCities()
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
