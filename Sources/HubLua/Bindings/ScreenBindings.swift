@@ -191,8 +191,12 @@ final class ScreenBindings {
         }
         // Laid out once, both to charge its size and to draw.
         let layout = screen.screen.layout()
-        try stack.chargeMemory(Self.renderingSize(of: screen.screen, layout: layout))
-        stack.push(screen.screen.render(ascii: ascii, color: color, layout: layout))
+        let size = Self.renderingSize(of: screen.screen, layout: layout)
+        try stack.chargeMemory(size)
+        let text = screen.screen.render(ascii: ascii, color: color, layout: layout)
+        // The cells are freed once drawn; the text is the Lua string's, which Lua counts.
+        stack.releaseMemory(size)
+        stack.push(text)
         return 1
     }
 

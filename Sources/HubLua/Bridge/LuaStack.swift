@@ -287,6 +287,14 @@ struct LuaStack: Equatable {
         limits.pointee.host_used += max(0, bytes)
     }
 
+    /// Gives back `bytes` that ``chargeMemory(_:)`` counted for memory that is freed again
+    /// (what drawing a screen takes while it draws): transient memory does not stay charged
+    /// until the running call ends.
+    func releaseMemory(_ bytes: Int) {
+        guard let limits = hub_state_limits(L), limits.pointee.limit > 0 else { return }
+        limits.pointee.host_used -= min(limits.pointee.host_used, max(0, bytes))
+    }
+
     /// Charges `instructions` of work Swift does for the running script (parsing its JSON,
     /// encoding its values) to the script's budget; throws "instruction budget exceeded"
     /// when that uses it up, and from then on the script cannot go on.
