@@ -31,6 +31,32 @@ import Testing
         try text.write(to: url, atomically: false, encoding: .utf8)
     }
 
+    @Test func addingAnOperationFileAndDeletingItAgainReloadsTheFolderEachTime() throws {
+        let folder = try copyOfCities()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let watch = try LiveProcess(["watch", "--features", folder.path, "cities:overview", "--width", "40", "--chain"])
+        #expect(watch.wait { output, _ in output.contains("rows: finished, 1 run; images: finished, 1 run\n") })
+        let extra = folder.appendingPathComponent("operations/extra.lua")
+        let feature = folder.appendingPathComponent("feature.lua")
+        let original = try String(contentsOf: feature, encoding: .utf8)
+        try #"return hub.operation { name = "extra", perform = function(ctx) ctx.view:body("extra").title = "Extra row" end }"#
+            .write(to: extra, atomically: true, encoding: .utf8)
+        try original.replacingOccurrences(of: "operations = { require(\"operations.rows\")", with: "operations = { require(\"operations.extra\"), require(\"operations.rows\")")
+            .write(to: feature, atomically: false, encoding: .utf8)
+        #expect(watch.wait { output, _ in output.contains("extra: finished, 1 run; rows: finished, 1 run") }, "\(watch.outputText)\n\(watch.errorText)")
+        #expect(watch.outputText.contains(" Extra row\n"))
+        // Deleting the file feature.lua still requires: the last good version stays, and says why.
+        try FileManager.default.removeItem(at: extra)
+        #expect(watch.wait { _, errors in errors.contains("reload failed, the last good version stays: ") && errors.contains("operations.extra") },
+            "\(watch.errorText)")
+        try original.write(to: feature, atomically: false, encoding: .utf8)
+        // Restored: the folder reloads, and the last view drawn has no extra row again.
+        #expect(watch.wait { output, _ in
+            let last = output.components(separatedBy: " ms)\n").dropLast().last ?? ""
+            return last.contains("\nrows: finished, 1 run; images: finished, 1 run\n") && !last.contains("Extra row")
+        }, "\(watch.outputText)\n\(watch.errorText)")
+    }
+
     @Test func theViewRedrawsWhenAnOperationReschedulesItselfWithNoFileEdited() throws {
         let watch = try LiveProcess(["watch", "--features", "Tests/HubCLITests/Fixtures/Ticking", "ticking:view", "--width", "30", "--chain"])
         #expect(watch.wait { output, _ in output.contains("tick: finished, 3 runs\n") }, "\(watch.outputText)\n\(watch.errorText)")
