@@ -63,7 +63,25 @@ import Testing
         ])
         // The render, then select (a delete button opens nothing), runs, the diff of the reload.
         #expect(result.output.contains(" Wonderwall                   [delete]\n Oasis\n\nfalse\n2\n+0 −1 ~0  removed: song-3\n"))
-        #expect(result.output.contains("\nsong-1 [songs:song] \"Yellow Submarine\" / \"The Beatles\"\n  delete [songs:delete]\ntrue\n"))
+        // A component printed on its own shows its fields, then its children.
+        #expect(result.output.contains("""
+
+            song-1 [songs:song] "Yellow Submarine" / "The Beatles"
+              category = "row"
+              custom_images = {}
+              index = 1
+              target:
+                actions = {}
+                uri = "songs:song:1"
+                view:
+                  view "Yellow Submarine"
+                    body (1)
+                      loading [default:row] "Loading Yellow Submarine..."
+              type = "body"
+              delete [songs:delete]
+            true
+
+            """), "\(result.output)")
         #expect(result.output.hasSuffix("\n{ \"songs:list\", \"songs:song:1\" }\ntrue\nsongs:list\n"))
     }
 

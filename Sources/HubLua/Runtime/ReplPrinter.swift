@@ -119,7 +119,12 @@ local function add_table(lines, value, indent, depth, seen)
   for _, key in ipairs(keys) do
     local item = value[key]
     local name = type(key) == "string" and key or "[" .. tostring(key) .. "]"
-    if type(item) == "table" and inline_list(item) then
+    if type(item) == "table" and next(item) == nil then
+      lines[#lines + 1] = indent .. name .. " = {}"
+    elseif type(item) == "table" and is_view_model(item) then
+      lines[#lines + 1] = indent .. name .. ":"
+      add_view_model(lines, item, indent .. "  ")
+    elseif type(item) == "table" and inline_list(item) then
       lines[#lines + 1] = indent .. name .. " = " .. inline_list(item)
     elseif type(item) == "table" and depth < 4 and not is_component(item) and not is_view_model(item) then
       lines[#lines + 1] = indent .. name .. ":"
@@ -149,6 +154,15 @@ show_value = function(value, depth)
     add_builder(lines, value, "")
   elseif is_view_model(value) then
     add_view_model(lines, value, "")
+  elseif is_component(value) and (depth or 0) == 0 then
+    -- A component printed on its own shows its fields under its line, then its children.
+    lines[1] = component_line(value)
+    local fields, shown = {}, { id = true, component = true, title = true, subtitle = true, children = true }
+    for key, item in pairs(value) do
+      if not shown[key] then fields[key] = item end
+    end
+    add_table(lines, fields, "  ", 1, {})
+    add_components(lines, value.children or {}, "  ")
   elseif is_component(value) then
     add_components(lines, { value }, "")
   elseif is_chain(value) then
