@@ -12,9 +12,10 @@ final class LiveProcess: @unchecked Sendable {
     private var printed = Data()
     private var warned = Data()
 
-    /// Starts `hub` with `arguments` in `directory` (default: the package root).
-    init(_ arguments: [String], in directory: URL = HubProcess.packageRoot) throws {
-        process.executableURL = HubProcess.executable("hub")
+    /// Starts `program` (default: `hub`) with `arguments` in `directory` (default: the package
+    /// root).
+    init(_ arguments: [String], in directory: URL = HubProcess.packageRoot, program: URL = HubProcess.executable("hub")) throws {
+        process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.standardInput = input

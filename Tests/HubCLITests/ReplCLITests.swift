@@ -94,6 +94,25 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("    2. images  finished  runs 1  ") })
     }
 
+    @Test func ctrlCAtThePromptClearsTheLineAndKeepsTheSession() throws {
+        // Under a pseudo-terminal (util-linux's script): libedit edits the line, and the
+        // terminal turns the Ctrl-C byte into SIGINT for the prompt.
+        let hub = HubProcess.executable("hub").path
+        let repl = try LiveProcess(
+            ["-qfec", "\(hub) repl --features Examples/Cities", "/dev/null"], program: URL(fileURLWithPath: "/usr/bin/script"))
+        #expect(repl.wait { output, _ in output.contains("Ctrl-D leaves.") }, "\(repl.outputText)")
+        repl.write("s = hub.open('cities:overview')\r")
+        #expect(repl.wait { output, _ in output.components(separatedBy: "> ").count >= 3 }, "\(repl.outputText)")
+        repl.write("half typed line")
+        #expect(repl.wait { output, _ in output.contains("half typed line") })
+        repl.write("\u{03}")
+        #expect(repl.wait { output, _ in output.components(separatedBy: "> ").count >= 4 }, "a new prompt: \(repl.outputText)")
+        repl.write("= #s.model.body\r")
+        #expect(repl.wait { output, _ in output.contains("\n8\r\n") }, "the session and its screen stay: \(repl.outputText)")
+        repl.write("\u{04}")
+        #expect(repl.exitStatus(within: 10) == 0)
+    }
+
     @Test func ctrlCStopsARunningScriptAndThePromptGoesOn() throws {
         let repl = try LiveProcess(["repl", "--features", "Examples", "--budget", "100000000000"])
         repl.write("= 'ready'\n")

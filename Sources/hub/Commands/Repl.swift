@@ -10,7 +10,8 @@ struct Repl: ParsableCommand {
             As the lua prompt: an expression prints its values (=expr too), a statement that is \
             not complete waits for more lines, an error prints with its traceback. Hub's values \
             print as trees. Screens opened with hub.open stay live; hub.reload() reloads what \
-            changed on disk. Ctrl-C stops a running script, Ctrl-D leaves. At a terminal: line \
+            changed on disk. Ctrl-C stops a running script (at the prompt, it drops the line \
+            being typed), Ctrl-D leaves. At a terminal: line \
             editing, tab completion, and a history in ~/.hub_history.
             """)
 

@@ -36,7 +36,25 @@ final class EditLineReader: LineReader {
     }
 
     func readLine(prompt: String) -> String? {
-        guard let line = readline(prompt) else { return nil }
+        var previous = sigaction()
+        while true {
+            // Ctrl-C at the prompt drops the line being typed and asks again, as lua5.4 and
+            // python3 do: the session and its screens stay.
+            hub_edit_catch_interrupts(&previous)
+            let read = readline(prompt)
+            hub_edit_restore_interrupts(&previous)
+            if hub_edit_take_interrupt() != 0 {
+                free(read)
+                print("")
+                continue
+            }
+            guard let line = read else { return nil }
+            return remember(line)
+        }
+    }
+
+    /// The text of `line` (freed here), added to the history unless blank.
+    private func remember(_ line: UnsafeMutablePointer<CChar>) -> String {
         defer { free(line) }
         let text = String(cString: line)
         if !text.trimmingCharacters(in: .whitespaces).isEmpty {
