@@ -113,6 +113,21 @@ import Testing
         #expect(repl.exitStatus(within: 10) == 0)
     }
 
+    @Test func ctrlLClearsTheScreenAndThePromptGoesOn() throws {
+        let hub = HubProcess.executable("hub").path
+        let repl = try LiveProcess(
+            ["-qfec", "env TERM=xterm \(hub) repl --features Examples/Cities", "/dev/null"], program: URL(fileURLWithPath: "/usr/bin/script"))
+        #expect(repl.wait { output, _ in output.contains("Ctrl-D leaves.") }, "\(repl.outputText)")
+        repl.write("x = 6 * 7\r")
+        #expect(repl.wait { output, _ in output.components(separatedBy: "> ").count >= 3 }, "\(repl.outputText)")
+        repl.write("\u{0C}")
+        #expect(repl.wait { output, _ in output.contains("\u{1B}[H\u{1B}[2J> ") }, "\(repl.outputText.debugDescription)")
+        repl.write("=x\r")
+        #expect(repl.wait { output, _ in output.contains("\n42\r\n") })
+        repl.write("\u{04}")
+        #expect(repl.exitStatus(within: 10) == 0)
+    }
+
     @Test func ctrlCStopsARunningScriptAndThePromptGoesOn() throws {
         let repl = try LiveProcess(["repl", "--features", "Examples", "--budget", "100000000000"])
         repl.write("= 'ready'\n")
