@@ -122,6 +122,8 @@ struct LuaClass<Object: AnyObject>: Sendable {
         stack.setRawField(-2, "__name")
         stack.push(strings: (slots + methods.members.map(\.name)).sorted())
         stack.setRawField(-2, Self.membersField)
+        stack.push(strings: methods.members.map(\.name).sorted())
+        stack.setRawField(-2, Self.methodsField)
         if handles != nil { fillHandleMetatable(stack, of: metatableIndex) }
         stack.pop()
     }
@@ -140,6 +142,9 @@ struct LuaClass<Object: AnyObject>: Sendable {
 
     /// The metatable field listing the class's properties and methods, for completion.
     static var membersField: String { "__members" }
+
+    /// The metatable field listing the class's methods only, for completion after `:`.
+    static var methodsField: String { "__methods" }
 
     /// Pushes `object` as this class's userdata.
     func push(_ stack: LuaStack, _ object: Object) {
