@@ -94,15 +94,21 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("    2. images  finished  runs 1  ") })
     }
 
-    @Test func ctrlCAtThePromptClearsTheLineAndKeepsTheSession() throws {
-        // Under a pseudo-terminal (util-linux's script): libedit edits the line, and the
-        // terminal turns the Ctrl-C byte into SIGINT for the prompt.
+    /// `hub repl` on Examples/Cities under a pseudo-terminal (util-linux's script, an xterm), where
+    /// libedit edits the line, once it has run `firstLine` and shows the prompt again.
+    private static func terminalREPL(firstLine: String) throws -> LiveProcess {
         let hub = HubProcess.executable("hub").path
         let repl = try LiveProcess(
-            ["-qfec", "\(hub) repl --features Examples/Cities", "/dev/null"], program: URL(fileURLWithPath: "/usr/bin/script"))
+            ["-qfec", "env TERM=xterm \(hub) repl --features Examples/Cities", "/dev/null"], program: URL(fileURLWithPath: "/usr/bin/script"))
         #expect(repl.wait { output, _ in output.contains("Ctrl-D leaves.") }, "\(repl.outputText)")
-        repl.write("s = hub.open('cities:overview')\r")
+        repl.write(firstLine + "\r")
         #expect(repl.wait { output, _ in output.components(separatedBy: "> ").count >= 3 }, "\(repl.outputText)")
+        return repl
+    }
+
+    @Test func ctrlCAtThePromptClearsTheLineAndKeepsTheSession() throws {
+        // The terminal turns the Ctrl-C byte into SIGINT for the prompt.
+        let repl = try Self.terminalREPL(firstLine: "s = hub.open('cities:overview')")
         repl.write("half typed line")
         #expect(repl.wait { output, _ in output.contains("half typed line") })
         repl.write("\u{03}")
@@ -114,12 +120,7 @@ import Testing
     }
 
     @Test func ctrlLClearsTheScreenAndThePromptGoesOn() throws {
-        let hub = HubProcess.executable("hub").path
-        let repl = try LiveProcess(
-            ["-qfec", "env TERM=xterm \(hub) repl --features Examples/Cities", "/dev/null"], program: URL(fileURLWithPath: "/usr/bin/script"))
-        #expect(repl.wait { output, _ in output.contains("Ctrl-D leaves.") }, "\(repl.outputText)")
-        repl.write("x = 6 * 7\r")
-        #expect(repl.wait { output, _ in output.components(separatedBy: "> ").count >= 3 }, "\(repl.outputText)")
+        let repl = try Self.terminalREPL(firstLine: "x = 6 * 7")
         repl.write("\u{0C}")
         #expect(repl.wait { output, _ in output.contains("\u{1B}[H\u{1B}[2J> ") }, "\(repl.outputText.debugDescription)")
         repl.write("=x\r")
