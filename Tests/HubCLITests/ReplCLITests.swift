@@ -99,7 +99,7 @@ import Testing
     private static func terminalREPL(firstLine: String) throws -> LiveProcess {
         let hub = HubProcess.executable("hub").path
         let repl = try LiveProcess(
-            ["-qfec", "env TERM=xterm \(hub) repl --features Examples/Cities", "/dev/null"], program: URL(fileURLWithPath: "/usr/bin/script"))
+            ["-qfec", "exec env TERM=xterm \(hub) repl --features Examples/Cities", "/dev/null"], program: URL(fileURLWithPath: "/usr/bin/script"))
         #expect(repl.wait { output, _ in output.contains("Ctrl-D leaves.") }, "\(repl.outputText)")
         repl.write(firstLine + "\r")
         #expect(repl.wait { output, _ in output.components(separatedBy: "> ").count >= 3 }, "\(repl.outputText)")
