@@ -119,6 +119,17 @@ import Testing
         #expect(repl.exitStatus(within: 10) == 0)
     }
 
+    @Test func tabCompletesAPathThroughAScreensProperties() throws {
+        let repl = try Self.terminalREPL(firstLine: "s = hub.open('cities:overview')")
+        repl.write("= #s.model.bo\t")
+        // libedit writes what the completion adds ("dy", then a space) after the cursor.
+        #expect(repl.wait { output, _ in output.hasSuffix("dy ") }, "\(repl.outputText.debugDescription)")
+        repl.write("\r")
+        #expect(repl.wait { output, _ in output.contains("\n8\r\n") }, "\(repl.outputText.debugDescription)")
+        repl.write("\u{04}")
+        #expect(repl.exitStatus(within: 10) == 0)
+    }
+
     @Test func ctrlLClearsTheScreenAndThePromptGoesOn() throws {
         let repl = try Self.terminalREPL(firstLine: "x = 6 * 7")
         repl.write("\u{0C}")

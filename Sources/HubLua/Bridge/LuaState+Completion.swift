@@ -4,8 +4,9 @@ extension LuaState {
     /// The completions of `text` (the end of a line typed at a prompt) among the names the
     /// scripts of `environment` see: its globals, or the fields of the table a dotted path names
     /// (following `__index` tables), or the properties and methods of a Hub object (`s.mo` →
-    /// `s.model`); after `:`, methods only (`s:ren` → `s:render`). Each is the whole text
-    /// completed. Only raw reads: no script runs.
+    /// `s.model`), through its properties too (`s.model.bo` → `s.model.body`); after `:`,
+    /// methods only (`s:ren` → `s:render`). Each is the whole text completed. No script runs:
+    /// tables are read raw, and a Hub object's property by its own getter, in protected mode.
     func completions(of text: String, in environment: LuaReference) -> [String] {
         let isPathCharacter: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == ":" }
         let start = text.lastIndex { !isPathCharacter($0) }.map(text.index(after:)) ?? text.startIndex
@@ -23,7 +24,7 @@ extension LuaState {
             let names = path[..<separator].split(separator: ".", omittingEmptySubsequences: false)
             guard !names.contains(where: { $0.isEmpty || $0.contains(":") }) else { return [] }
             for name in names {
-                guard Self.rawLookup(stack, String(name)) else { return [] }
+                guard lookup(String(name)) else { return [] }
             }
             prefix = String(path[...separator])
             partial = String(path[path.index(after: separator)...])
@@ -33,9 +34,11 @@ extension LuaState {
     }
 
     /// `[-1, +1]` Replaces the value on top with its field `name`, read raw (through `__index`
-    /// tables, not functions); false (and the value left) when there is none.
-    private static func rawLookup(_ stack: LuaStack, _ name: String) -> Bool {
+    /// tables, not functions) or, for a Hub object, its property `name`; false (and the value
+    /// left) when there is none.
+    private func lookup(_ name: String) -> Bool {
         for _ in 0..<8 {
+            if stack.type(at: -1) == .userdata { return readProperty(name) }
             guard stack.type(at: -1) == .table else { return false }
             stack.rawField(-1, name)
             if !stack.isNil(-1) {
@@ -49,6 +52,46 @@ extension LuaState {
             stack.remove(at: -2)
         }
         return false
+    }
+
+    /// `[-1, +1]` Replaces the Hub object on top with its property `name`, read by its class's
+    /// `__index` in protected mode under a small budget; false (and the object left) when
+    /// `name` is not one of its properties or reading it fails.
+    private func readProperty(_ name: String) -> Bool {
+        guard stack.pushMetatable(-1) else { return false }
+        let isProperty = Self.strings(stack, inField: LuaClass<LuaState>.membersField).contains(name)
+            && !Self.strings(stack, inField: LuaClass<LuaState>.methodsField).contains(name)
+        stack.rawField(-1, "__index")
+        stack.remove(at: -2)
+        guard isProperty else {
+            stack.pop()
+            return false
+        }
+        stack.pushValue(-2)
+        stack.push(name)
+        var budget = LuaBudget(total: Self.propertyReadBudget)
+        do {
+            try call(arguments: 2, results: 1, budget: &budget)
+        } catch {
+            return false
+        }
+        stack.remove(at: -2)
+        return true
+    }
+
+    /// The instructions a property read made for completion may take.
+    private static let propertyReadBudget = 100_000
+
+    /// The strings of the list in field `field` of the table on top (none when absent).
+    private static func strings(_ stack: LuaStack, inField field: String) -> [String] {
+        stack.rawField(-1, field)
+        defer { stack.pop() }
+        guard stack.type(at: -1) == .table, stack.rawLength(-1) > 0 else { return [] }
+        return (1...stack.rawLength(-1)).compactMap { position in
+            stack.rawIndex(-1, position)
+            defer { stack.pop() }
+            return stack.string(at: -1)
+        }
     }
 
     /// The names of the value on top (left there): a table's string keys and those of its
@@ -68,14 +111,7 @@ extension LuaState {
             }
             guard stack.pushMetatable(-1) else { break }
             if stack.type(at: -2) == .userdata {
-                stack.rawField(-1, methodsOnly ? LuaClass<LuaState>.methodsField : LuaClass<LuaState>.membersField)
-                if stack.type(at: -1) == .table {
-                    for position in stride(from: 1, through: stack.rawLength(-1), by: 1) {
-                        stack.rawIndex(-1, position)
-                        if let name = stack.string(at: -1) { names.append(name) }
-                        stack.pop()
-                    }
-                }
+                names += strings(stack, inField: methodsOnly ? LuaClass<LuaState>.methodsField : LuaClass<LuaState>.membersField)
                 break
             }
             stack.rawField(-1, "__index")

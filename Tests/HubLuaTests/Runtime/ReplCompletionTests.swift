@@ -17,4 +17,17 @@ import Testing
         #expect(session.completions(of: "t:") == ["t:greet"])
         #expect(session.completions(of: "x = t.") == ["x = t.greet", "x = t.name"])
     }
+
+    @Test func aPathGoesThroughAHubObjectsProperties() throws {
+        let runtime = try makeRuntime(TestPaths.examples + "/Cities")
+        let session = try ReplSession(runtime: runtime, folder: TestPaths.examples + "/Cities")
+        #expect(session.evaluate(#"s = hub.open("cities:overview")"#) == .printed(""))
+        #expect(session.completions(of: "s.model.bo") == ["s.model.body"])
+        #expect(session.completions(of: "= s.model.t") == ["= s.model.title"])
+        #expect(session.completions(of: "s.model.body.") == [])
+        // A method is not read as a property, and an unknown name completes nothing.
+        #expect(session.completions(of: "s.render.") == [])
+        #expect(session.completions(of: "s.nope.") == [])
+        #expect(session.evaluate("= #s.model.body") == .printed("8"))
+    }
 }
