@@ -15,26 +15,46 @@ static inline void hub_edit_completion_done(void) {
 #include <signal.h>
 #include <string.h>
 
-/* Ctrl-C at the prompt: a flag its handler sets, read (and cleared) once readline returns. */
-static volatile sig_atomic_t hub_edit_interrupted = 0;
-
-static void hub_edit_on_interrupt(int signal) {
-    (void)signal;
-    hub_edit_interrupted = 1;
+/* Makes `getc` what the prompt reads each character with (its code point; -1 ends the line
+   being read), and turns libedit's own signal handling off: `getc` sees Ctrl-C and resizes
+   through the handlers below. Call it before the first readline. */
+static inline void hub_edit_set_getc(int (*getc)(FILE *)) {
+    rl_getc_function = getc;
+    rl_catch_signals = 0;
+    rl_catch_sigwinch = 0;
 }
 
-/* Installs the handler while the prompt reads a line (no SA_RESTART: the read is interrupted),
-   keeping the one it replaces in `previous`. */
-static inline void hub_edit_catch_interrupts(struct sigaction *previous) {
+/* Ctrl-C and window resizes at the prompt: flags their handlers set, each read (and cleared)
+   by a hub_edit_take_* call. Static: each Swift file using them has its own copy, so one file
+   must do all of catching and taking. */
+static volatile sig_atomic_t hub_edit_interrupted = 0;
+static volatile sig_atomic_t hub_edit_resized = 0;
+
+static void hub_edit_on_signal(int signal) {
+    if (signal == SIGINT) hub_edit_interrupted = 1;
+    if (signal == SIGWINCH) hub_edit_resized = 1;
+}
+
+/* The handlers the prompt's replace while it reads a line. */
+typedef struct {
+    struct sigaction interrupt;
+    struct sigaction resize;
+} hub_edit_signals;
+
+/* Installs the prompt's handlers of SIGINT and SIGWINCH (no SA_RESTART: a wait for a key is
+   interrupted), keeping those they replace in `previous`. */
+static inline void hub_edit_catch_signals(hub_edit_signals *previous) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
-    action.sa_handler = hub_edit_on_interrupt;
+    action.sa_handler = hub_edit_on_signal;
     sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, previous);
+    sigaction(SIGINT, &action, &previous->interrupt);
+    sigaction(SIGWINCH, &action, &previous->resize);
 }
 
-static inline void hub_edit_restore_interrupts(const struct sigaction *previous) {
-    sigaction(SIGINT, previous, NULL);
+static inline void hub_edit_restore_signals(const hub_edit_signals *previous) {
+    sigaction(SIGINT, &previous->interrupt, NULL);
+    sigaction(SIGWINCH, &previous->resize, NULL);
 }
 
 /* Whether Ctrl-C was pressed since the last call. */
@@ -42,4 +62,11 @@ static inline int hub_edit_take_interrupt(void) {
     int interrupted = hub_edit_interrupted;
     hub_edit_interrupted = 0;
     return interrupted;
+}
+
+/* Whether the window was resized since the last call. */
+static inline int hub_edit_take_resize(void) {
+    int resized = hub_edit_resized;
+    hub_edit_resized = 0;
+    return resized;
 }

@@ -112,7 +112,8 @@ import Testing
         repl.write("half typed line")
         #expect(repl.wait { output, _ in output.contains("half typed line") })
         repl.write("\u{03}")
-        #expect(repl.wait { output, _ in output.components(separatedBy: "> ").count >= 4 }, "a new prompt: \(repl.outputText)")
+        // The line stays where it shows, and a new prompt starts under it.
+        #expect(repl.wait { output, _ in output.contains("> half typed line\r\n\r> ") }, "a new prompt: \(repl.outputText.debugDescription)")
         repl.write("= #s.model.body\r")
         #expect(repl.wait { output, _ in output.contains("\n8\r\n") }, "the session and its screen stay: \(repl.outputText)")
         repl.write("\u{04}")
@@ -126,6 +127,20 @@ import Testing
         #expect(repl.wait { output, _ in output.hasSuffix("dy ") }, "\(repl.outputText.debugDescription)")
         repl.write("\r")
         #expect(repl.wait { output, _ in output.contains("\n8\r\n") }, "\(repl.outputText.debugDescription)")
+        repl.write("\u{04}")
+        #expect(repl.exitStatus(within: 10) == 0)
+    }
+
+    @Test func timeRunsBetweenLinesAndWhatATimerPrintsGoesAboveTheLineBeingTyped() throws {
+        let repl = try Self.terminalREPL(firstLine: "hub.after(1000, function() print('tick'); error('boom') end)")
+        repl.write("= 'hal")
+        // The half-typed line is cleared, the timer's output and its error printed, the line shown again.
+        #expect(repl.wait { output, _ in
+            output.contains("> = 'hal\r\u{1B}[Ktick\r\nhub: hub.after callback from stdin:1: stdin:1: boom\r\n> = 'hal")
+        }, "\(repl.outputText.debugDescription)")
+        // Typing goes on where it was, in UTF-8.
+        repl.write("f é'\r")
+        #expect(repl.wait { output, _ in output.contains("\nhalf é\r\n") }, "\(repl.outputText.debugDescription)")
         repl.write("\u{04}")
         #expect(repl.exitStatus(within: 10) == 0)
     }

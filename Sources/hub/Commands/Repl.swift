@@ -11,18 +11,23 @@ struct Repl: ParsableCommand {
             not complete waits for more lines, an error prints with its traceback. Hub's values \
             print as trees. Screens opened with hub.open stay live; hub.reload() reloads what \
             changed on disk. Ctrl-C stops a running script (at the prompt, it drops the line \
-            being typed), Ctrl-D leaves. At a terminal: line \
-            editing, tab completion, and a history in ~/.hub_history.
+            being typed), Ctrl-D leaves. At a terminal: line editing, tab completion, a history \
+            in ~/.hub_history, and time is real and runs between lines (timers fire and print \
+            above the prompt). From a pipe, time is virtual, as in tests.
             """)
 
     @OptionGroup var features: FeatureOptions
 
     func run() throws {
-        let runtime = try features.makeRuntime(clock: .virtual)
-        let session = try ReplSession(runtime: runtime)
         let terminal = isatty(STDIN_FILENO) != 0
+        let runtime = try features.makeRuntime(clock: terminal ? .real : .virtual) { text in
+            TerminalInput.above { print(text) }
+        }
+        let session = try ReplSession(runtime: runtime)
         let reader: any LineReader = terminal
-            ? EditLineReader(historyFile: NSHomeDirectory() + "/.hub_history") { session.completions(of: $0) }
+            ? EditLineReader(historyFile: NSHomeDirectory() + "/.hub_history", chores: Self.chores(of: runtime)) {
+                session.completions(of: $0)
+            }
             : PlainLineReader()
         if terminal {
             print("Hub, on Lua 5.4. Features: \(runtime.loadedFolderPaths.count) folder(s). hub.reload() reloads edits; Ctrl-D leaves.")
@@ -36,10 +41,30 @@ struct Repl: ParsableCommand {
             case .failed(let message):
                 FileHandle.standardError.write(Data((message + "\n").utf8))
             }
-            runtime.problems.forEach(Hub.warn)
-            runtime.clearProblems()
+            Self.reportProblems(of: runtime)
             fflush(nil)
         }
         if terminal { print() }
+    }
+
+    /// While the prompt waits: the loop's timers as they fall due, and what other threads
+    /// delivered (responses, changes of the store made elsewhere) at least every
+    /// ``Watch/idleLook`` milliseconds.
+    private static func chores(of runtime: HubRuntime) -> PromptChores {
+        PromptChores(
+            due: { min(runtime.loop.nextDue.map { $0 - runtime.loop.now } ?? Watch.idleLook, Watch.idleLook) },
+            run: {
+                runtime.loop.advance(by: 0)
+                reportProblems(of: runtime)
+            })
+    }
+
+    /// Prints what went wrong since the last report (failed timers' callbacks, silenced
+    /// failures), then forgets it.
+    private static func reportProblems(of runtime: HubRuntime) {
+        let problems = runtime.problems
+        guard !problems.isEmpty else { return }
+        runtime.clearProblems()
+        TerminalInput.above { problems.forEach(Hub.warn) }
     }
 }

@@ -15,14 +15,21 @@ struct PlainLineReader: LineReader {
     }
 }
 
-/// Lines read with libedit: editing, a history kept in a file, and tab completion by
-/// `complete` (which gets the word before the cursor and returns its completions).
+/// Lines read with libedit: editing, a history kept in a file, tab completion by `complete`
+/// (which gets the word before the cursor and returns its completions), and `chores` done
+/// while the prompt waits for a key.
 final class EditLineReader: LineReader {
     private let historyFile: String
 
-    /// A reader keeping its history in `historyFile`, completing with `complete`.
-    init(historyFile: String, complete: @escaping (String) -> [String]) {
+    /// A reader keeping its history in `historyFile`, completing with `complete`, doing
+    /// `chores` between keys.
+    init(historyFile: String, chores: PromptChores, complete: @escaping (String) -> [String]) {
         self.historyFile = historyFile
+        // libedit edits characters, not bytes, in a UTF-8 locale (the terminal's, or C.UTF-8).
+        if setlocale(LC_CTYPE, "").map({ String(cString: $0).uppercased().contains("UTF-8") }) != true {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+        TerminalInput.install(chores)
         Completion.complete = complete
         hub_edit_set_completer { text, _, _ in
             hub_edit_completion_done()
@@ -36,21 +43,8 @@ final class EditLineReader: LineReader {
     }
 
     func readLine(prompt: String) -> String? {
-        var previous = sigaction()
-        while true {
-            // Ctrl-C at the prompt drops the line being typed and asks again, as lua5.4 and
-            // python3 do: the session and its screens stay.
-            hub_edit_catch_interrupts(&previous)
-            let read = readline(prompt)
-            hub_edit_restore_interrupts(&previous)
-            if hub_edit_take_interrupt() != 0 {
-                free(read)
-                print("")
-                continue
-            }
-            guard let line = read else { return nil }
-            return remember(line)
-        }
+        // Ctrl-C drops the line being typed: the session and its screens stay.
+        TerminalInput.reading { readline(prompt) }.map(remember)
     }
 
     /// The text of `line` (freed here), added to the history unless blank.
