@@ -98,9 +98,10 @@ public final class ReplSession {
                                 an operation's input, a rerun from it, what the last update changed
           hub.store.get(key), hub.store.namespace(name)
                                 the features' data (--store says where)
-          hub.sleep(ms)         let time pass (timers, sleeping operations)
+          hub.sleep(ms)         let time pass (at a terminal it also runs while the prompt waits)
           hub.reload()          reload what changed on disk, as hub watch does
-          help                  this text;  Tab completes names and fields;  Ctrl-D leaves
+          help                  this text;  Tab completes names, fields and properties
+          Ctrl-C                drop the line being typed, or stop a running script;  Ctrl-D leaves
         """
 
     /// Forgets the lines of an incomplete chunk.
