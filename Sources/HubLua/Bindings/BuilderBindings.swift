@@ -36,7 +36,7 @@ final class BuilderBindings {
     init() {
         let origins = ComponentOrigins()
         self.origins = origins
-        let properties = Self.makeComponentProperties(origins: origins)
+        let properties = LuaField.properties(Self.componentFields(origins: origins))
         let names = properties.keys.sorted()
         var start = 0
         componentProperties = properties
