@@ -39,6 +39,12 @@ extension BuilderBindings {
         ]
     }
 
+    /// The keys of a target table: the target's settable fields, and `actions`, added to those
+    /// it has.
+    static var targetTableKeys: [String] {
+        targetFields.filter { $0.property?.set != nil }.map(\.name) + ["actions"]
+    }
+
     /// The properties of `hub.TargetBuilder`.
     static var targetProperties: [String: LuaProperty<ComponentTargetBuilder>] { LuaField.properties(targetFields) }
 
@@ -61,7 +67,9 @@ extension BuilderBindings {
             return
         }
         guard stack.type(at: index) == .table else { throw stack.valueError(index, expected: "string or table") }
-        for field in imageFields.sorted(by: { $0.name < $1.name }) {
+        let fields = imageFields.filter { $0.property?.set != nil }
+        try checkKeys(stack, index, known: fields.map(\.name))
+        for field in fields.sorted(by: { $0.name < $1.name }) {
             guard let set = field.property?.set else { continue }
             try stack.field(index, field.name) { value in
                 if !stack.isNil(value) { try set(stack, builder, value) }
@@ -77,6 +85,7 @@ extension BuilderBindings {
             return
         }
         guard stack.type(at: index) == .table else { throw stack.valueError(index, expected: "string or table") }
+        try checkKeys(stack, index, known: targetTableKeys)
         builder.uri = try stack.stringField(index, "uri") ?? builder.uri
         stack.rawField(index, "actions")
         if stack.type(at: -1) == .table {
@@ -88,5 +97,11 @@ extension BuilderBindings {
         }
         stack.pop()
         builder.customData = try stack.field(index, "custom", stack.optionalJSONObject(at:)) ?? builder.customData
+    }
+
+    /// Throws unless every key of the table at `index` is in `known`: a misspelt key (`url`)
+    /// would set nothing.
+    private static func checkKeys(_ stack: LuaStack, _ index: Int32, known: [String]) throws {
+        if let problem = TableKeys.firstUnknownKey(stack, table: index, known: known) { throw LuaValueError(problem: problem) }
     }
 }
