@@ -103,10 +103,11 @@ import Testing
     private static let walkThrough = "docs/walkthrough/Planets"
 
     @Test func theWalkThroughShowsEachFileOfItsFolderWhole() throws {
+        let prefix = "-- file: \(Self.walkThrough)/"
         var shown: [String: String] = [:]
         for block in try Self.blocks("lua") {
-            guard let first = block.first, first.hasPrefix("-- file: \(Self.walkThrough)/") else { continue }
-            shown[String(first.dropFirst("-- file: \(Self.walkThrough)/".count))] = block.dropFirst().joined(separator: "\n") + "\n"
+            guard let first = block.first, first.hasPrefix(prefix) else { continue }
+            shown[String(first.dropFirst(prefix.count))] = block.dropFirst().joined(separator: "\n") + "\n"
         }
         let folder = HubProcess.packageRoot.appendingPathComponent(Self.walkThrough)
         let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".lua") }.sorted()

@@ -17,6 +17,9 @@ extension BuilderBindings {
         ]
     }
 
+    /// The keys of an image table: the image's settable fields.
+    static let imageTableKeys = imageFields.filter { $0.property?.set != nil }.map(\.name)
+
     /// The properties of `hub.ImageBuilder`.
     static var imageProperties: [String: LuaProperty<ComponentImageDataBuilder>] { LuaField.properties(imageFields) }
 
@@ -41,9 +44,7 @@ extension BuilderBindings {
 
     /// The keys of a target table: the target's settable fields, and `actions`, added to those
     /// it has.
-    static var targetTableKeys: [String] {
-        targetFields.filter { $0.property?.set != nil }.map(\.name) + ["actions"]
-    }
+    static let targetTableKeys = targetFields.filter { $0.property?.set != nil }.map(\.name) + ["actions"]
 
     /// The properties of `hub.TargetBuilder`.
     static var targetProperties: [String: LuaProperty<ComponentTargetBuilder>] { LuaField.properties(targetFields) }
@@ -67,9 +68,8 @@ extension BuilderBindings {
             return
         }
         guard stack.type(at: index) == .table else { throw stack.valueError(index, expected: "string or table") }
-        let fields = imageFields.filter { $0.property?.set != nil }
-        try checkKeys(stack, index, known: fields.map(\.name))
-        for field in fields.sorted(by: { $0.name < $1.name }) {
+        try checkKeys(stack, index, known: imageTableKeys)
+        for field in imageFields.sorted(by: { $0.name < $1.name }) {
             guard let set = field.property?.set else { continue }
             try stack.field(index, field.name) { value in
                 if !stack.isNil(value) { try set(stack, builder, value) }
@@ -102,6 +102,8 @@ extension BuilderBindings {
     /// Throws unless every key of the table at `index` is in `known`: a misspelt key (`url`)
     /// would set nothing.
     private static func checkKeys(_ stack: LuaStack, _ index: Int32, known: [String]) throws {
-        if let problem = TableKeys.firstUnknownKey(stack, table: index, known: known) { throw LuaValueError(problem: problem) }
+        if let problem = TableKeys.firstUnknownKey(stack, table: index, known: known) {
+            throw LuaValueError(problem: problem)
+        }
     }
 }
