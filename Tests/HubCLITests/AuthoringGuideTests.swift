@@ -67,6 +67,9 @@ import Testing
 
     @Test func theGuideHasItsExamples() throws {
         #expect(try Self.commands().map(\.description) == [
+            "$ check --features docs/walkthrough/Planets",
+            "$ render --features docs/walkthrough/Planets planets:list --width 30",
+            "$ test docs/walkthrough/Planets",
             "$ repl --features Examples/Cities",
             "$ repl --features Examples/Cities",
             "$ check --features Examples",
@@ -75,7 +78,7 @@ import Testing
             "$ check --features Examples --strict",
             "$ test Examples/Cities --filter golden",
         ])
-        #expect(try Self.blocks("lua").count == 3)
+        #expect(try Self.blocks("lua").count == 8)
     }
 
     @Test(arguments: try commands())
@@ -93,6 +96,25 @@ import Testing
             let path = try #require(block.first.flatMap { $0.hasPrefix("-- file: ") ? String($0.dropFirst(9)) : nil })
             let file = try String(contentsOf: HubProcess.packageRoot.appendingPathComponent(path), encoding: .utf8)
             #expect(file.contains(block.dropFirst().joined(separator: "\n")), "docs/authoring.md quotes \(path) as it is not")
+        }
+    }
+
+    /// The folder the walk-through builds from nothing.
+    private static let walkThrough = "docs/walkthrough/Planets"
+
+    @Test func theWalkThroughShowsEachFileOfItsFolderWhole() throws {
+        let prefix = "-- file: \(Self.walkThrough)/"
+        var shown: [String: String] = [:]
+        for block in try Self.blocks("lua") {
+            guard let first = block.first, first.hasPrefix(prefix) else { continue }
+            shown[String(first.dropFirst(prefix.count))] = block.dropFirst().joined(separator: "\n") + "\n"
+        }
+        let folder = HubProcess.packageRoot.appendingPathComponent(Self.walkThrough)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".lua") }.sorted()
+        #expect(files == shown.keys.sorted(), "the guide shows every Lua file of \(Self.walkThrough), and no other")
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            #expect(shown[file] == text, "docs/authoring.md shows \(Self.walkThrough)/\(file) as it is not")
         }
     }
 

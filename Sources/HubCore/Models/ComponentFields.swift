@@ -31,22 +31,26 @@ public struct ComponentFields: Equatable, Sendable {
 
     /// The text fields, in the order tools list them.
     public static let texts: [ComponentField<String>] = [
-        ComponentField("group", \.groupIdentifier, json: "group"),
-        ComponentField("title", \.title, json: "text", "title"),
-        ComponentField("subtitle", \.subtitle, json: "text", "subtitle"),
-        ComponentField("accessory", \.accessoryTitle, json: "text", "accessory"),
-        ComponentField("description", \.descriptionText, json: "text", "description"),
+        ComponentField("group", \.groupIdentifier, json: "group", meaning: "The group it belongs to among its siblings."),
+        ComponentField("title", \.title, json: "text", "title", meaning: "The primary text."),
+        ComponentField("subtitle", \.subtitle, json: "text", "subtitle", meaning: "The secondary text."),
+        ComponentField("accessory", \.accessoryTitle, json: "text", "accessory",
+            meaning: "A short text shown as an accessory, e.g. at a row's right end."),
+        ComponentField("description", \.descriptionText, json: "text", "description",
+            meaning: "A longer text that describes the content."),
     ]
 
     /// The data fields: JSON objects, into which added JSON is merged (its keys win).
     public static let data: [ComponentField<JSONDictionary>] = [
-        ComponentField("metadata", \.metadata, json: "metadata"),
-        ComponentField("logging", \.loggingData, json: "logging"),
-        ComponentField("custom", \.customData, json: "custom"),
+        ComponentField("metadata", \.metadata, json: "metadata", meaning: "Free-form metadata, e.g. external identifiers."),
+        ComponentField("logging", \.loggingData, json: "logging",
+            meaning: "Data to log with impressions of and interactions with the component."),
+        ComponentField("custom", \.customData, json: "custom", meaning: "Free-form data for the component that draws it."),
     ]
 }
 
-/// One plain field of a component model: where it is kept, and how JSON and Lua name it.
+/// One plain field of a component model: where it is kept, how JSON and Lua name it, and what
+/// it means.
 public struct ComponentField<Value: Sendable>: Sendable {
     /// The field's name in Lua (`row.accessory`, `model.accessory`) and in custom schemas
     /// (`component = { accessory = { ... } }`).
@@ -56,11 +60,17 @@ public struct ComponentField<Value: Sendable>: Sendable {
     /// The keys the default JSON schema reads the field from and serialization writes it to,
     /// e.g. `["text", "accessory"]`.
     public let defaultJSONKeys: [String]
+    /// What the field holds, in one line, for authors (docs/components.md lists it).
+    public let meaning: String
 
-    init(_ name: String, _ keyPath: WritableKeyPath<ComponentFields, Value?> & Sendable, json keys: String...) {
+    init(
+        _ name: String, _ keyPath: WritableKeyPath<ComponentFields, Value?> & Sendable, json keys: String...,
+        meaning: String
+    ) {
         self.name = name
         self.keyPath = keyPath
         defaultJSONKeys = keys
+        self.meaning = meaning
     }
 
     /// The position of the field whose value is kept at `keyPath` in `fields`. Every property of

@@ -9,57 +9,6 @@ extension BuilderBindings {
         "ComponentBuilder(\"\(builder.modelIdentifier)\", \(builder.componentIdentifier))"
     }
 
-    /// The properties of `hub.ComponentBuilder`: its id (read-only), position, component,
-    /// category, the fields of `ComponentFields`, icon, images and target. Strings set as the
-    /// component or a text field are deferred (`LuaProperty.deferring`): the most common
-    /// writes then cost a script about a host call instead of a crossing into Swift each. The
-    /// position (`index`) is 1-based and any integer: one below 1 or past the end puts the
-    /// component last (`math.mininteger` reads back one higher, as no 0-based position lies
-    /// below it). A component set through a setter is noted in `origins` (while it traces).
-    static func makeComponentProperties(
-        origins: ComponentOrigins = ComponentOrigins()
-    ) -> [String: LuaProperty<ComponentModelBuilder>] {
-        var properties: [String: LuaProperty<ComponentModelBuilder>] = [
-            "id": .readOnly { $0.push($1.modelIdentifier) },
-            "index": .readWrite(
-                get: { stack, builder in
-                    if let index = builder.preferredIndex { stack.push(index.saturatingAdding(1)) } else { stack.pushNil() }
-                },
-                set: { $1.preferredIndex = try $0.optionalInteger(at: $2).map { $0.saturatingSubtracting(1) } }),
-            "component": .deferring(
-                .identifier, get: { $0.push($1.componentIdentifier.description) },
-                set: { stack, builder, index in
-                    let identifier = try stack.identifier(at: index)
-                    builder.componentIdentifier = identifier
-                    origins.note(identifier, stack)
-                }),
-            "category": .readWrite(
-                get: { $0.push($1.componentCategory) }, set: { $1.componentCategory = try $0.requiredString(at: $2) }),
-            "icon": .string(\.iconIdentifier),
-            "main_image": .readWrite(
-                get: { image.push($0, $1.mainImageDataBuilder) }, set: { try applyImage($0, $2, to: $1.mainImageDataBuilder) }),
-            "background_image": .readWrite(
-                get: { image.push($0, $1.backgroundImageDataBuilder) },
-                set: { try applyImage($0, $2, to: $1.backgroundImageDataBuilder) }),
-            "target": .readWrite(get: { target.push($0, $1.targetBuilder) }, set: { try applyTarget($0, $2, to: $1.targetBuilder) }),
-        ]
-        // The fields are reached through the builder's subscript called directly: a key path
-        // with a subscript component would take the generic key path machinery on every access.
-        for field in ComponentFields.texts {
-            let keyPath = field.keyPath
-            properties[field.name] = .deferring(
-                .text, get: { $0.push(optional: $1[dynamicMember: keyPath]) },
-                set: { $1[dynamicMember: keyPath] = try $0.optionalString(at: $2) })
-        }
-        for field in ComponentFields.data {
-            let keyPath = field.keyPath
-            properties[field.name] = .readWrite(
-                get: { $0.push(optionalJSON: $1[dynamicMember: keyPath]) },
-                set: { $1[dynamicMember: keyPath] = try $0.optionalJSONObject(at: $2) })
-        }
-        return properties
-    }
-
     /// How the deferred properties named by `slots` (in slot order) take the values C kept:
     /// all of a component's at once, written into its state (see ``LuaDeferredWrites``); a
     /// handle's component is found through its parent, and created first when it is staged.

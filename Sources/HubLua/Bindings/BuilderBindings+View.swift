@@ -8,10 +8,24 @@ extension BuilderBindings {
         "ViewBuilder(title: \(builder.navigationBarTitle.map { "\"\($0)\"" } ?? "nil"), body: \(builder.bodyCount))"
     }
 
-    /// The properties of `hub.ViewBuilder`.
-    static var viewProperties: [String: LuaProperty<ViewModelBuilder>] {
-        ["id": .string(\.viewIdentifier), "title": .string(\.navigationBarTitle), "custom": .json(\.customData)]
+    /// The fields of a view (`hub.ViewBuilder`'s properties, and the parts only models have:
+    /// builders make those through methods).
+    static var viewFields: [LuaField<ViewModelBuilder>] {
+        [
+            LuaField("id", "string", "The view model's identifier.", .string(\.viewIdentifier)),
+            LuaField(
+                "title", "string",
+                "The navigation title, drawn above the header; a view with neither gets its feature's `title`.",
+                .string(\.navigationBarTitle)),
+            LuaField(modelOnly: "header", "component", "The header component; `view:header()` gives it, created if new."),
+            LuaField(modelOnly: "body", "list of components", "The body components, in order; `view:body(id)` gives one."),
+            LuaField(modelOnly: "overlays", "list of components", "The overlays, in order; `view:overlay(id)` gives one."),
+            LuaField("custom", "JSON object", "Free-form data of the view.", .json(\.customData)),
+        ]
     }
+
+    /// The properties of `hub.ViewBuilder`.
+    static var viewProperties: [String: LuaProperty<ViewModelBuilder>] { LuaField.properties(viewFields) }
 
     /// The methods of `hub.ViewBuilder`.
     var viewMethods: LuaMethods<ViewModelBuilder> {

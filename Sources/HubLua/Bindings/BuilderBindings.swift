@@ -36,7 +36,7 @@ final class BuilderBindings {
     init() {
         let origins = ComponentOrigins()
         self.origins = origins
-        let properties = Self.makeComponentProperties(origins: origins)
+        let properties = LuaField.properties(Self.componentFields(origins: origins))
         let names = properties.keys.sorted()
         var start = 0
         componentProperties = properties
@@ -140,18 +140,21 @@ final class BuilderBindings {
             try stack.argument(table, function) {
                 for slot in positions.indices where positions[slot] != 0 && slotNames[slot] != "id" {
                     let name = slotNames[slot]
-                    if let firstUnknown, firstUnknown < name { throw Self.unknownField(firstUnknown) }
-                    guard let set = slotSetters[slot] else { throw Self.unknownField(name) }
+                    if let firstUnknown, firstUnknown < name { throw unknownField(firstUnknown) }
+                    guard let set = slotSetters[slot] else { throw unknownField(name) }
                     try LuaValueError.inField(name) { try set(stack, builder, positions[slot]) }
                 }
-                if let firstUnknown { throw Self.unknownField(firstUnknown) }
+                if let firstUnknown { throw unknownField(firstUnknown) }
             }
         }
     }
 
-    /// The error for setting `key`, which is not a settable component field.
-    private static func unknownField(_ key: String) -> LuaRaise {
-        LuaRaise(message: "cannot set unknown field '\(key)' of \(component.name)")
+    /// The error for setting `key`, which is not a settable component field, with the field it
+    /// is likely a typo of.
+    private func unknownField(_ key: String) -> LuaRaise {
+        let settable = slotNames.indices.filter { slotSetters[$0] != nil }.map { slotNames[$0] }
+        let hint = TableKeys.suggestion(for: key, in: settable)
+        return LuaRaise(message: "cannot set unknown field '\(key)' of \(Self.component.name)\(hint)")
     }
 
     /// The slot of the component property whose name is `key`; nil for none.

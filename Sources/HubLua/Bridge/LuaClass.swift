@@ -7,7 +7,8 @@ import CLuaShim
 /// declare theirs in `luaL_Reg` arrays.
 ///
 /// Reading an unknown field gives nil; writing an unknown or read-only field is an error naming
-/// the field, and so is writing a value the property does not take.
+/// the field (an unknown one with the settable field it is likely a typo of), and so is writing
+/// a value the property does not take.
 struct LuaClass<Object: AnyObject>: Sendable {
     /// The metatable's name, which errors call the type by, e.g. `hub.Screen`.
     let name: String
@@ -61,6 +62,7 @@ struct LuaClass<Object: AnyObject>: Sendable {
         let members = slots.map { properties[$0]! }
         let methodNames = Set(methods.members.map(\.name))
         assert(methodNames.isDisjoint(with: slots), "\(name): a member is both a property and a method")
+        let settable = slots.filter { properties[$0]?.set != nil }
 
         stack.newTable(record: methods.members.count)
         for method in methods.members {
@@ -98,8 +100,11 @@ struct LuaClass<Object: AnyObject>: Sendable {
             guard let target = object(call, 1) else { return 0 }
             guard let slot = call.integer(at: 4), members.indices.contains(slot - 1), let set = members[slot - 1].set else {
                 let key = call.string(at: 2) ?? "?"
-                let reason = properties[key] != nil || methodNames.contains(key) ? "read-only" : "unknown"
-                throw LuaRaise(message: "cannot set \(reason) field '\(key)' of \(name)")
+                guard properties[key] == nil, !methodNames.contains(key) else {
+                    throw LuaRaise(message: "cannot set read-only field '\(key)' of \(name)")
+                }
+                let hint = TableKeys.suggestion(for: key, in: settable)
+                throw LuaRaise(message: "cannot set unknown field '\(key)' of \(name)\(hint)")
             }
             do {
                 try set(call, target, 3)

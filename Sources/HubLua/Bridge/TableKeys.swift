@@ -40,8 +40,12 @@ enum TableKeys {
 
     /// `unknown key 'widht'; did you mean 'width'? (known: ...)`.
     static func unknownKey(_ key: String, known: [String]) -> String {
-        let hint = closest(to: key, in: known).map { "; did you mean '\($0)'?" } ?? ""
-        return "unknown key '\(key)'\(hint) (known: \(known.sorted().joined(separator: ", ")))"
+        "unknown key '\(key)'\(suggestion(for: key, in: known)) (known: \(known.sorted().joined(separator: ", ")))"
+    }
+
+    /// `; did you mean 'width'?` when `key` is a typo of a name in `known`, else empty.
+    static func suggestion(for key: String, in known: [String]) -> String {
+        closest(to: key, in: known).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// The known key `key` is most likely a typo of: at most two edits away.

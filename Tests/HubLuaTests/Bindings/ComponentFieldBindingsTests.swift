@@ -5,7 +5,8 @@ import Testing
 
 /// Every row of ``ComponentFields`` reaches Lua by its name: as a builder property, a model
 /// table field and a custom schema key. The tests go over the rows, so a field added there is
-/// covered here without a new test.
+/// covered here without a new test; and the bindings' field tables (``LuaField``) name every
+/// field model tables have, so docs/components.md, rendered from them, lists them all.
 @Suite struct ComponentFieldBindingsTests {
     private let texts = ComponentFields.texts.map(\.name)
     private let data = ComponentFields.data.map(\.name)
@@ -81,5 +82,41 @@ import Testing
             """, inFolder: "Fixtures/Sandbox")
         let model = try runtime.manager.viewModel(fromJSON: Array(json.utf8), source: "flat.json", schema: "flat")
         #expect(model.body.first?.fields == filled)
+    }
+
+    @Test func theFieldTablesNameEveryFieldOfAModelTable() throws {
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        let result = try runtime.evaluate(
+            """
+            local texts, data = \(list(texts)), \(list(data))
+            hub.feature { id = "full", uri = "full:view", operations = { function(ctx)
+              ctx.view.id, ctx.view.title, ctx.view.custom = "v", "View", { a = 1 }
+              ctx.view:header().title = "Header"
+              ctx.view:overlay("overlay").title = "Overlay"
+              local row = ctx.view:body { id = "row", component = "default:row", category = "row", index = 1, icon = "star" }
+              for _, name in ipairs(texts) do row[name] = name end
+              for _, name in ipairs(data) do row[name] = { from = name } end
+              local image = { uri = "file:a.png", placeholder = "star", ["local"] = "a", custom = { a = 1 } }
+              row.main_image, row.background_image = image, image
+              row:custom_image("extra").uri = "file:b.png"
+              row.target = { uri = "full:other", actions = { "full:act" }, custom = { a = 1 } }
+              row.target.view.title = "Other"
+              row:child("child").title = "Child"
+            end } }
+            local function keys(t)
+              local names = {}
+              for key in pairs(t) do names[#names + 1] = key end
+              table.sort(names)
+              return names
+            end
+            local model = hub.open("full:view").model
+            local row = model.body[1]
+            return { view = keys(model), component = keys(row), image = keys(row.main_image), target = keys(row.target) }
+            """, inFolder: "Fixtures/Sandbox")
+        let names = { (fields: [String]) in JSONValue.array(fields.sorted().map(JSONValue.string)) }
+        #expect(result["view"] == names(BuilderBindings.viewFields.map(\.name)))
+        #expect(result["component"] == names(BuilderBindings.componentFields().map(\.name)))
+        #expect(result["image"] == names(BuilderBindings.imageFields.map(\.name)))
+        #expect(result["target"] == names(BuilderBindings.targetFields.map(\.name)))
     }
 }

@@ -291,4 +291,22 @@ import Testing
             "ops.lua:9: field 'index': number has no integer representation",
         ])
     }
+
+    @Test func misspeltFieldsAndKeysSayTheNameTheyAreLikelyATypoOf() throws {
+        #expect(try operationMessages([
+            #"row.titel = "Dune""#,
+            #"ctx.view:body { id = "b", subtitel = "x" }"#,
+            #"row:set { main_image = { url = "file:a.png" } }"#,
+            #"row.target = { uir = "a:b", actions = {} }"#,
+            #"row.main_image.uir = "file:a.png""#,
+            #"row.zzz = 1"#,
+        ]) == [
+            "ops.lua:5: cannot set unknown field 'titel' of hub.ComponentBuilder; did you mean 'title'?",
+            "ops.lua:6: cannot set unknown field 'subtitel' of hub.ComponentBuilder; did you mean 'subtitle'?",
+            "ops.lua:7: bad argument #1 to 'set' (field 'main_image': unknown key 'url'; did you mean 'uri'? (known: custom, local, placeholder, uri))",
+            "ops.lua:8: field 'target': unknown key 'uir'; did you mean 'uri'? (known: actions, custom, uri)",
+            "ops.lua:9: cannot set unknown field 'uir' of hub.ImageBuilder; did you mean 'uri'?",
+            "ops.lua:10: cannot set unknown field 'zzz' of hub.ComponentBuilder",
+        ])
+    }
 }

@@ -323,7 +323,7 @@ import Testing
         Self.compare(
             "hub.ComponentSpec", "key", runtime: Set(["id", "traits", "size", "render"] + LuaComponent.optionalFunctions),
             declared: fields("hub.ComponentSpec"))
-        let settable = Set(BuilderBindings.makeComponentProperties().filter { $0.value.set != nil }.keys)
+        let settable = Set(BuilderBindings.componentFields().filter { $0.property?.set != nil }.map(\.name))
         Self.compare("hub.ComponentTable", "key", runtime: settable.union(["id"]), declared: fields("hub.ComponentTable"))
         let image = Set(BuilderBindings.imageProperties.filter { $0.value.set != nil }.keys)
         Self.compare("hub.ImageTable", "key", runtime: image, declared: fields("hub.ImageTable"))
