@@ -89,6 +89,25 @@ import Testing
         #expect(watch.outputText.contains("images: finished, 3 runs\n"))
     }
 
+    @Test func aComponentErrorOnceFixedIsNotReportedAgainByAWholeFolderReload() throws {
+        let folder = try copyOfCities()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let watch = try LiveProcess(["watch", "--features", folder.path, "cities:overview", "--width", "40"])
+        #expect(watch.wait { output, _ in output.contains("Madrid") })
+        let row = folder.appendingPathComponent("components/row.lua")
+        let good = try String(contentsOf: row, encoding: .utf8)
+        try good.replacingOccurrences(of: "return container.width, 2", with: "error(\"broken row\")")
+            .write(to: row, atomically: false, encoding: .utf8)
+        #expect(watch.wait { _, errors in errors.contains("row.lua:6: broken row\n") }, "\(watch.errorText)")
+        try good.write(to: row, atomically: false, encoding: .utf8)
+        #expect(watch.wait { _, errors in errors.components(separatedBy: "reloaded ").count == 3 }, "\(watch.errorText)")
+        try (try String(contentsOf: folder.appendingPathComponent("feature.lua"), encoding: .utf8) + "-- touched\n")
+            .write(to: folder.appendingPathComponent("feature.lua"), atomically: false, encoding: .utf8)
+        #expect(watch.wait { _, errors in errors.contains("the whole feature folder\n") }, "\(watch.errorText)")
+        #expect(watch.wait { output, _ in output.components(separatedBy: " ms)\n").count == 4 }, "a layout after each reload")
+        #expect(watch.errorText.components(separatedBy: "broken row").count == 2, "reported once: \(watch.errorText)")
+    }
+
     /// Under AddressSanitizer memory only grows (its quarantine keeps what is freed), so
     /// Scripts/sanitize skips this one.
     @Test func aHundredEditsLeaveMemoryAndOpenFilesFlat() throws {
