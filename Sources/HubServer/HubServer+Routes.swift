@@ -15,17 +15,17 @@ import Hummingbird
 //   GET  /metrics                     Prometheus metrics
 
 extension HubServer {
-    func makeRouter() -> Router<BasicRequestContext> {
-        let router = Router()
+    func makeRouter() -> Router<HubRequestContext> {
+        let router = Router(context: HubRequestContext.self)
         router.middlewares.add(RequestObserving(metrics: metrics))
         router.get("/views/**") { request, context in
             let (uri, updates) = try Self.address(context, query: request.uri.query, suffix: "updates")
-            return updates ? try await self.stream(uri, kind: .model) : try await self.view(uri, request: request)
+            return updates ? try await self.stream(uri, kind: .model) : try await self.view(uri, request: request, context: context)
         }
         router.post("/views/**") { request, context in
             let (uri, actions) = try Self.address(context, query: request.uri.query, suffix: "actions")
             guard actions else { throw ViewFailure.methodNotAllowed("a view takes POST at /views/<uri>/actions only", allowed: "GET") }
-            return try await self.action(uri, request: request)
+            return try await self.action(uri, request: request, context: context)
         }
         router.get("/preview/**") { request, context in
             let (uri, updates) = try Self.address(context, query: request.uri.query, suffix: "updates")
@@ -48,7 +48,7 @@ extension HubServer {
 
     /// The view URI of a `/views/**` or `/preview/**` request, and whether its path ends with
     /// `suffix` (then not part of the URI).
-    private static func address(_ context: BasicRequestContext, query: String?, suffix: String) throws(ViewFailure) -> (String, Bool) {
+    private static func address(_ context: HubRequestContext, query: String?, suffix: String) throws(ViewFailure) -> (String, Bool) {
         let segments = context.parameters.getCatchAll()
         let suffixed = segments.count > 1 && segments.last == Substring(suffix)
         return (try ViewAddress.uri(suffixed ? segments.dropLast() : segments[...], query: query), suffixed)
@@ -60,9 +60,14 @@ extension HubServer {
 
     /// `GET /views/{uri}`: the view model as default-schema JSON, with an `ETag` of its bytes;
     /// 304 when `If-None-Match` has it.
-    private func view(_ uri: String, request: Request) async throws -> Response {
+    private func view(_ uri: String, request: Request, context: HubRequestContext) async throws -> Response {
         let options = screenOptions
-        let view = try await measured { try await self.pool.perform { try $0.loadView(uri, options: options) } }
+        let ticket = ticket(for: context.channel)
+        let view = try await measured {
+            try await self.pool.answer(limit: self.configuration.maxRequestsPerWorker) { state, reply in
+                state.loadView(uri, options: options, ticket: ticket, reply: reply)
+            }
+        }
         let tag = EntityTag.of(view.json)
         if let expected = request.headers[.ifNoneMatch], EntityTag.matches(expected, tag) {
             return Response(status: .notModified, headers: [.eTag: tag])
@@ -72,11 +77,16 @@ extension HubServer {
 
     /// `POST /views/{uri}/actions`: the view after the action; when it navigated, 303 to the
     /// view it opened (`{"navigate": uri}`).
-    private func action(_ uri: String, request: Request) async throws -> Response {
+    private func action(_ uri: String, request: Request, context: HubRequestContext) async throws -> Response {
         let body = try await body(of: request)
         let action = try ActionRequest(body: body)
         let options = screenOptions
-        let outcome = try await measured { try await self.pool.perform { try $0.perform(action, on: uri, options: options) } }
+        let ticket = ticket(for: context.channel)
+        let outcome = try await measured {
+            try await self.pool.answer(limit: self.configuration.maxRequestsPerWorker) { state, reply in
+                state.perform(action, on: uri, options: options, ticket: ticket, reply: reply)
+            }
+        }
         switch outcome.result {
         case .updated(let json):
             return Self.json(json, headers: [.eTag: EntityTag.of(json)])

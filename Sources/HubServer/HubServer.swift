@@ -2,8 +2,11 @@ import Foundation
 import HubCore
 import HubLua
 import Hummingbird
+import HummingbirdCore
+import NIOCore
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 /// Serves Hub features over HTTP (Hummingbird on SwiftNIO): view models as default-schema JSON,
 /// actions on them, streams of their updates, a live preview in the browser, and metrics.
@@ -17,6 +20,8 @@ public final class HubServer: Sendable {
     public let configuration: HubServerConfiguration
     let pool: WorkerPool
     let metrics = ServerMetrics()
+    /// The number the next request gets.
+    private let nextRequestNumber = Atomic<Int>(1)
 
     /// A server whose workers have loaded the features; throws when a path holds no feature
     /// folder (a folder that fails to load is logged, and the others serve).
@@ -33,7 +38,7 @@ public final class HubServer: Sendable {
             // What went wrong without stopping a request (a failure an operation silenced, a
             // component that failed to draw) is logged as it happens.
             runtime.onProblem = { logger.warning("\($0)") }
-            runtime.manager.settleTimeout = configuration.settleTimeout
+            runtime.manager.settleTimeout = configuration.requestTimeout
             configuration.prepareRuntime(runtime)
             try runtime.loadFeatures(at: configuration.featureFolders) { logger.warning("\($0)") }
             return runtime
@@ -50,6 +55,7 @@ public final class HubServer: Sendable {
         defer { pool.stop() }
         let application = Application(
             router: makeRouter(),
+            server: .http1(configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [ClientDeparture()])),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "hub"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: configuration.logger)
@@ -62,6 +68,15 @@ public final class HubServer: Sendable {
             configuration: ServiceGroupConfiguration(
                 services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: configuration.logger))
         try await group.run()
+    }
+
+    /// A ticket for a request that came on `channel` now: its number, its deadline, and how to
+    /// hear that its client went away.
+    func ticket(for channel: any Channel) -> RequestTicket {
+        RequestTicket(
+            number: nextRequestNumber.add(1, ordering: .relaxed).oldValue,
+            deadline: DispatchTime.now().uptimeNanoseconds + UInt64(configuration.requestTimeout) * 1_000_000,
+            watch: ClientWatch(channel: channel))
     }
 
     /// Serves as ``run(onRunning:)`` does, the calling thread waiting until the server stops:

@@ -23,8 +23,12 @@ public struct HubServerConfiguration: Sendable {
     public var width = 80
     /// The largest request body taken, in bytes (larger ones get 413).
     public var maxBodyBytes = 64 << 10
-    /// Milliseconds a request waits, at most, for its view's chain to settle.
-    public var settleTimeout = 10_000
+    /// Milliseconds a request may take, from its arrival to its answer: past them it answers
+    /// 504 (its screen goes, and whatever its operations still run).
+    public var requestTimeout = 10_000
+    /// The most requests each worker holds at once (queued, or waiting for their chains);
+    /// more are refused at once with 503 and `Retry-After`.
+    public var maxRequestsPerWorker = 256
     /// The most update streams (and previews) each worker keeps open at once; more get 503.
     public var maxStreamsPerWorker = 256
     /// Seconds between the comments that keep idle update streams open.

@@ -50,8 +50,9 @@ import Testing
             }
             let other = server.server.pool.workers[holder == 0 ? 1 : 0]
             let request = try ActionRequest(body: Array(#"{"path": [2, 0]}"#.utf8))
-            let outcome = try await other.perform { state in
-                try state.perform(request, on: "songs:list", options: ScreenOptions(width: 80))
+            let ticket = RequestTicket(number: 1, deadline: DispatchTime.now().uptimeNanoseconds + 10_000_000_000, watch: nil)
+            let outcome = try await other.answer(limit: 1) { state, reply in
+                state.perform(request, on: "songs:list", options: ScreenOptions(width: 80), ticket: ticket, reply: reply)
             }
             guard case .updated(let json) = outcome.result else { Issue.record("the delete navigated"); return }
             #expect(Self.songs(String(decoding: json, as: UTF8.self)) == ["song-1", "song-2"])

@@ -113,7 +113,15 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         if observingConnectivity {
             connectivityResolver.removeObserver(self)
         }
+        close()
+    }
+
+    /// Stops what the chain still runs, as when its view closes: each operation is told
+    /// (``ContentOperation/viewDidClose()``: a script's runs are cancelled, with what they
+    /// wait for) and the runs' watchdogs are dropped. A view whose client went away.
+    public func close() {
         for timeout in timeouts.values { loop?.cancel(timeout) }
+        timeouts.removeAll()
         for operation in operations { operation.viewDidClose() }
     }
 

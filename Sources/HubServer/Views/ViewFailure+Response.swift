@@ -15,6 +15,8 @@ extension ViewFailure: HTTPResponseError {
         ]
         var headers: HTTPFields = [.contentType: "application/problem+json"]
         if let allowedMethods { headers[.allow] = allowedMethods }
+        // Busy or stopping: a retry a second later may well be answered.
+        if status == .serviceUnavailable { headers[.retryAfter] = "1" }
         return Response(
             status: status, headers: headers,
             body: ResponseBody(byteBuffer: ByteBuffer(string: JSONValue.object(problem).serialized())))

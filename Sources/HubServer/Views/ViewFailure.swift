@@ -53,11 +53,25 @@ struct ViewFailure: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Throws 500 when `screen`'s chain failed (its error located), or is still loading after
-    /// the manager's settle timeout; 503 when it failed because the store is away or busy (a
-    /// database restarting), which a retry may not meet.
-    static func check(_ screen: Screen, settleTimeout: Int) throws(ViewFailure) {
+    /// Throws what ended `screen`'s wait, when it did not settle: 504 when the request's
+    /// deadline passed first, 503 when the server is stopping, and ``abandoned`` (which no
+    /// client reads) when the client went away; once settled, 500 when its chain failed (its
+    /// error located), 503 when it failed because the store is away or busy (a database
+    /// restarting), which a retry may not meet.
+    static func check(_ screen: Screen, outcome: WaitingRequests.Outcome, timeout ticket: RequestTicket) throws(ViewFailure) {
         let feature = screen.featureInfo.identifier
+        switch outcome {
+        case .settled: break
+        case .timedOut:
+            var failure = ViewFailure(
+                status: .gatewayTimeout, title: "The view took too long",
+                detail: "'\(screen.viewURI)' was still loading when the request's time was up"
+                    + (screen.loader.operationStatuses.first { $0.phase == .running }.map { " (operation '\($0.name)' still running)" } ?? ""))
+            failure.feature = feature
+            throw failure
+        case .abandoned: throw abandoned
+        case .stopped: throw unavailable("the server is stopping")
+        }
         if let error = screen.lastError {
             if error.domain == StoreFailure.domain,
                 [StoreFailure.Kind.unavailable, .busy].contains(where: { $0.rawValue == error.code })
@@ -68,8 +82,11 @@ struct ViewFailure: Error, Sendable, CustomStringConvertible {
             }
             throw failed(error.description, feature: feature)
         }
-        if screen.loader.isLoading {
-            throw failed("'\(screen.viewURI)' was still loading after \(settleTimeout) ms", feature: feature)
-        }
     }
+
+    /// The failure of a request whose client went away before its answer (nginx's 499: no
+    /// client reads it; the log and metrics do).
+    static let abandoned = ViewFailure(
+        status: HTTPResponse.Status(code: 499, reasonPhrase: "Client Closed Request"), title: "Client closed request",
+        detail: "the client went away before the view settled")
 }

@@ -19,6 +19,9 @@ final class RuntimeWorker: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [Job] = []
     private var queued = 0
+    /// Requests taken by ``answer(limit:_:)`` and not answered yet (queued, running, or
+    /// waiting for their chains).
+    private var answering = 0
     private var stopping = false
     /// Whether the loop was handed something since the thread last looked: a wake-up that
     /// comes while the thread runs jobs is not lost.
@@ -39,7 +42,9 @@ final class RuntimeWorker: @unchecked Sendable {
             Thread.current.name = "hub-worker-\(index)"
             let state: WorkerState
             do {
-                state = WorkerState(worker: index, runtime: try makeRuntime(), maximumSessions: maximumSessions)
+                state = WorkerState(worker: index, runtime: try makeRuntime(), maximumSessions: maximumSessions) {
+                    [weak self] request in self?.enqueue { $0?.waiting.abandon(request) }
+                }
                 // What other threads hand the runtime's loop (HTTP responses) wakes the worker.
                 state.runtime.loop.setWakeUp { [weak self] in self?.wakeUp() }
                 started.finish(with: nil)
@@ -55,11 +60,47 @@ final class RuntimeWorker: @unchecked Sendable {
         if let error = started.wait() { throw error }
     }
 
-    /// How many jobs are queued or running: how busy the worker is.
+    /// How many jobs are queued or running and requests wait for their chains: how busy
+    /// the worker is.
     var load: Int {
         condition.lock()
         defer { condition.unlock() }
-        return queued
+        return queued + answering
+    }
+
+    /// Takes a request unless the worker holds `limit` unanswered ones already; whether it did.
+    /// Each request taken ends with its reply.
+    private func admit(limit: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard answering < limit else { return false }
+        answering += 1
+        return true
+    }
+
+    private func answered() {
+        condition.lock()
+        answering -= 1
+        condition.unlock()
+    }
+
+    /// Runs `start` on the worker's thread with a reply that it (or what it sets going there)
+    /// sends once, maybe after its job has ended: the worker serves other jobs and runs its
+    /// loop meanwhile. Returns what the reply sends; 503 at once when the worker holds `limit`
+    /// unanswered requests.
+    func answer<Value: Sendable>(
+        limit: Int, _ start: @escaping @Sendable (WorkerState, RequestReply<Value>) -> Void
+    ) async throws -> Value {
+        guard admit(limit: limit) else {
+            throw ViewFailure.unavailable("the server is busy (\(limit) requests waiting on each worker); try again shortly")
+        }
+        return try await withCheckedThrowingContinuation { continuation in
+            let reply = RequestReply(continuation) { [self] in answered() }
+            enqueue { state in
+                guard let state else { return reply.send(.failure(WorkerStopped())) }
+                start(state, reply)
+            }
+        }
     }
 
     /// Runs `body` on the worker's thread, after the jobs queued before it, and returns what

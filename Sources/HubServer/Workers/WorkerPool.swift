@@ -25,6 +25,13 @@ final class WorkerPool: Sendable {
         workers.min { $0.load < $1.load } ?? workers[0]
     }
 
+    /// What ``RuntimeWorker/answer(limit:_:)`` answers on the least busy worker.
+    func answer<Value: Sendable>(
+        limit: Int, _ start: @escaping @Sendable (WorkerState, RequestReply<Value>) -> Void
+    ) async throws -> Value {
+        try await leastBusy.answer(limit: limit, start)
+    }
+
     /// Runs `body` on the least busy worker.
     func perform<Result: Sendable>(_ body: @escaping @Sendable (WorkerState) throws -> Result) async throws -> Result {
         try await leastBusy.perform(body)

@@ -33,35 +33,74 @@ struct ActionOutcome: Sendable {
 // once answered, so no request sees another's screen.
 
 extension WorkerState {
-    /// The view `uri` once its chain has settled; 404 when no feature handles it, 500 with the
-    /// located error when the chain fails or does not settle.
-    func loadView(_ uri: String, options: ScreenOptions) throws(ViewFailure) -> LoadedView {
+    /// Answers `reply` with the view `uri` once its chain has settled: 404 when no feature
+    /// handles it, 500 with the located error when the chain fails, 504 when `ticket`'s
+    /// deadline passes first. The worker serves other requests while the chain waits.
+    func loadView(_ uri: String, options: ScreenOptions, ticket: RequestTicket, reply: RequestReply<LoadedView>) {
         let started = DispatchTime.now()
-        let screen = try ViewFailure.opening(uri, in: runtime) { () throws(OpenError) in try runtime.open(uri, options: options) }
-        let seconds = Self.seconds(since: started)
-        try ViewFailure.check(screen, settleTimeout: runtime.manager.settleTimeout)
-        return LoadedView(feature: screen.featureInfo.identifier, json: screen.viewModel.serializedJSON(), chainSeconds: seconds)
+        let screen: Screen
+        do {
+            screen = try open(uri, options: options)
+        } catch {
+            return reply.send(.failure(error))
+        }
+        waiting.wait(for: screen, ticket: ticket) { outcome in
+            reply.send { () throws(ViewFailure) in
+                try ViewFailure.check(screen, outcome: outcome, timeout: ticket)
+                return LoadedView(
+                    feature: screen.featureInfo.identifier, json: screen.viewModel.serializedJSON(),
+                    chainSeconds: Self.seconds(since: started))
+            }
+        }
     }
 
-    /// Performs `request` on a fresh screen for `uri`: opens and draws the view (so its
-    /// components are there to be selected), performs the action or selects the component,
-    /// and lets the chain settle again. Where the action navigates is only noted (the client
-    /// gets that view next). 422 when the view has no such component.
-    func perform(_ request: ActionRequest, on uri: String, options: ScreenOptions) throws(ViewFailure) -> ActionOutcome {
+    /// Answers `reply` with what `request` did on a fresh screen for `uri`: opens the view and,
+    /// once it has settled, draws it (so its components are there to be selected), performs
+    /// the action or selects the component, and lets the chain settle again. Where the action
+    /// navigates is only noted (the client gets that view next). 422 when the view has no such
+    /// component; the failures of ``loadView(_:options:ticket:reply:)`` otherwise.
+    func perform(
+        _ request: ActionRequest, on uri: String, options: ScreenOptions, ticket: RequestTicket,
+        reply: RequestReply<ActionOutcome>
+    ) {
         let started = DispatchTime.now()
-        let screen = try ViewFailure.opening(uri, in: runtime) { () throws(OpenError) in try runtime.open(uri, options: options) }
+        let screen: Screen
+        do {
+            screen = try open(uri, options: options)
+        } catch {
+            return reply.send(.failure(error))
+        }
         let navigation = NavigationRecorder()
         screen.navigator = navigation
-        try ViewFailure.check(screen, settleTimeout: runtime.manager.settleTimeout)
-        try Self.act(request, on: screen, runtime: runtime)
         let feature = screen.featureInfo.identifier
-        if let target = navigation.target {
-            return ActionOutcome(feature: feature, result: .navigated(target), chainSeconds: Self.seconds(since: started))
+        waiting.wait(for: screen, ticket: ticket) { [self] outcome in
+            do {
+                try ViewFailure.check(screen, outcome: outcome, timeout: ticket)
+                try Self.act(request, on: screen, runtime: runtime)
+            } catch {
+                return reply.send(.failure(error))
+            }
+            if let target = navigation.target {
+                return reply.send(.success(ActionOutcome(feature: feature, result: .navigated(target), chainSeconds: Self.seconds(since: started))))
+            }
+            waiting.wait(for: screen, ticket: ticket) { outcome in
+                reply.send { () throws(ViewFailure) in
+                    try ViewFailure.check(screen, outcome: outcome, timeout: ticket)
+                    return ActionOutcome(
+                        feature: feature, result: .updated(screen.viewModel.serializedJSON()), chainSeconds: Self.seconds(since: started))
+                }
+            }
         }
-        runtime.manager.settle(screen)
-        let seconds = Self.seconds(since: started)
-        try ViewFailure.check(screen, settleTimeout: runtime.manager.settleTimeout)
-        return ActionOutcome(feature: feature, result: .updated(screen.viewModel.serializedJSON()), chainSeconds: seconds)
+    }
+
+    /// A screen for `uri` that has appeared and started loading (its chain goes on as the
+    /// worker's loop runs).
+    private func open(_ uri: String, options: ScreenOptions) throws(ViewFailure) -> Screen {
+        var options = options
+        options.load = false
+        let screen = try ViewFailure.opening(uri, in: runtime) { () throws(OpenError) in try runtime.open(uri, options: options) }
+        screen.appear()
+        return screen
     }
 
     /// Draws `screen` (components are made as they are drawn), then performs `request`'s action

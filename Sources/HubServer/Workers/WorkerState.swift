@@ -12,24 +12,32 @@ final class WorkerState {
     /// The most live sessions the worker keeps at once.
     let maximumSessions: Int
     private var sessions: [String: LiveSession] = [:]
+    /// The requests waiting for their screens to settle.
+    let waiting: WaitingRequests
     /// Whether the server is stopping: sessions are over, and no new one opens.
     private var isClosed = false
 
-    init(worker: Int, runtime: HubRuntime, maximumSessions: Int) {
+    /// The state of worker `worker`, whose waiting requests' departed clients are told to
+    /// `onDeparture` (on other threads).
+    init(worker: Int, runtime: HubRuntime, maximumSessions: Int, onDeparture: @escaping @Sendable (Int) -> Void) {
         self.worker = worker
         self.runtime = runtime
         self.maximumSessions = maximumSessions
+        waiting = WaitingRequests(loop: runtime.loop, onDeparture: onDeparture)
     }
 
-    /// Milliseconds until the runtime's next timer falls due (0: due now); nil with none.
+    /// Milliseconds until the runtime's next timer falls due or a waiting request's deadline
+    /// passes (0: now); nil with neither.
     var millisecondsToNextTimer: Int? {
-        runtime.loop.nextDue.map { max(0, $0 - runtime.loop.now) }
+        [runtime.loop.nextDue, waiting.nextDeadline].compactMap { $0 }.min().map { max(0, $0 - runtime.loop.now) }
     }
 
-    /// Runs the timers that fell due (asynchronous operations, actions, selection states), then
-    /// pushes the live sessions that changed.
+    /// Runs the timers that fell due (asynchronous operations, actions, selection states) and
+    /// what other threads delivered, answers the waiting requests whose screens settled (or
+    /// whose deadlines passed), then pushes the live sessions that changed.
     func runDueTimers() {
         runtime.loop.advance(by: 0)
+        waiting.endSettledWaits()
         pushChanges()
     }
 
@@ -70,6 +78,7 @@ final class WorkerState {
     /// Ends every session's stream, and opens no more: the server is stopping.
     func close() {
         isClosed = true
+        waiting.stopAll()
         for session in sessions.values { session.end() }
         sessions.removeAll()
     }

@@ -10,7 +10,9 @@ struct Serve: ParsableCommand {
         usage: """
             hub serve [--features <features> ...] [--host <host>] [--port <port>]
             [--workers <workers>] [--watch] [--poll] [--width <width>]
-            [--max-body <max-body>] [--log-level <log-level>] [--store <store>]
+            [--max-body <max-body>] [--request-timeout <request-timeout>]
+            [--max-requests-per-worker <max-requests-per-worker>]
+            [--log-level <log-level>] [--store <store>]
             [--memory <memory>] [--budget <budget>] [--timeout <timeout>]
             [--time-limit <time-limit>]
             """,
@@ -48,6 +50,12 @@ struct Serve: ParsableCommand {
     @Option(help: "The largest request body taken, in bytes.")
     var maxBody = 64 << 10
 
+    @Option(help: "Seconds a request may take before it answers 504 (its chain is stopped).")
+    var requestTimeout = 10.0
+
+    @Option(help: "Requests each worker holds at once, queued or waiting for their chains; more get 503.")
+    var maxRequestsPerWorker = 256
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -60,6 +68,12 @@ struct Serve: ParsableCommand {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
         try WidthOption.validate(width)
         guard maxBody > 0 else { throw ValidationError("--max-body must be a positive number of bytes, got \(maxBody)") }
+        guard requestTimeout > 0, requestTimeout <= 3_600 else {
+            throw ValidationError("--request-timeout must be more than 0 and at most 3600 seconds, got \(requestTimeout)")
+        }
+        guard maxRequestsPerWorker > 0 else {
+            throw ValidationError("--max-requests-per-worker must be at least 1, got \(maxRequestsPerWorker)")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown log level '\(logLevel)'") }
     }
 
@@ -75,6 +89,8 @@ struct Serve: ParsableCommand {
         configuration.pollsForChanges = poll
         configuration.width = width
         configuration.maxBodyBytes = maxBody
+        configuration.requestTimeout = Int((requestTimeout * 1_000).rounded())
+        configuration.maxRequestsPerWorker = maxRequestsPerWorker
         configuration.prepareRuntime = { [limits = features.limits] in limits.apply(to: $0) }
         configuration.store = try features.store.makeStore(defaultLocation: Self.defaultStore)
         configuration.logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info

@@ -18,7 +18,7 @@ struct WireError: Error, CustomStringConvertible {
 /// A blocking HTTP/1.1 connection to a loopback port: what a client sends and reads, byte for
 /// byte, with a timeout on every read.
 final class LoopbackConnection {
-    private let socket: Int32
+    private var socket: Int32
     private var buffer: [UInt8] = []
 
     init(port: Int, timeoutSeconds: Int = 15) throws {
@@ -34,13 +34,20 @@ final class LoopbackConnection {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
-            close(socket)
+            Glibc.close(socket)
             throw WireError(description: "cannot connect to port \(port)")
         }
     }
 
     deinit {
-        close(socket)
+        close()
+    }
+
+    /// Closes the connection, as a client that goes away does.
+    func close() {
+        guard socket >= 0 else { return }
+        Glibc.close(socket)
+        socket = -1
     }
 
     func send(_ text: String, body: [UInt8] = []) {

@@ -1,6 +1,6 @@
 -- Features the server tests serve: one that shows the URI its operations see, one whose
 -- operation finishes early and comes back later, one that fails, one that never ends, and a
--- link to one that counts how many times its worker loaded it.
+-- link to one that counts how many times its worker loaded it, and one that sleeps.
 
 hub.feature {
   id = "echo",
@@ -63,4 +63,27 @@ hub.feature {
     loads = loads + 1
     ctx.view:body("loads").title = "loaded " .. loads .. " time(s)"
   end },
+}
+
+-- Sleeps as long as its URI says (`sleepy:view?ms=5000&n=1`), then notes in the store that
+-- sleep `n` ended; `sleepy:count` shows how many did.
+hub.feature {
+  id = "sleepy",
+  uri_prefix = "sleepy:",
+  operations = {
+    hub.operation {
+      name = "sleep",
+      perform = function(ctx)
+        local ms = tonumber(ctx.uri:match("ms=(%d+)"))
+        if ms then
+          hub.sleep(ms)
+          -- Written, never read: no other view is rescheduled by it.
+          hub.store.set("slept/" .. (ctx.uri:match("n=(%d+)") or "0"), true)
+          ctx.view:body("slept").title = "slept " .. ms .. " ms"
+        else
+          ctx.view:body("slept").title = "slept " .. #hub.store.list("slept/") .. " time(s)"
+        end
+      end,
+    },
+  },
 }

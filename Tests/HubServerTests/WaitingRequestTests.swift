@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import HubServer
+
+/// Requests whose chains wait (`hub.sleep`) do not hold their workers: the worker answers
+/// others meanwhile, a client that goes away takes its screen (and what its operations still
+/// run) with it, a request past its deadline answers 504, and past a worker's bound 503.
+@Suite struct WaitingRequestTests {
+    private static let live = ServerPaths.fixture("Live")
+
+    /// A connection that has sent `GET path` and has not read the answer.
+    private static func sent(_ path: String, port: Int) throws -> LoopbackConnection {
+        let connection = try LoopbackConnection(port: port)
+        connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        return connection
+    }
+
+    /// The status and body of the answer `connection` gets.
+    private static func answer(_ connection: LoopbackConnection) throws -> (status: Int, body: String) {
+        let (status, headers) = try connection.readHead()
+        let body = headers["content-length"].flatMap(Int.init).map(connection.read(count:)) ?? connection.readToEnd()
+        return (status, String(decoding: body, as: UTF8.self))
+    }
+
+    /// How many sleeps of the `sleepy` feature ended, as its `sleepy:count` view says.
+    private static func sleepsEnded(_ server: RunningServer) async throws -> String {
+        let view = try await server.get("/views/sleepy:count")
+        return view.text.firstMatch(of: /slept \d+ time\(s\)/).map { String($0.output) } ?? view.text
+    }
+
+    /// Waits (up to 30 s: a loaded machine is slow) until the server's workers hold `count`
+    /// requests waiting for their chains; whether they came to.
+    private static func waitUntilWaiting(_ count: Int, on server: RunningServer) async throws -> Bool {
+        for _ in 0..<1_500 {
+            var waiting = 0
+            for worker in server.server.pool.workers { waiting += try await worker.perform { $0.waiting.count } }
+            if waiting == count { return true }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+
+    @Test func waitingAndAbandonedChainsLeaveTheirWorkersFreeAndAbandonedOnesStop() async throws {
+        try await withServer([Self.live]) { server in
+            let port = server.port
+            let (waiting, abandoned) = try await offThePool {
+                (try (1...10).map { SendableBox(try Self.sent("/views/sleepy:view?ms=5000&n=\($0)", port: port)) },
+                 try (11...20).map { SendableBox(try Self.sent("/views/sleepy:view?ms=5000&n=\($0)", port: port)) })
+            }
+            #expect(try await Self.waitUntilWaiting(20, on: server), "the twenty requests wait for their chains")
+            // Their clients gone, the abandoned requests stop waiting: their screens go.
+            for connection in abandoned { connection.value.close() }
+            #expect(try await Self.waitUntilWaiting(10, on: server), "the abandoned requests are dropped")
+            // The workers answer a normal GET while the ten chains sleep.
+            let normal = try await server.get("/views/echo:now")
+            #expect(normal.status == 200 && normal.text.contains("echo:now"))
+            #expect(try await Self.waitUntilWaiting(10, on: server), "answered before any sleep ended")
+            let answers = try await offThePool { try waiting.map { try Self.answer($0.value) } }
+            #expect(answers.allSatisfy { $0.status == 200 && $0.body.contains("slept 5000 ms") }, "\(answers)")
+            // Only the waiting requests' sleeps ended: the abandoned ones' operations were cancelled.
+            #expect(try await Self.sleepsEnded(server) == "slept 10 time(s)")
+        }
+    }
+
+    @Test func aRequestPastItsDeadlineAnswers504AndItsChainStops() async throws {
+        try await withServer([Self.live], configure: { $0.requestTimeout = 300 }) { server in
+            let response = try await server.get("/views/sleepy:view?ms=1000&n=1")
+            #expect(response.status == 504)
+            #expect(response.headers["content-type"] == "application/problem+json")
+            #expect(response.text.contains(#""title":"The view took too long""#), "\(response.text)")
+            #expect(response.text.contains("'sleepy:view?ms=1000&n=1' was still loading when the request's time was up (operation 'sleep' still running)"),
+                "\(response.text)")
+            try await Task.sleep(for: .milliseconds(1_000))
+            #expect(try await Self.sleepsEnded(server) == "slept 0 time(s)")
+        }
+    }
+
+    @Test func pastItsBoundAWorkerRefusesAtOnceWith503() async throws {
+        try await withServer([Self.live], configure: { $0.workers = 1; $0.maxRequestsPerWorker = 2 }) { server in
+            let port = server.port
+            let held = try await offThePool {
+                try (1...2).map { SendableBox(try Self.sent("/views/sleepy:view?ms=3000&n=\($0)", port: port)) }
+            }
+            #expect(try await Self.waitUntilWaiting(2, on: server))
+            let refused = try await server.get("/views/echo:refused")
+            #expect(refused.status == 503)
+            #expect(refused.headers["retry-after"] == "1")
+            #expect(refused.text.contains("the server is busy (2 requests waiting on each worker); try again shortly"), "\(refused.text)")
+            let answers = try await offThePool { try held.map { try Self.answer($0.value) } }
+            #expect(answers.map(\.status) == [200, 200])
+            #expect(try await server.get("/views/echo:after").status == 200)
+        }
+    }
+}
+
+/// A value handed between threads by the tests (a connection used by one thread at a time).
+struct SendableBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
