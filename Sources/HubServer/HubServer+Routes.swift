@@ -33,8 +33,12 @@ extension HubServer {
         }
         router.post("/sessions/:session/select") { request, context in
             let session = try context.parameters.require("session")
-            let body = try await self.body(of: request)
-            return try await self.onSession(session) { state in try state.act(ActionRequest(body: body), inSession: session) }
+            let action = try ActionRequest(body: try await self.body(of: request))
+            guard let worker = self.pool.worker(forSession: session) else { throw ViewFailure.notFound("no live session '\(session)'") }
+            let ticket = self.ticket(for: context.channel)
+            return Self.json(try await worker.answer(limit: self.configuration.maxRequestsPerWorker) { state, reply in
+                state.act(action, inSession: session, ticket: ticket, reply: reply)
+            })
         }
         router.post("/sessions/:session/back") { _, context in
             let session = try context.parameters.require("session")

@@ -22,7 +22,15 @@ final class WaitingRequests {
         /// When the wait ends at the latest, on the loop's clock.
         let deadline: Int
         let ticket: RequestTicket
+        /// Whether a wait that does not settle stops the screen's chain (the request's own
+        /// screen), or leaves it running (a live session's).
+        let stopsChain: Bool
         let then: (Outcome) -> Void
+
+        /// Stops the screen's chain, when the wait owns it.
+        func stopChain() {
+            if stopsChain { screen.loader.close() }
+        }
     }
 
     private let loop: EventLoop
@@ -44,13 +52,19 @@ final class WaitingRequests {
     var nextDeadline: Int? { waiting.values.lazy.map(\.deadline).min() }
 
     /// Runs `then` once `screen` is no longer busy (at once if it is not), once `ticket`'s
-    /// deadline passes, or once its client goes away, whichever comes first.
-    func wait(for screen: Screen, ticket: RequestTicket, then: @escaping (Outcome) -> Void) {
+    /// deadline passes, or once its client goes away, whichever comes first; unless the wait
+    /// settled, `screen`'s chain is then stopped when `stopsChain`.
+    func wait(for screen: Screen, ticket: RequestTicket, stopsChain: Bool = true, then: @escaping (Outcome) -> Void) {
         guard screen.isBusy else { return then(.settled) }
         let left = ticket.millisecondsLeft
-        guard left > 0 else { return then(.timedOut) }
+        guard left > 0 else {
+            then(.timedOut)
+            if stopsChain { screen.loader.close() }
+            return
+        }
         let isNew = waiting[ticket.number] == nil
-        waiting[ticket.number] = Waiting(screen: screen, deadline: loop.now + left, ticket: ticket, then: then)
+        waiting[ticket.number] = Waiting(
+            screen: screen, deadline: loop.now + left, ticket: ticket, stopsChain: stopsChain, then: then)
         if isNew {
             let number = ticket.number
             ticket.watch?.arm(number) { [onDeparture] in onDeparture(number) }
@@ -69,7 +83,7 @@ final class WaitingRequests {
             // A `then` may wait again (an action's second settling): it registers anew.
             let outcome: Outcome = entry.screen.isBusy ? .timedOut : .settled
             entry.then(outcome)
-            if outcome == .timedOut { entry.screen.loader.close() }
+            if outcome == .timedOut { entry.stopChain() }
         }
     }
 
@@ -78,7 +92,7 @@ final class WaitingRequests {
     func abandon(_ number: Int) {
         guard let entry = waiting.removeValue(forKey: number) else { return }
         entry.then(.abandoned)
-        entry.screen.loader.close()
+        entry.stopChain()
     }
 
     /// Ends every wait: the server is stopping.
@@ -87,7 +101,7 @@ final class WaitingRequests {
         waiting.removeAll()
         for entry in ended {
             entry.then(.stopped)
-            entry.screen.loader.close()
+            entry.stopChain()
         }
     }
 }

@@ -113,13 +113,24 @@ extension WorkerState {
     }
 
     /// Selects (or performs the action of) what `request` names on the session's top screen,
-    /// as the preview's page asks when clicked, and sends the session's view; what it sent.
+    /// as the preview's page asks when clicked, and once that settles (or `ticket`'s deadline
+    /// passes: the session's chain goes on) answers `reply` with the view the session sends.
     /// 404 when the session is over.
-    func act(_ request: ActionRequest, inSession identifier: String) throws(ViewFailure) -> [UInt8] {
-        let session = try liveSession(identifier)
-        try Self.act(request, on: session.stack.top, runtime: runtime)
-        runtime.manager.settle(session.stack.top)
-        return session.pushAgain(runtime)
+    func act(_ request: ActionRequest, inSession identifier: String, ticket: RequestTicket, reply: RequestReply<[UInt8]>) {
+        let session: LiveSession
+        do {
+            session = try liveSession(identifier)
+            try Self.act(request, on: session.stack.top, runtime: runtime)
+        } catch {
+            return reply.send(.failure(error))
+        }
+        waiting.wait(for: session.stack.top, ticket: ticket, stopsChain: false) { [self] outcome in
+            switch outcome {
+            case .settled, .timedOut: reply.send(.success(session.pushAgain(runtime)))
+            case .abandoned: reply.send(.failure(ViewFailure.abandoned))
+            case .stopped: reply.send(.failure(ViewFailure.unavailable("the server is stopping")))
+            }
+        }
     }
 
     /// Goes back to the screen below on the session's stack (nothing happens on the first)
