@@ -26,3 +26,12 @@ func makeRuntime(_ folders: String...) throws -> HubRuntime {
     }
     return runtime
 }
+
+/// A feature folder named `name` of its own in a new temporary folder, whose `feature.lua` is
+/// `source`.
+func makeFeatureFolder(_ source: String, named name: String = "feature") throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-feature-\(UUID().uuidString)").appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try source.write(to: folder.appendingPathComponent("feature.lua"), atomically: true, encoding: .utf8)
+    return folder.path
+}

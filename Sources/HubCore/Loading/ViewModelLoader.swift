@@ -76,6 +76,8 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     public private(set) var connectivityState: ConnectivityState
     /// The last view model loaded successfully, if any.
     public private(set) var previouslyLoadedViewModel: ViewModel?
+    /// When ``previouslyLoadedViewModel`` was built, on the loop's clock (nil without a loop).
+    private var previouslyLoadedAt: Int?
 
     /// A loader for `viewURI` running `operations` in order. `initialViewModel`, when given,
     /// replaces the operations' initial content. The operations' builders read JSON with `schema`.
@@ -175,12 +177,18 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
             observingConnectivity = true
             connectivityResolver.addObserver(self)
         }
-        if let reloadPolicy, let previouslyLoadedViewModel,
-            !reloadPolicy.shouldReload(viewURI: viewURI, currentViewModel: previouslyLoadedViewModel)
-        {
+        if let reloadPolicy, let previouslyLoadedViewModel, !shouldReload(previouslyLoadedViewModel, by: reloadPolicy) {
             return
         }
         schedule(from: 0, mode: .main)
+    }
+
+    /// Whether `policy` has the view load again over `current`: by its age under a policy with
+    /// a ``ContentReloadPolicy/maxAge``, else as the policy says.
+    private func shouldReload(_ current: ViewModel, by policy: any ContentReloadPolicy) -> Bool {
+        guard let maxAge = policy.maxAge else { return policy.shouldReload(viewURI: viewURI, currentViewModel: current) }
+        guard let loop, let loadedAt = previouslyLoadedAt else { return true }
+        return loop.now - loadedAt >= maxAge
     }
 
     /// Loads the view model again, ignoring the reload policy.
@@ -391,6 +399,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         previouslyLoadedViewModel = nil
         let model = builder.build(reusing: previousBody)
         previouslyLoadedViewModel = model
+        previouslyLoadedAt = loop?.now
         delegate?.viewModelLoader(self, didLoad: model)
     }
 }

@@ -197,9 +197,18 @@ final class FeatureBindings {
             call.pop()
             return nil
         }
+        if call.type(at: -1) == .table {
+            defer { call.pop() }
+            let owner = "feature '\(feature)': reload_policy"
+            try TableKeys.check(call, table: -1, known: ["max_age"], owner: owner)
+            guard let maxAge = try? call.integerField(-1, "max_age"), maxAge >= 0 else {
+                throw LuaRaise(message: "\(owner): 'max_age' must be a number of milliseconds, 0 or more")
+            }
+            return MaxAgeReloadPolicy(milliseconds: maxAge)
+        }
         guard call.type(at: -1) == .function else {
             call.pop()
-            throw LuaRaise(message: "feature '\(feature)': 'reload_policy' must be a function(uri, current_view_model)")
+            throw LuaRaise(message: "feature '\(feature)': 'reload_policy' must be { max_age = milliseconds } or a function(uri, current_view_model)")
         }
         return LuaReloadPolicy(lua: lua, problems: problems, function: lua.reference(popping: call), feature: feature)
     }
