@@ -62,21 +62,53 @@ extension HubServer {
         ScreenOptions(width: configuration.width)
     }
 
-    /// `GET /views/{uri}`: the view model as default-schema JSON, with an `ETag` of its bytes;
-    /// 304 when `If-None-Match` has it.
+    /// `GET /views/{uri}`: the view model as default-schema JSON, with an `ETag` of its bytes
+    /// and a `Cache-Control` from its feature's reload policy; 304 when `If-None-Match` has it.
+    /// A view its policy keeps is answered from ``viewCache`` while the policy allows, before any
+    /// chain runs.
     private func view(_ uri: String, request: Request, context: HubRequestContext) async throws -> Response {
+        if let kept = try await keptView(uri) {
+            metrics.answeredFromCache(feature: kept.feature)
+            return Self.view(kept.json, tag: kept.tag, cacheControl: kept.cacheControl, request: request)
+        }
         let options = screenOptions
         let ticket = ticket(for: context.channel)
+        let generation = viewCache.generation
         let view = try await measured {
             try await self.pool.answer(limit: self.configuration.maxRequestsPerWorker) { state, reply in
                 state.loadView(uri, options: options, ticket: ticket, reply: reply)
             }
         }
         let tag = EntityTag.of(view.json)
-        if let expected = request.headers[.ifNoneMatch], EntityTag.matches(expected, tag) {
-            return Response(status: .notModified, headers: [.eTag: tag])
+        guard let policy = view.cachePolicy else { return Self.view(view.json, tag: tag, cacheControl: ViewCache.noCache, request: request) }
+        let kept = ViewCache.Entry(
+            feature: view.feature, model: view.model, json: view.json, tag: tag, policy: policy,
+            storedAt: DispatchTime.now().uptimeNanoseconds)
+        viewCache.keep(kept, for: uri, since: generation)
+        return Self.view(view.json, tag: tag, cacheControl: kept.cacheControl, request: request)
+    }
+
+    /// The view kept for `uri` if its feature's policy still keeps it: a `max_age` one while
+    /// young enough, a `reload_policy` function's when it says so (asked on a worker).
+    private func keptView(_ uri: String) async throws -> ViewCache.Entry? {
+        guard let kept = viewCache.entry(for: uri) else { return nil }
+        if kept.isFresh { return kept }
+        guard kept.policy == .ask else { return nil }
+        let model = kept.model
+        let reloads = try await pool.answer(limit: configuration.maxRequestsPerWorker) { state, reply in
+            reply.send(.success(state.shouldReload(uri, over: model)))
         }
-        return Self.json(view.json, headers: [.eTag: tag])
+        if reloads { viewCache.forget(uri) }
+        return reloads ? nil : kept
+    }
+
+    /// A view's JSON answer with its `ETag` and `Cache-Control`, or 304 when the request's
+    /// `If-None-Match` has the tag.
+    private static func view(_ json: [UInt8], tag: String, cacheControl: String, request: Request) -> Response {
+        if let expected = request.headers[.ifNoneMatch], EntityTag.matches(expected, tag) {
+            return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: cacheControl])
+        }
+        return Self.json(json, headers: [.eTag: tag, .cacheControl: cacheControl])
     }
 
     /// `POST /views/{uri}/actions`: the view after the action; when it navigated, 303 to the

@@ -20,6 +20,10 @@ public final class HubServer: Sendable {
     public let configuration: HubServerConfiguration
     let pool: WorkerPool
     let metrics = ServerMetrics()
+    /// The views kept by their features' reload policies, answered from before any chain runs.
+    let viewCache = ViewCache()
+    /// Empties ``viewCache`` whenever the store changes (through any worker or process).
+    private let storeObservation: StoreObservation
     /// The number the next request gets.
     private let nextRequestNumber = Atomic<Int>(1)
 
@@ -27,6 +31,7 @@ public final class HubServer: Sendable {
     /// folder (a folder that fails to load is logged, and the others serve).
     public init(configuration: HubServerConfiguration) throws {
         self.configuration = configuration
+        storeObservation = configuration.store.observe { [viewCache] _ in viewCache.invalidate() }
         let logger = configuration.logger
         // One HTTP cache for every worker: what one fetched, the others reuse.
         let httpCache = HTTPCache()
@@ -62,7 +67,9 @@ public final class HubServer: Sendable {
         // A group stops its services last first: the streams and the watching before the server.
         var services: [any Service] = [application, UpdateStreams(pool: pool, pingInterval: configuration.pingInterval)]
         if configuration.watch {
-            services.append(FeatureWatching(pool: pool, roots: configuration.featureFolders, polling: configuration.pollsForChanges, logger: configuration.logger))
+            services.append(FeatureWatching(
+                pool: pool, roots: configuration.featureFolders, polling: configuration.pollsForChanges, logger: configuration.logger,
+                onReload: { [viewCache] in viewCache.invalidate() }))
         }
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(

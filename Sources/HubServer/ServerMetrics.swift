@@ -8,7 +8,8 @@ import Prometheus
 /// - `hub_http_requests_total{method, status}`: requests answered;
 /// - `hub_view_requests_total{feature}` and `hub_view_errors_total{feature}`: views asked for
 ///   and how many failed (a feature of `-` when no feature handles the URI);
-/// - `hub_chain_duration_seconds{feature}`: from opening a view to its chain settling.
+/// - `hub_chain_duration_seconds{feature}`: from opening a view to its chain settling;
+/// - `hub_view_cache_hits_total{feature}`: views answered from what their reload policy kept.
 final class ServerMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
@@ -28,6 +29,11 @@ final class ServerMetrics: Sendable {
         Counter(label: "hub_view_requests_total", dimensions: [("feature", feature)], factory: factory).increment()
         Timer(label: "hub_chain_duration_seconds", dimensions: [("feature", feature)], factory: factory)
             .recordNanoseconds(Int64(seconds * 1e9))
+    }
+
+    /// A view of `feature` answered from what its reload policy kept, no chain run.
+    func answeredFromCache(feature: String) {
+        Counter(label: "hub_view_cache_hits_total", dimensions: [("feature", feature)], factory: factory).increment()
     }
 
     /// A view of `feature` (nil: no feature handles it) failed.

@@ -11,9 +11,11 @@ struct FeatureWatching: Service {
     /// Whether to poll the folders instead of using inotify.
     let polling: Bool
     let logger: Logger
+    /// Told once the workers reloaded what changed.
+    let onReload: @Sendable () -> Void
 
     func run() async throws {
-        let (pool, logger) = (pool, logger)
+        let (pool, logger, onReload) = (pool, logger, onReload)
         let watching = FileWatching(roots: roots, polling: polling) {
             // One worker looks for changed files (a walk of the folders, every wake-up when
             // polling); every worker reloads them only when it found some.
@@ -21,6 +23,7 @@ struct FeatureWatching: Service {
                 guard let state, !state.runtime.changedFiles().isEmpty else { return }
                 pool.broadcast { state in
                     let outcomes = state.reloadChangedFiles()
+                    onReload()
                     // Every worker reloads the same files: one of them says what happened.
                     guard state.worker == 0 else { return }
                     for outcome in outcomes { logger.info("\(outcome)") }

@@ -7,8 +7,12 @@ import HubRender
 struct LoadedView: Sendable {
     /// The feature that built it.
     let feature: String
+    /// The view model as settled.
+    let model: ViewModel
     /// The view model as default-schema JSON (what `hub json --model` writes, on one line).
     let json: [UInt8]
+    /// How long its feature keeps its content (its reload policy); nil: not at all.
+    let cachePolicy: ViewCache.Policy?
     /// Seconds from opening the view to its chain settling.
     let chainSeconds: Double
 }
@@ -44,12 +48,12 @@ extension WorkerState {
         } catch {
             return reply.send(.failure(error))
         }
-        waiting.wait(for: screen, ticket: ticket) { outcome in
+        waiting.wait(for: screen, ticket: ticket) { [self] outcome in
             reply.send { () throws(ViewFailure) in
                 try ViewFailure.check(screen, outcome: outcome, timeout: ticket)
                 return LoadedView(
-                    feature: screen.featureInfo.identifier, json: screen.viewModel.serializedJSON(),
-                    chainSeconds: Self.seconds(since: started))
+                    feature: screen.featureInfo.identifier, model: screen.viewModel, json: screen.viewModel.serializedJSON(),
+                    cachePolicy: cachePolicy(of: uri), chainSeconds: Self.seconds(since: started))
             }
         }
     }
@@ -91,6 +95,23 @@ extension WorkerState {
                 }
             }
         }
+    }
+
+    /// How long the feature of `uri` keeps its content: by its reload policy (or the
+    /// manager's default one).
+    private func cachePolicy(of uri: String) -> ViewCache.Policy? {
+        reloadPolicy(of: uri).map { $0.maxAge.map(ViewCache.Policy.maxAge) ?? .ask }
+    }
+
+    /// Whether the reload policy of `uri`'s feature has the view load again over `current`
+    /// (true when it has none, or no feature handles `uri` any more).
+    func shouldReload(_ uri: String, over current: ViewModel) -> Bool {
+        reloadPolicy(of: uri)?.shouldReload(viewURI: uri, currentViewModel: current) ?? true
+    }
+
+    /// The reload policy of the feature of `uri`, or the manager's default one.
+    private func reloadPolicy(of uri: String) -> (any ContentReloadPolicy)? {
+        runtime.manager.featureRegistry.registration(forViewURI: uri)?.contentReloadPolicy ?? runtime.manager.defaultContentReloadPolicy
     }
 
     /// A screen for `uri` that has appeared and started loading (its chain goes on as the

@@ -1,6 +1,6 @@
--- Features the server tests serve: one that shows the URI its operations see, one whose
--- operation finishes early and comes back later, one that fails, one that never ends, and a
--- link to one that counts how many times its worker loaded it, and one that sleeps.
+-- Features the server tests serve: one that shows its URI, one that finishes early and comes
+-- back later, one that fails, one that never ends, a link to one that counts how many times its
+-- worker loaded it, one that sleeps, and two whose reload policies keep their content.
 
 hub.feature {
   id = "echo",
@@ -86,4 +86,30 @@ hub.feature {
       end,
     },
   },
+}
+
+-- Kept a minute by the server (`kept:<anything>`); `kept:write` writes what the others show.
+kept_loads = 0
+hub.feature {
+  id = "kept",
+  uri_prefix = "kept:",
+  reload_policy = { max_age = 60000 },
+  operations = { function(ctx)
+    kept_loads = kept_loads + 1
+    if ctx.uri == "kept:write" then hub.store.set("data", "fresh") end
+    ctx.view:body("loads").title = "loaded " .. kept_loads .. " time(s)"
+    ctx.view:body("data").title = hub.store.get("data") or "none"
+  end },
+}
+
+-- Kept as long as its policy function says: it loads again over its first content only.
+asked_loads = 0
+hub.feature {
+  id = "asked",
+  uri = "asked:view",
+  reload_policy = function(_uri, current) return current.body[1].title == "loaded 1 time(s)" end,
+  operations = { function(ctx)
+    asked_loads = asked_loads + 1
+    ctx.view:body("loads").title = "loaded " .. asked_loads .. " time(s)"
+  end },
 }

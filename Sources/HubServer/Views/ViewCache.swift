@@ -1,0 +1,96 @@
+import Foundation
+import HubCore
+import Synchronization
+
+/// The last settled model of each view whose feature keeps its content a while (its
+/// `reload_policy`), by view URI with its query: a GET within the policy is answered from here,
+/// its `If-None-Match` compared before any chain runs. Emptied whenever the store changes or a
+/// feature reloads; holds at most ``capacity`` views (the oldest go first).
+final class ViewCache: Sendable {
+    /// How long a view's content is kept.
+    enum Policy: Sendable, Equatable {
+        /// For a fixed time, in milliseconds (`reload_policy = { max_age = ms }`): answered
+        /// from here until then, by the server alone.
+        case maxAge(Int)
+        /// As the feature's `reload_policy(uri, current)` function says, asked on a worker
+        /// (still no chain runs when it keeps the content).
+        case ask
+    }
+
+    /// A kept view.
+    struct Entry: Sendable {
+        let feature: String
+        let model: ViewModel
+        let json: [UInt8]
+        let tag: String
+        let policy: Policy
+        /// When it settled (``DispatchTime`` nanoseconds).
+        let storedAt: UInt64
+
+        /// Whether a `.maxAge` entry is still young enough to answer with.
+        var isFresh: Bool {
+            guard case .maxAge(let milliseconds) = policy else { return false }
+            return DispatchTime.now().uptimeNanoseconds - storedAt < UInt64(milliseconds) * 1_000_000
+        }
+
+        /// The `Cache-Control` a client gets with it: as long as the server keeps it.
+        var cacheControl: String {
+            guard case .maxAge(let milliseconds) = policy else { return ViewCache.noCache }
+            return "max-age=\(milliseconds / 1_000)"
+        }
+    }
+
+    private struct State {
+        var entries: [String: Entry] = [:]
+        /// Bumped by each ``invalidate()``: a load that began before it is not kept.
+        var generation = 0
+    }
+
+    /// The `Cache-Control` of views kept nowhere: clients ask again each time.
+    static let noCache = "no-cache"
+
+    /// The most views kept.
+    let capacity: Int
+    private let state = Mutex(State())
+
+    init(capacity: Int = 1_024) {
+        self.capacity = capacity
+    }
+
+    /// The view kept for `uri`, if any.
+    func entry(for uri: String) -> Entry? {
+        state.withLock { $0.entries[uri] }
+    }
+
+    /// A mark to hand ``keep(_:for:since:)`` with what a load started now settles to.
+    var generation: Int {
+        state.withLock { $0.generation }
+    }
+
+    /// Keeps `entry` for `uri`, unless the cache was emptied since `generation` (the store
+    /// changed while the view loaded, so what it settled to may be stale already).
+    func keep(_ entry: Entry, for uri: String, since generation: Int) {
+        state.withLock { state in
+            guard state.generation == generation else { return }
+            if state.entries[uri] == nil, state.entries.count >= capacity,
+                let oldest = state.entries.min(by: { $0.value.storedAt < $1.value.storedAt })?.key
+            {
+                state.entries[oldest] = nil
+            }
+            state.entries[uri] = entry
+        }
+    }
+
+    /// Forgets the view kept for `uri` (its policy says to load it again).
+    func forget(_ uri: String) {
+        state.withLock { _ = $0.entries.removeValue(forKey: uri) }
+    }
+
+    /// Forgets every view: the store changed, or features reloaded.
+    func invalidate() {
+        state.withLock { state in
+            state.entries.removeAll()
+            state.generation += 1
+        }
+    }
+}

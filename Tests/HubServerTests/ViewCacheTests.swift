@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import HubServer
+
+/// A feature's reload policy as HTTP caching: a view it keeps is answered from what the server
+/// kept (no chain runs) while the policy allows, 304 compared first; the store changing and
+/// features reloading empty what is kept; views without a policy run their chain every time.
+@Suite struct ViewCacheTests {
+    private static let live = ServerPaths.fixture("Live")
+
+    @Test func aMaxAgeViewIsAnsweredFromWhatWasKeptWith304FirstAndItsQueryApart() async throws {
+        try await withServer([Self.live], configure: { $0.workers = 1 }) { server in
+            let first = try await server.get("/views/kept:a")
+            #expect(first.status == 200 && first.headers["cache-control"] == "max-age=60")
+            #expect(first.text.contains(#""title":"loaded 1 time(s)""#), "\(first.text)")
+            let tag = try #require(first.headers["etag"])
+            let again = try await server.get("/views/kept:a")
+            #expect(again.body == first.body && again.headers["etag"] == tag && again.headers["cache-control"] == "max-age=60")
+            let unchanged = try await server.get("/views/kept:a", headers: ["If-None-Match": tag])
+            #expect(unchanged.status == 304 && unchanged.body.isEmpty && unchanged.headers["etag"] == tag)
+            #expect(unchanged.headers["cache-control"] == "max-age=60")
+            let other = try await server.get("/views/kept:a?page=2")
+            #expect(other.text.contains(#""title":"loaded 2 time(s)""#), "a query is another view: \(other.text)")
+            let metrics = try await server.get("/metrics").text
+            #expect(metrics.contains(#"hub_view_cache_hits_total{feature="kept"} 2"#), "\(metrics)")
+        }
+    }
+
+    @Test func aStoreChangeEmptiesWhatWasKept() async throws {
+        try await withServer([Self.live], configure: { $0.workers = 1 }) { server in
+            let before = try await server.get("/views/kept:a")
+            #expect(before.text.contains(#""title":"loaded 1 time(s)""#) && before.text.contains(#""title":"none""#), "\(before.text)")
+            _ = try await server.get("/views/kept:write")
+            let after = try await server.get("/views/kept:a")
+            #expect(after.text.contains(#""title":"loaded 3 time(s)""#) && after.text.contains(#""title":"fresh""#), "\(after.text)")
+        }
+    }
+
+    @Test func aPolicyFunctionIsAskedOnAWorkerAndNoChainRunsWhenItKeeps() async throws {
+        try await withServer([Self.live], configure: { $0.workers = 1 }) { server in
+            let first = try await server.get("/views/asked:view")
+            #expect(first.headers["cache-control"] == "no-cache")
+            #expect(first.text.contains(#""title":"loaded 1 time(s)""#))
+            // Over its first content the policy says to load again; over the second, to keep it.
+            #expect(try await server.get("/views/asked:view").text.contains(#""title":"loaded 2 time(s)""#))
+            #expect(try await server.get("/views/asked:view").text.contains(#""title":"loaded 2 time(s)""#))
+            #expect(try await server.get("/views/asked:view").text.contains(#""title":"loaded 2 time(s)""#))
+        }
+    }
+
+    @Test func aViewWithoutAPolicyRunsItsChainEveryTime() async throws {
+        try await withServer([Self.live], configure: { $0.workers = 1 }) { server in
+            let first = try await server.get("/views/counted:view")
+            let second = try await server.get("/views/counted:view")
+            #expect(first.headers["cache-control"] == "no-cache" && second.headers["cache-control"] == "no-cache")
+            #expect(first.text.contains("loaded 1 time(s)") && second.text.contains("loaded 2 time(s)"))
+        }
+    }
+
+    @Test func anEditedFeatureIsNotAnsweredFromWhatWasKept() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-cache-\(UUID().uuidString)/kept")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let feature = folder.appendingPathComponent("feature.lua")
+        let source = { (title: String) in
+            """
+            hub.feature { id = "kept", uri = "kept:view", reload_policy = { max_age = 60000 },
+              operations = { function(ctx) ctx.view:body("row").title = "\(title)" end } }
+            """
+        }
+        try source("before").write(to: feature, atomically: true, encoding: .utf8)
+        try await withServer([folder.path], configure: { $0.watch = true; $0.workers = 1 }) { server in
+            #expect(try await server.get("/views/kept:view").text.contains(#""title":"before""#))
+            try source("after").write(to: feature, atomically: true, encoding: .utf8)
+            var answered = ""
+            for _ in 0..<250 where !answered.contains(#""title":"after""#) {
+                try await Task.sleep(for: .milliseconds(20))
+                answered = try await server.get("/views/kept:view").text
+            }
+            #expect(answered.contains(#""title":"after""#), "\(answered)")
+        }
+    }
+}
