@@ -677,7 +677,7 @@ function Response:json() end
 ---@field uri_match (fun(uri: string): boolean)? Whether it handles a view URI.
 ---@field operations (hub.Operation|hub.Factory)[] The chain of content operations, in order.
 ---@field schema string? The JSON schema `add_json` reads with (default: the default schema).
----@field reload_policy (fun(uri: string, current: hub.ViewModel): boolean)? Whether a plain load runs the chain again (`s:reload()` always does).
+---@field reload_policy ({ max_age: integer }|fun(uri: string, current: hub.ViewModel): boolean)? Whether a plain load runs the chain again (`s:reload()` always does): `{ max_age = ms }` once the content is that old, or as the function says; `hub serve` answers from the kept content meanwhile.
 ---@field action_handler (fun(ctx: hub.Action): boolean)? Sees the feature's actions first; true handles one (it is not performed).
 ---@field hosts string[]? The hosts `hub.http` may reach (none: no network): `"api.example.com"` (on its scheme's default port), `"127.0.0.1:8099"`, `"127.0.0.1:*"` (any port), `"*.example.org"` (any subdomain, not `example.org` itself); no scheme or path.
 ---@field max_response integer? The largest response body `hub.http` takes, in bytes (default 8 MiB, at most the memory limit); a larger one is a `"network"` error 3.
