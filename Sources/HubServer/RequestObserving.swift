@@ -2,31 +2,51 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// Logs every request once answered (`GET /views/cities:overview 200 1.4 ms`) and counts it by
-/// method and status, failures included.
+/// Answers every failure with problem details (``ViewFailure``), then logs each request once
+/// answered and counts it by method and status:
+///
+/// - `GET /views/cities:overview 200 1.4 ms` at info;
+/// - a refused request (4xx) at notice, with why, and counted by reason
+///   (`hub_rejected_requests_total`);
+/// - a failure (5xx) at error, with the located error, which the client sees only in
+///   development (``HubServerConfiguration/isDevelopment``).
+///
+/// Every line has the request's id (`hb.request.id`), which the response's problem details and
+/// `X-Request-Id` name too; the URI, and the detail of a refusal, which both echo what the client
+/// sent, are cut to 1 KiB.
 struct RequestObserving<Context: RequestContext>: RouterMiddleware {
     let metrics: ServerMetrics
+    let isDevelopment: Bool
+    /// The largest body taken, which a 413 names.
+    let maxBodyBytes: Int
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let started = DispatchTime.now()
-        let status: Int
-        defer { observe(request, status: status, since: started, logger: context.logger) }
         do {
             let response = try await next(request, context)
-            status = Int(response.status.code)
+            observe(request, status: response.status, failure: nil, since: started, logger: context.logger)
             return response
-        } catch let error as any HTTPResponseError {
-            status = Int(error.status.code)
-            throw error
         } catch {
-            status = 500
-            throw error
+            let failure = ViewFailure(answering: error, maxBodyBytes: maxBodyBytes)
+            observe(request, status: failure.status, failure: failure, since: started, logger: context.logger)
+            return failure.response(instance: request.uri.path, requestID: context.requestID, isDevelopment: isDevelopment)
         }
     }
 
-    private func observe(_ request: Request, status: Int, since started: DispatchTime, logger: Logger) {
-        metrics.answered(method: request.method.rawValue, status: status)
+    private func observe(_ request: Request, status: HTTPResponse.Status, failure: ViewFailure?, since started: DispatchTime, logger: Logger) {
+        metrics.answered(method: request.method.rawValue, status: Int(status.code))
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
-        logger.info("\(request.method) \(request.uri.path) \(status) \(String(format: "%.1f", milliseconds)) ms")
+        let line = "\(request.method) \(LoggedText.cut(request.uri.description)) \(status.code) \(String(format: "%.1f", milliseconds)) ms"
+        let detail = failure?.detail ?? status.reasonPhrase
+        switch status.code {
+        case 400..<500:
+            let reason = ServerMetrics.rejectionReason(status)
+            metrics.rejected(reason: reason)
+            logger.notice("\(line) refused (\(reason)): \(LoggedText.cut(detail))")
+        case 500...:
+            logger.error("\(line): \(detail)")
+        default:
+            logger.info("\(line)")
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Hummingbird
 import Metrics
 import Prometheus
 
@@ -9,7 +10,9 @@ import Prometheus
 /// - `hub_view_requests_total{feature}` and `hub_view_errors_total{feature}`: views asked for
 ///   and how many failed (a feature of `-` when no feature handles the URI);
 /// - `hub_chain_duration_seconds{feature}`: from opening a view to its chain settling;
-/// - `hub_view_cache_hits_total{feature}`: views answered from what their reload policy kept.
+/// - `hub_view_cache_hits_total{feature}`: views answered from what their reload policy kept;
+/// - `hub_rejected_requests_total{reason}`: requests refused (a 4xx), by
+///   ``rejectionReason(_:)``.
 final class ServerMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
@@ -41,6 +44,30 @@ final class ServerMetrics: Sendable {
         let feature = feature ?? "-"
         Counter(label: "hub_view_requests_total", dimensions: [("feature", feature)], factory: factory).increment()
         Counter(label: "hub_view_errors_total", dimensions: [("feature", feature)], factory: factory).increment()
+    }
+
+    /// A request refused, for `reason` (``rejectionReason(_:)``).
+    func rejected(reason: String) {
+        Counter(label: "hub_rejected_requests_total", dimensions: [("reason", reason)], factory: factory).increment()
+    }
+
+    /// Why a request answered `status` (a 4xx) was refused: `host` (421, a name the server does
+    /// not answer to), `origin` (403, a write from another origin's page), `content_type` (415,
+    /// a write without a JSON body), `not_found` (404), `method` (405), `body_too_large` (413),
+    /// `unprocessable` (422), `bad_request` (400: a malformed URI, body or `Host`); another
+    /// status is its code.
+    static func rejectionReason(_ status: HTTPResponse.Status) -> String {
+        switch status {
+        case .misdirectedRequest: "host"
+        case .forbidden: "origin"
+        case .unsupportedMediaType: "content_type"
+        case .notFound: "not_found"
+        case .methodNotAllowed: "method"
+        case .contentTooLarge: "body_too_large"
+        case .unprocessableContent: "unprocessable"
+        case .badRequest: "bad_request"
+        default: String(status.code)
+        }
     }
 
     /// The metrics in Prometheus's text format.

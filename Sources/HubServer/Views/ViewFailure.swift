@@ -3,18 +3,23 @@ import Hummingbird
 import HubLua
 import HubRender
 
-/// Why a request for a view failed: the HTTP status it answers with, and a problem detail that
-/// says where (the feature, the operation and `file:line` of a failed chain).
+/// Why a request failed: the HTTP status it answers with, and a problem detail that says where
+/// (the feature, the operation and `file:line` of a failed chain).
 struct ViewFailure: Error, Sendable, CustomStringConvertible {
     let status: HTTPResponse.Status
     /// A short summary of the kind of problem (the problem details' `title`).
     let title: String
-    /// What happened, located (the problem details' `detail`).
+    /// What happened, located (the problem details' `detail` in development, and the log's).
     let detail: String
     /// The feature of the view, when one handles it (for metrics).
     var feature: String?
     /// The methods the resource takes (the `Allow` header of a 405).
     var allowedMethods: String?
+    /// What the problem details say outside development instead of a detail that tells more
+    /// than the client's own request (a 404 whose detail names feature folders that failed to
+    /// load), or of a 5xx's generic sentence; nil: the detail itself below 500, that sentence
+    /// from 500 on. See ``publicDetail(requestID:)``.
+    var exposedDetail: String?
 
     var description: String { detail }
 
@@ -34,8 +39,10 @@ struct ViewFailure: Error, Sendable, CustomStringConvertible {
         ViewFailure(status: .methodNotAllowed, title: "Method not allowed", detail: detail, allowedMethods: allowed)
     }
 
+    /// 503 for a reason the server states itself (it is stopping, keeps too many streams),
+    /// which every client is told.
     static func unavailable(_ detail: String) -> ViewFailure {
-        ViewFailure(status: .serviceUnavailable, title: "Service unavailable", detail: detail)
+        ViewFailure(status: .serviceUnavailable, title: "Service unavailable", detail: detail, exposedDetail: detail)
     }
 
     static func failed(_ detail: String, feature: String?) -> ViewFailure {
@@ -48,7 +55,11 @@ struct ViewFailure: Error, Sendable, CustomStringConvertible {
         do {
             return try open()
         } catch {
-            if case .noFeature = error.reason { throw notFound(error.description) }
+            if case .noFeature = error.reason {
+                var failure = notFound(error.description)
+                failure.exposedDetail = error.reason.description
+                throw failure
+            }
             throw failed(error.description, feature: runtime.manager.featureRegistry.registration(forViewURI: uri)?.identifier)
         }
     }
@@ -76,9 +87,8 @@ struct ViewFailure: Error, Sendable, CustomStringConvertible {
             if error.domain == StoreFailure.domain,
                 [StoreFailure.Kind.unavailable, .busy].contains(where: { $0.rawValue == error.code })
             {
-                var failure = unavailable(error.description)
-                failure.feature = feature
-                throw failure
+                // The store's error names its server: told in development only.
+                throw ViewFailure(status: .serviceUnavailable, title: "Service unavailable", detail: error.description, feature: feature)
             }
             throw failed(error.description, feature: feature)
         }
