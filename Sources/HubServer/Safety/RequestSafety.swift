@@ -1,0 +1,57 @@
+import Foundation
+import Hummingbird
+
+/// Refuses, before any route runs, the requests a browser can be made to send against its
+/// user's will:
+///
+/// - one sent to a name that is not this server's (DNS rebinding: a page whose own name was
+///   turned to this server's address): 421, and 400 for a `Host` that is missing from an
+///   HTTP/1.1 request, repeated or not a host (RFC 9112, 3.2);
+/// - a write (any method but GET, HEAD, OPTIONS and TRACE) from a page of another origin
+///   (CSRF): 403 when its `Origin` is not the server's own;
+/// - a write whose body is not declared JSON: 415, since no page of another site can send one
+///   without the server's consent (a form, or a `no-cors` fetch, sends `text/plain` at most).
+struct RequestSafety<Context: RequestContext>: RouterMiddleware {
+    let hosts: HostPolicy
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        try check(request)
+        return try await next(request, context)
+    }
+
+    /// Throws the refusal of `request`, if it is refused.
+    func check(_ request: Request) throws(ViewFailure) {
+        let authority = try Self.authority(of: request)
+        guard hosts.allows(authority) else { throw .misdirected(host: authority) }
+        guard !Self.safeMethods.contains(request.method) else { return }
+        if let origin = request.headers[.origin], !hosts.isOwnOrigin(origin, sentTo: authority) {
+            throw .crossOrigin(origin)
+        }
+        let contentType = request.headers[.contentType]
+        guard Self.isJSON(contentType) else { throw .notJSON(request.method, contentType: contentType) }
+    }
+
+    /// The methods that change nothing (RFC 9110, 9.2.1), which a page of any site may send.
+    private static var safeMethods: [HTTPRequest.Method] { [.get, .head, .options, .trace] }
+
+    /// The name `request` was sent to (its one `Host`); 400 when it has none, more than one, or
+    /// one that is not `host[:port]`. An HTTP/1.0 request that has none was given the server's
+    /// own address by ``MissingHostFilling``.
+    private static func authority(of request: Request) throws(ViewFailure) -> Authority {
+        guard let host = request.head.authority else {
+            throw .badRequest("an HTTP/1.1 request must name the host it is sent to, in a Host header (RFC 9112, 3.2)")
+        }
+        // The first Host becomes the authority; another stays among the header fields.
+        guard !request.headers.contains(where: { $0.name.canonicalName == "host" }) else {
+            throw .badRequest("a request may have one Host header, not more (RFC 9112, 3.2)")
+        }
+        guard let authority = Authority(host) else { throw .badRequest("the Host header '\(host)' is not host[:port]") }
+        return authority
+    }
+
+    /// Whether the media type of `contentType` is `application/json` (parameters aside).
+    private static func isJSON(_ contentType: String?) -> Bool {
+        guard let mediaType = contentType?.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first else { return false }
+        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+    }
+}
