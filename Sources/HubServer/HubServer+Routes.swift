@@ -10,6 +10,7 @@ import Hummingbird
 //   GET  /views/{uri}/updates         server-sent events: the view model each time it changes
 //   GET  /preview/{uri}               the preview page
 //   GET  /preview/{uri}/updates       server-sent events: what the preview shows, each time it changes
+//   GET  /preview.js, /preview.css    the preview page's script and style sheet
 //   POST /sessions/{id}/select        a click on the preview: selects a component of its session
 //   POST /sessions/{id}/back          the preview's back button
 //   GET  /metrics                     Prometheus metrics
@@ -17,7 +18,12 @@ import Hummingbird
 extension HubServer {
     func makeRouter() -> Router<HubRequestContext> {
         let router = Router(context: HubRequestContext.self)
-        router.middlewares.add(RequestObserving(metrics: metrics))
+        // Outermost first: every response's headers, then the answer to a failure and the log
+        // line, then the refusal of what a browser may have been made to send.
+        router.middlewares.add(ResponseHeaders())
+        router.middlewares.add(
+            RequestObserving(metrics: metrics, isDevelopment: configuration.isDevelopment, maxBodyBytes: configuration.maxBodyBytes))
+        router.middlewares.add(RequestSafety(hosts: hosts))
         router.get("/views/**") { request, context in
             let (uri, updates) = try Self.address(context, query: request.uri.query, suffix: "updates")
             return updates ? try await self.stream(uri, kind: .model) : try await self.view(uri, request: request, context: context)
@@ -31,6 +37,8 @@ extension HubServer {
             let (uri, updates) = try Self.address(context, query: request.uri.query, suffix: "updates")
             return updates ? try await self.stream(uri, kind: .preview) : PreviewPage.response
         }
+        router.get("/preview.js") { _, _ in PreviewPage.script }
+        router.get("/preview.css") { _, _ in PreviewPage.styleSheet }
         router.post("/sessions/:session/select") { request, context in
             let session = try context.parameters.require("session")
             let action = try ActionRequest(body: try await self.body(of: request))

@@ -26,11 +26,15 @@ public final class HubServer: Sendable {
     private let storeObservation: StoreObservation
     /// The number the next request gets.
     private let nextRequestNumber = Atomic<Int>(1)
+    /// The names the server answers to.
+    let hosts: HostPolicy
 
     /// A server whose workers have loaded the features; throws when a path holds no feature
-    /// folder (a folder that fails to load is logged, and the others serve).
+    /// folder (a folder that fails to load is logged, and the others serve), or an allowed host
+    /// names no host.
     public init(configuration: HubServerConfiguration) throws {
         self.configuration = configuration
+        hosts = try HostPolicy(boundAddress: configuration.host, allowedHosts: configuration.allowedHosts)
         storeObservation = configuration.store.observe { [viewCache] _ in viewCache.invalidate() }
         let logger = configuration.logger
         // One HTTP cache for every worker: what one fetched, the others reuse.
@@ -60,7 +64,9 @@ public final class HubServer: Sendable {
         defer { pool.stop() }
         let application = Application(
             router: makeRouter(),
-            server: .http1(configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [ClientDeparture()])),
+            server: .http1(
+                fillingMissingHostWith: Authority(boundAddress: configuration.host)?.description ?? configuration.host,
+                configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [ClientDeparture()])),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "hub"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: configuration.logger)

@@ -11,6 +11,14 @@ public struct HubServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// The port to bind; 0 picks a free one (``HubServer/run(onRunning:)`` says which).
     public var port = 8080
+    /// Other names requests may be sent to (their `Host`), besides ``host`` and the loopback
+    /// names: what a proxy or a DNS name in front of the server calls it, as `name` (any port)
+    /// or `name:port`. A write whose `Origin` has one of these hosts counts as the server's own.
+    public var allowedHosts: [String] = []
+    /// Whether failures are answered with where they happened (feature, operation and
+    /// `file:line`), for an author at their own machine; otherwise with a generic message and
+    /// the request's id, and the located error goes to the log only.
+    public var isDevelopment = false
     /// Worker threads, each with its own runtime (a Lua state is single-threaded): one per
     /// core by default.
     public var workers = ProcessInfo.processInfo.activeProcessorCount
