@@ -6,13 +6,20 @@ import Testing
 /// The preview page in a real browser (headless Chromium): it shows the view's rows, a click on
 /// a component performs its action (a city's row opens the city, and back returns), and an
 /// edited operation file changes the page without reloading it; a view URI's query reaches the
-/// view.
+/// view. Its `Content-Security-Policy` lets all of that run, and nothing injected.
 @Suite struct BrowserPreviewTests {
+    /// Keeps, in `window.violations`, the directive of every breach of a page's policy.
+    static let recordingViolations = """
+        window.violations = [];
+        document.addEventListener("securitypolicyviolation", (event) => window.violations.push(event.effectiveDirective));
+        """
+
     @Test func thePreviewShowsClicksAndFollowsEditsLive() async throws {
         try await withWatchedCitiesCopy(serving: [ServerPaths.fixture("Live")]) { server, rows in
             let url = "http://127.0.0.1:\(server.port)/preview/cities:overview"
             try await offThePool {
                 let browser = try HeadlessChromium()
+                try browser.beforeEveryPage(Self.recordingViolations)
                 try browser.navigate(url)
                 let text = "document.getElementById('text').textContent"
                 #expect(try browser.wait(until: "\(text).includes('Amsterdam')"))
@@ -34,10 +41,36 @@ import Testing
                     .write(to: rows, atomically: true, encoding: .utf8)
                 #expect(try browser.wait(until: "\(text).includes('Madrid (edited)')"))
                 #expect(try browser.evaluate("window.stayed") == .string("the same page"))
+                #expect(try browser.evaluate("window.violations") == .array([]))
 
                 // A view URI with a query: the page's stream asks for the same view.
                 try browser.navigate("http://127.0.0.1:\(server.port)/preview/echo:view?q=abba")
                 #expect(try browser.wait(until: "\(text).includes('echo:view?q=abba')"))
+            }
+        }
+    }
+
+    @Test func thePagesPolicyStopsAnInjectedScriptAndStyle() async throws {
+        try await withServer([ServerPaths.examples]) { server in
+            try await offThePool {
+                let browser = try HeadlessChromium()
+                try browser.beforeEveryPage(Self.recordingViolations)
+                try browser.navigate("http://127.0.0.1:\(server.port)/preview/cities:overview")
+                #expect(try browser.wait(until: "document.getElementById('text').textContent.includes('Amsterdam')"))
+                // The style sheet applied: the chain panel is 340 px wide.
+                #expect(try browser.evaluate("getComputedStyle(document.querySelector('aside')).width") == .string("340px"))
+                // What a view's text would inject, were it ever taken as markup.
+                _ = try browser.evaluate("""
+                    const script = document.createElement("script");
+                    script.textContent = "window.injected = true";
+                    document.body.appendChild(script);
+                    const style = document.createElement("style");
+                    style.textContent = "body { display: none }";
+                    document.head.appendChild(style);
+                    """)
+                #expect(try browser.wait(until: "window.violations.length == 2"))
+                #expect(try browser.evaluate("[window.injected === undefined, getComputedStyle(document.body).display]") == .array([.bool(true), .string("flex")]))
+                #expect(try browser.evaluate("window.violations.sort()") == .array([.string("script-src-elem"), .string("style-src-elem")]))
             }
         }
     }

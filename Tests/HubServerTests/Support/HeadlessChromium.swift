@@ -17,8 +17,9 @@ final class HeadlessChromium: @unchecked Sendable {
     private var nextIdentifier = 0
     private var session: String?
 
-    /// A browser with one blank page (commands go to it).
-    init() throws {
+    /// A browser with one blank page (commands go to it), started with `arguments` besides
+    /// its own (`--host-resolver-rules=...`, say).
+    init(arguments extra: [String] = []) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.executable) else {
             throw WireError(description: "\(Self.executable) is missing: Scripts/bootstrap installs Debian's chromium")
         }
@@ -36,8 +37,8 @@ final class HeadlessChromium: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, devNull, 2)
         let arguments = [
             Self.executable, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-            "--remote-debugging-pipe", "--user-data-dir=\(profile.path)", "about:blank",
-        ]
+            "--remote-debugging-pipe", "--user-data-dir=\(profile.path)",
+        ] + extra + ["about:blank"]
         var argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -68,6 +69,12 @@ final class HeadlessChromium: @unchecked Sendable {
     /// Opens `url` in the page.
     func navigate(_ url: String) throws {
         _ = try send("Page.navigate", ["url": .string(url)])
+    }
+
+    /// Runs the JavaScript `script` in every page that opens from now on, before the page's own
+    /// scripts.
+    func beforeEveryPage(_ script: String) throws {
+        _ = try send("Page.addScriptToEvaluateOnNewDocument", ["source": .string(script)])
     }
 
     /// The value of the JavaScript `expression` evaluated in the page.

@@ -117,10 +117,17 @@ final class LoopbackConnection {
 func request(
     _ method: String, _ path: String, port: Int, headers: [String: String] = [:], body: [UInt8] = []
 ) throws -> WireResponse {
-    let connection = try LoopbackConnection(port: port)
     var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
     for (name, value) in headers { head += "\(name): \(value)\r\n" }
     if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
+    return try exchange(head, body: body, port: port)
+}
+
+/// Sends `head` (the request line and header fields, each line ending in CR LF, without the
+/// empty line that ends them) and `body` on a new connection, as they are, and reads the whole
+/// response: for requests no client library would send.
+func exchange(_ head: String, body: [UInt8] = [], port: Int) throws -> WireResponse {
+    let connection = try LoopbackConnection(port: port)
     connection.send(head + "\r\n", body: body)
     let (status, fields) = try connection.readHead()
     let content = fields["content-length"].flatMap(Int.init).map(connection.read(count:)) ?? connection.readToEnd()

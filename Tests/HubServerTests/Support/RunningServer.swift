@@ -54,11 +54,21 @@ final class RunningServer: Sendable {
         return try await offThePool { try request("GET", path, port: port, headers: headers) }
     }
 
+    /// A POST of the JSON `body`, as a client of the API sends it.
     func post(_ path: String, _ body: String) async throws -> WireResponse {
+        try await post(path, body, headers: ["Content-Type": "application/json"])
+    }
+
+    /// A POST of `body` with `headers` (and `Host: 127.0.0.1`) alone.
+    func post(_ path: String, _ body: String, headers: [String: String]) async throws -> WireResponse {
         let port = port
-        return try await offThePool {
-            try request("POST", path, port: port, headers: ["Content-Type": "application/json"], body: Array(body.utf8))
-        }
+        return try await offThePool { try request("POST", path, port: port, headers: headers, body: Array(body.utf8)) }
+    }
+
+    /// The response to `head` and `body` sent as they are (see ``exchange(_:body:port:)``).
+    func exchange(_ head: String, body: String = "") async throws -> WireResponse {
+        let port = port
+        return try await offThePool { try HubServerTests.exchange(head, body: Array(body.utf8), port: port) }
     }
 
     func events(_ path: String) async throws -> EventReader {
