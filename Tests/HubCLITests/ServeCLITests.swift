@@ -35,6 +35,60 @@ import Testing
         #expect(events.body.map { String(buffer: $0) }?.hasPrefix("event: model\ndata: {\"body\":[{") == true)
     }
 
+    /// `hub serve` on the server tests' features (one fails at its line 40) with `options`, once it
+    /// listens, and its port.
+    private func serveLive(_ options: [String]) throws -> (LiveProcess, String) {
+        let serve = try LiveProcess(
+            ["serve", "--features", "Tests/HubServerTests/Fixtures/Live", "--port", "0", "--workers", "1", "--store", "memory"] + options)
+        #expect(serve.wait { _, errors in errors.contains("hub: serving on http://127.0.0.1:") })
+        let port = serve.errorText.firstMatch(of: /serving on http:\/\/127\.0\.0\.1:(\d+) with 1 worker\n/).map { String($0.1) } ?? "0"
+        return (serve, port)
+    }
+
+    @Test func aFailureAnswersWithARequestIdWhoseLogLineLocatesItAndWithTheLocationUnderDev() async throws {
+        let located = "feature 'broken', operation 'fails': Tests/HubServerTests/Fixtures/Live/feature.lua:40: the backend is down"
+        for options in [[], ["--dev"], ["--watch"]] {
+            let (serve, port) = try serveLive(options)
+            let response = try await HTTPClient.shared.get(url: "http://127.0.0.1:\(port)/views/broken:view").get()
+            #expect(response.status == .internalServerError)
+            let id = try #require(response.headers.first(name: "x-request-id"))
+            let detail = options.isEmpty ? "The server's log has the cause, under request id \(id)." : located
+            #expect(
+                response.body.map { String(buffer: $0) }
+                    == #"{"detail":"\#(detail)","instance":"/views/broken:view","request_id":"\#(id)","status":500,"title":"The view failed to load","type":"about:blank"}"#,
+                "\(options)")
+            // The log line: at error level, with the request's id and the located error.
+            #expect(serve.wait { _, errors in
+                errors.split(separator: "\n").contains {
+                    $0.contains(" error hub.serve: hb.request.id=\(id) [HubServer] GET /views/broken:view 500 ") && $0.hasSuffix(" ms: \(located)")
+                }
+            }, "\(serve.errorText)")
+            serve.send(SIGTERM)
+            #expect(try serve.finish() == 0)
+        }
+    }
+
+    @Test func serveAnswersItsOwnNamesAndTheAllowedHostsOnly() async throws {
+        let (serve, port) = try serveLive(["--allowed-host", "hub.example.com", "--allowed-host", "proxy.example:8443"])
+        for (host, status) in [
+            ("127.0.0.1:\(port)", 200), ("localhost:\(port)", 200), ("hub.example.com", 200), ("proxy.example:8443", 200),
+            ("proxy.example", 421), ("evil.example:\(port)", 421),
+        ] {
+            var request = try HTTPClient.Request(url: "http://127.0.0.1:\(port)/views/echo:x")
+            request.headers.replaceOrAdd(name: "Host", value: host)
+            #expect(try await HTTPClient.shared.execute(request: request).get().status.code == status, "\(host)")
+        }
+        #expect(serve.wait { _, errors in errors.contains("[HubServer] GET /views/echo:x 421 ") && errors.contains(" ms refused (host): this server does not answer to the name 'evil.example:\(port)'") }, "\(serve.errorText)")
+        serve.send(SIGTERM)
+        #expect(try serve.finish() == 0)
+
+        let invalid = try HubProcess.run(["serve", "--features", "Examples", "--port", "0", "--allowed-host", "http://hub.example.com/"])
+        #expect(invalid.status == 1)
+        #expect(invalid.errors.contains(
+            "hub: the allowed host 'http://hub.example.com/' is not a host name or address with an optional port (e.g. hub.example.com, hub.example.com:8443, [::1])"),
+            "\(invalid.errors)")
+    }
+
     @Test func serveRefusesBadOptionsAndFoldersWithoutFeatures() throws {
         let workers = try HubProcess.run(["serve", "--workers", "0"])
         #expect(workers.status != 0)

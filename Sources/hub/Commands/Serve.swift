@@ -9,18 +9,24 @@ struct Serve: ParsableCommand {
         // Written out: with this many options ArgumentParser's usage would name none of them.
         usage: """
             hub serve [--features <features> ...] [--host <host>] [--port <port>]
-            [--workers <workers>] [--watch] [--poll] [--width <width>]
-            [--max-body <max-body>] [--request-timeout <request-timeout>]
+            [--allowed-host <allowed-host> ...] [--workers <workers>] [--watch]
+            [--poll] [--dev] [--width <width>] [--max-body <max-body>]
+            [--request-timeout <request-timeout>]
             [--max-requests-per-worker <max-requests-per-worker>]
-            [--log-level <log-level>] [--store <store>]
-            [--memory <memory>] [--budget <budget>] [--timeout <timeout>]
-            [--time-limit <time-limit>]
+            [--log-level <log-level>] [--store <store>] [--memory <memory>]
+            [--budget <budget>] [--timeout <timeout>] [--time-limit <time-limit>]
             """,
         discussion: """
             GET /views/<uri> is the view model as default-schema JSON once its chain settles; \
             POST /views/<uri>/actions performs an action; GET /views/<uri>/updates streams the \
             view model as it changes; /preview/<uri> shows the view in a browser, live; /metrics \
             has Prometheus metrics. See docs/serving.md.
+
+            Safe by default: a request sent to a name other than --host, localhost, 127.0.0.1, \
+            [::1] or an --allowed-host gets 421 (DNS rebinding); a write (POST...) needs Content-Type: \
+            application/json (415) and, with an Origin, one of the server's own (403: CSRF). \
+            Failures answer with a generic message and a request id, which the log line has \
+            with the located error; --dev (implied by --watch) answers with the located error.
             """)
 
     @OptionGroup var features: FeatureOptions
@@ -30,6 +36,11 @@ struct Serve: ParsableCommand {
 
     @Option(help: "The port to listen on (0: any free port).")
     var port = 8080
+
+    @Option(
+        name: .customLong("allowed-host"),
+        help: "Another name requests may be sent to (their Host), as name or name:port: what a proxy or DNS name in front calls the server (repeatable).")
+    var allowedHosts: [String] = []
 
     // Optional, so that help states the default once, in words.
     @Option(name: .customLong("workers"), help: "Worker threads, each with its own Lua runtime (default: one per core).")
@@ -43,6 +54,9 @@ struct Serve: ParsableCommand {
 
     @Flag(help: "Poll the folders for changes instead of using inotify (with --watch).")
     var poll = false
+
+    @Flag(help: "Answer failures with their feature, operation and file:line, not only a request id (implied by --watch).")
+    var dev = false
 
     @Option(help: "The width views are laid out and previews drawn at, in cells.")
     var width = 80
@@ -84,6 +98,8 @@ struct Serve: ParsableCommand {
         var configuration = HubServerConfiguration(featureFolders: features.paths)
         configuration.host = host
         configuration.port = port
+        configuration.allowedHosts = allowedHosts
+        configuration.isDevelopment = dev || watch
         configuration.workers = workers
         configuration.watch = watch
         configuration.pollsForChanges = poll
