@@ -15,7 +15,9 @@ import Testing
         var nginx = try Nginx(upstreams: servers.map(\.port))
 
         // 1. An action through nginx is seen by every following GET, whichever process answers.
-        let deleted = try await post(port: nginx.port, "/views/songs:list/actions", #"{"component": "song-1", "path": [0, 0]}"#)
+        // Sent as the preview page sends it: nginx passes on the Host with its port, which its Origin matches.
+        let deleted = try await post(
+            port: nginx.port, "/views/songs:list/actions", #"{"component": "song-1", "path": [0, 0]}"#, origin: "http://127.0.0.1:\(nginx.port)")
         #expect(deleted.status == 200)
         #expect(songIDs(deleted.text) == ["song-2", "song-3"])
         let balancer = nginx.port
@@ -80,9 +82,10 @@ private func get(port: Int, _ path: String) async throws -> TextResponse {
     return TextResponse(status: response.status.code, text: response.body.map { String(buffer: $0) } ?? "")
 }
 
-private func post(port: Int, _ path: String, _ body: String) async throws -> TextResponse {
+private func post(port: Int, _ path: String, _ body: String, origin: String? = nil) async throws -> TextResponse {
     var request = try HTTPClient.Request(url: "http://127.0.0.1:\(port)\(path)", method: .POST, body: .string(body))
     request.headers.add(name: "content-type", value: "application/json")
+    if let origin { request.headers.add(name: "origin", value: origin) }
     let response = try await HTTPClient.shared.execute(request: request).get()
     return TextResponse(status: response.status.code, text: response.body.map { String(buffer: $0) } ?? "")
 }
@@ -149,8 +152,14 @@ final class StreamRecorder: HTTPClientResponseDelegate, Sendable {
         let away = try await get(port: server.port, "/views/songs:list")
         #expect(away.status == 503)
         #expect(away.text.contains(#""title":"Service unavailable""#), "\(away.text)")
-        #expect(away.text.contains("is unavailable"), "\(away.text)")
         #expect(away.text.contains(#""status":503"#), "\(away.text)")
+        // The answer names no server of the operator's: the log line with the request's id does.
+        let id = try #require(away.text.firstMatch(of: /"request_id":"([0-9a-f]+)"/)?.1)
+        #expect(away.text.contains(#""detail":"The server's log has the cause, under request id \#(id).""#), "\(away.text)")
+        #expect(!away.text.contains("PostgreSQL"), "\(away.text)")
+        #expect(server.process.wait(seconds: 5) { _, log in
+            log.split(separator: "\n").contains { $0.contains("hb.request.id=\(id)") && $0.contains("GET /views/songs:list 503 ") && $0.contains("is unavailable") }
+        }, "\(server.process.errorText)")
 
         try postgres.start()
         var answer = try await get(port: server.port, "/views/songs:list")
