@@ -7,7 +7,7 @@ import Logging
 ///
 /// - `GET /views/cities:overview 200 1.4 ms` at info;
 /// - a refused request (4xx) at notice, with why, and counted by reason
-///   (`hub_rejected_requests_total`);
+///   (`hub_rejected_requests_total`); one whose client went away first (499) at info;
 /// - a failure (5xx) at error, with the located error, which the client sees only in
 ///   development (``HubServerConfiguration/isDevelopment``).
 ///
@@ -39,6 +39,9 @@ struct RequestObserving<Context: RequestContext>: RouterMiddleware {
         let line = "\(request.method) \(LoggedText.cut(request.uri.description)) \(status.code) \(String(format: "%.1f", milliseconds)) ms"
         let detail = failure?.detail ?? status.reasonPhrase
         switch status.code {
+        case ViewFailure.abandoned.status.code:
+            // The client went away: nothing was refused.
+            logger.info("\(line): \(detail)")
         case 400..<500:
             let reason = ServerMetrics.rejectionReason(status)
             metrics.rejected(reason: reason)
