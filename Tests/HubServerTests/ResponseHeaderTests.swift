@@ -4,7 +4,8 @@ import Testing
 @testable import HubServer
 
 /// The headers every answer carries: `X-Content-Type-Options: nosniff` and `X-Request-Id` on all
-/// of them; `Cache-Control` by kind (views `no-cache`, metrics `no-store`, streams `no-cache`);
+/// of them; `Cache-Control` by kind (views their reload policy's, else `no-cache`, as the rest
+/// under `/views/`; metrics `no-store`; streams `no-cache`);
 /// and the preview page's `Content-Security-Policy`, whose script and style sheet are files of
 /// their own.
 @Suite struct ResponseHeaderTests {
@@ -14,6 +15,8 @@ import Testing
             let tag = try #require(view.headers["etag"])
             let answers: [(String, WireResponse, status: Int, cacheControl: String)] = [
                 ("view", view, 200, "no-cache"),
+                // A view its feature's reload policy keeps a minute: the route's own Cache-Control stays.
+                ("kept view", try await server.get("/views/kept:a"), 200, "max-age=60"),
                 ("not modified", try await server.get("/views/cities:overview", headers: ["If-None-Match": tag]), 304, "no-cache"),
                 ("action", try await server.post("/views/songs:list/actions", #"{"component": "song-3"}"#), 303, "no-cache"),
                 ("failed view", try await server.get("/views/broken:view"), 500, "no-cache"),

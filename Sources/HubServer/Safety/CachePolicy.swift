@@ -1,9 +1,10 @@
-/// The `Cache-Control` of each kind of answer, in one place: what a route sets itself (an update
-/// stream's `no-cache`) stays.
+/// The `Cache-Control` of each kind of answer that its route gives none, in one place: what a
+/// route sets itself stays (a view's, from its feature's reload policy; an update stream's
+/// `no-cache`).
 enum CachePolicy {
-    /// View models (and actions' answers, and their failures): caches keep them but ask again
-    /// each time (an `ETag` makes that cheap), since no feature says yet how long one holds.
-    static let views = "no-cache"
+    /// The rest under `/views/` (actions' answers, failures): caches keep them but ask again
+    /// each time, as for a view kept nowhere.
+    static let views = ViewCache.noCache
     /// Metrics: counted anew at every scrape, never kept.
     static let metrics = "no-store"
     /// Everything else: the preview page and its files, which a new binary may change.
