@@ -50,6 +50,7 @@ public final class HubServer: Sendable {
         defer { pool.stop() }
         let application = Application(
             router: makeRouter(),
+            server: connectionServer(),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "hub"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: configuration.logger)

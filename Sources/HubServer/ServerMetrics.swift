@@ -8,10 +8,11 @@ import Prometheus
 /// - `hub_http_requests_total{method, status}`: requests answered;
 /// - `hub_view_requests_total{feature}` and `hub_view_errors_total{feature}`: views asked for
 ///   and how many failed (a feature of `-` when no feature handles the URI);
-/// - `hub_chain_duration_seconds{feature}`: from opening a view to its chain settling.
+/// - `hub_chain_duration_seconds{feature}`: from opening a view to its chain settling;
+/// - the connections' (ServerMetrics+Connections.swift).
 final class ServerMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
-    private let factory: PrometheusMetricsFactory
+    let factory: PrometheusMetricsFactory
 
     init() {
         factory = PrometheusMetricsFactory(registry: registry)

@@ -1,0 +1,22 @@
+import HummingbirdCore
+import NIOCore
+
+// How the server takes connections: HTTP/1.1 under the configuration's limits (docs/serving.md,
+// "Connections").
+
+extension HubServer {
+    /// HTTP/1.1 connections as ``HubConnectionChannel`` serves them, under the configuration's
+    /// connection limit, header timeout and idle timeout; `additionalChannelHandlers` go
+    /// between HTTP's parts and the requests' handlers, as in Hummingbird's `HTTP1Channel`.
+    func connectionServer(additionalChannelHandlers: @escaping @Sendable () -> [any RemovableChannelHandler] = { [] }) -> HTTPServerBuilder {
+        let limit = ConnectionLimit(maximum: configuration.maxConnections, metrics: metrics, logger: configuration.logger)
+        let (headerTimeout, idleTimeout, metrics) = (TimeAmount(configuration.headerTimeout), TimeAmount(configuration.idleTimeout), metrics)
+        return HTTPServerBuilder { responder in
+            HubConnectionChannel(
+                http: HTTP1Channel(
+                    responder: responder,
+                    configuration: HTTP1Channel.Configuration(additionalChannelHandlers: additionalChannelHandlers(), idleTimeout: idleTimeout)),
+                limit: limit, headerTimeout: headerTimeout, metrics: metrics)
+        }
+    }
+}
