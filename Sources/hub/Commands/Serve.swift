@@ -12,7 +12,8 @@ struct Serve: ParsableCommand {
             [--workers <workers>] [--watch] [--poll] [--width <width>]
             [--max-body <max-body>] [--log-level <log-level>] [--store <store>]
             [--memory <memory>] [--budget <budget>] [--timeout <timeout>]
-            [--time-limit <time-limit>]
+            [--time-limit <time-limit>] [--max-connections <max-connections>]
+            [--header-timeout <header-timeout>] [--idle-timeout <idle-timeout>]
             """,
         discussion: """
             GET /views/<uri> is the view model as default-schema JSON once its chain settles; \
@@ -48,6 +49,15 @@ struct Serve: ParsableCommand {
     @Option(help: "The largest request body taken, in bytes.")
     var maxBody = 64 << 10
 
+    @Option(help: "The most connections open at once; past it, new ones are answered 503 and closed.")
+    var maxConnections = 900
+
+    @Option(help: "Seconds a client may take to send a request's header fields.")
+    var headerTimeout = 10
+
+    @Option(help: "Seconds a kept-alive connection may stay idle between requests.")
+    var idleTimeout = 60
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -60,6 +70,9 @@ struct Serve: ParsableCommand {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
         try WidthOption.validate(width)
         guard maxBody > 0 else { throw ValidationError("--max-body must be a positive number of bytes, got \(maxBody)") }
+        for (name, value) in [("--max-connections", maxConnections), ("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout)] where value <= 0 {
+            throw ValidationError("\(name) must be a positive number, got \(value)")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown log level '\(logLevel)'") }
     }
 
@@ -75,6 +88,9 @@ struct Serve: ParsableCommand {
         configuration.pollsForChanges = poll
         configuration.width = width
         configuration.maxBodyBytes = maxBody
+        configuration.maxConnections = maxConnections
+        configuration.headerTimeout = .seconds(headerTimeout)
+        configuration.idleTimeout = .seconds(idleTimeout)
         configuration.prepareRuntime = { [limits = features.limits] in limits.apply(to: $0) }
         configuration.store = try features.store.makeStore(defaultLocation: Self.defaultStore)
         configuration.logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
