@@ -19,4 +19,19 @@ extension HubServer {
                 limit: limit, headerTimeout: headerTimeout, metrics: metrics)
         }
     }
+
+    /// Watches the accepts of `listening`, the server's listening channel (``AcceptFailureHandler``),
+    /// and warns when the limit on open files leaves room for fewer connections than the server
+    /// takes.
+    func watchAccepting(on listening: any Channel) async {
+        let (logger, metrics) = (configuration.logger, metrics)
+        if let warning = DescriptorLimit.warning(maxConnections: configuration.maxConnections) { logger.warning("\(warning)") }
+        do {
+            try await listening.eventLoop.submit {
+                try listening.pipeline.syncOperations.addHandler(AcceptFailureHandler(logger: logger, metrics: metrics), position: .first)
+            }.get()
+        } catch {
+            logger.warning("failed accepts will not be logged: \(error)")
+        }
+    }
 }

@@ -52,7 +52,10 @@ public final class HubServer: Sendable {
             router: makeRouter(),
             server: connectionServer(),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "hub"),
-            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+            onServerRunning: { channel in
+                await self.watchAccepting(on: channel)
+                await onRunning(channel.localAddress?.port ?? 0)
+            },
             logger: configuration.logger)
         // A group stops its services last first: the streams and the watching before the server.
         var services: [any Service] = [application, UpdateStreams(pool: pool, pingInterval: configuration.pingInterval)]

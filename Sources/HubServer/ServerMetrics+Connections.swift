@@ -5,7 +5,9 @@ import Metrics
 // - `hub_connections_open`: connections open (refused ones aside);
 // - `hub_connections_refused_total`: connections answered 503 past `--max-connections`;
 // - `hub_header_timeouts_total`: connections closed for taking longer than `--header-timeout`
-//   to send a request's header fields.
+//   to send a request's header fields;
+// - `hub_accept_errors_total{error}`: accepts that failed (`EMFILE`, `ENFILE`: out of file
+//   descriptors).
 
 extension ServerMetrics {
     /// `count` connections are open.
@@ -21,5 +23,10 @@ extension ServerMetrics {
     /// A connection was closed: it took too long to send a request's header fields.
     func headerTimedOut() {
         Counter(label: "hub_header_timeouts_total", factory: factory).increment()
+    }
+
+    /// Accepting a connection failed with `error` (`EMFILE`, say).
+    func acceptFailed(_ error: String) {
+        Counter(label: "hub_accept_errors_total", dimensions: [("error", error)], factory: factory).increment()
     }
 }
