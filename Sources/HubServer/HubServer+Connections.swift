@@ -20,18 +20,18 @@ extension HubServer {
         }
     }
 
-    /// Watches the accepts of `listening`, the server's listening channel (``AcceptFailureHandler``),
-    /// and warns when the limit on open files leaves room for fewer connections than the server
-    /// takes.
-    func watchAccepting(on listening: any Channel) async {
+    /// Pauses accepting on `listening`, the server's listening channel, while the file table is
+    /// full (``AcceptPauseHandler``), and warns when the limit on open files leaves room for
+    /// fewer connections than the server takes.
+    func guardAccepting(on listening: any Channel) async {
         let (logger, metrics) = (configuration.logger, metrics)
         if let warning = DescriptorLimit.warning(maxConnections: configuration.maxConnections) { logger.warning("\(warning)") }
         do {
             try await listening.eventLoop.submit {
-                try listening.pipeline.syncOperations.addHandler(AcceptFailureHandler(logger: logger, metrics: metrics), position: .first)
+                try listening.pipeline.syncOperations.addHandler(AcceptPauseHandler(logger: logger, metrics: metrics), position: .first)
             }.get()
         } catch {
-            logger.warning("failed accepts will not be logged: \(error)")
+            logger.warning("accepting will not pause when out of file descriptors: \(error)")
         }
     }
 }

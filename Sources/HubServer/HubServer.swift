@@ -53,7 +53,7 @@ public final class HubServer: Sendable {
             server: connectionServer(),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "hub"),
             onServerRunning: { channel in
-                await self.watchAccepting(on: channel)
+                await self.guardAccepting(on: channel)
                 await onRunning(channel.localAddress?.port ?? 0)
             },
             logger: configuration.logger)

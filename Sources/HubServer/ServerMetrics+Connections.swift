@@ -6,8 +6,8 @@ import Metrics
 // - `hub_connections_refused_total`: connections answered 503 past `--max-connections`;
 // - `hub_header_timeouts_total`: connections closed for taking longer than `--header-timeout`
 //   to send a request's header fields;
-// - `hub_accept_errors_total{error}`: accepts that failed (`EMFILE`, `ENFILE`: out of file
-//   descriptors).
+// - `hub_accept_pauses_total{error}`: pauses in accepting, the file table full (`EMFILE`: the
+//   process's limit, `ENFILE`: the system's).
 
 extension ServerMetrics {
     /// `count` connections are open.
@@ -25,8 +25,8 @@ extension ServerMetrics {
         Counter(label: "hub_header_timeouts_total", factory: factory).increment()
     }
 
-    /// Accepting a connection failed with `error` (`EMFILE`, say).
-    func acceptFailed(_ error: String) {
-        Counter(label: "hub_accept_errors_total", dimensions: [("error", error)], factory: factory).increment()
+    /// Accepting paused: the file table was full (`error`: `EMFILE`, say).
+    func acceptPaused(_ error: String) {
+        Counter(label: "hub_accept_pauses_total", dimensions: [("error", error)], factory: factory).increment()
     }
 }

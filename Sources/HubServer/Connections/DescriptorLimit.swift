@@ -4,7 +4,8 @@ import Glibc
 /// descriptor, and so is much of what the rest of the server holds.
 enum DescriptorLimit {
     /// Descriptors left for the rest of the server: its event loops, the store's files or
-    /// connections, `hub.http`'s connections, the folders `--watch` watches, standard streams.
+    /// connections, `hub.http`'s connections, the folders `--watch` watches, standard streams,
+    /// and the ones held back from accepting (``AcceptPauseHandler/reserved``).
     static let reserved = 124
 
     /// The limit in force (the soft limit); nil when there is none (RLIM_INFINITY is all ones).
