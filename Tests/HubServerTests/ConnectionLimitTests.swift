@@ -18,7 +18,7 @@ import Testing
                 third.send("GET /views/cities:overview HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 let (status, headers) = try third.readHead()
                 let refused = WireResponse(status: status, headers: headers, body: third.read(count: headers["content-length"].flatMap(Int.init) ?? 0))
-                let closed = third.closes(within: 3)
+                let closed = third.closes(within: 10)
                 let survivor = try second.exchange("GET", "/views/cities:overview").status
                 // The first goes: a new connection is served once the server has seen it go.
                 first = nil

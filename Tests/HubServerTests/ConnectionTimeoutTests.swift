@@ -6,7 +6,8 @@ import Testing
 /// too slowly (slowloris), from the connection's start or from the first bytes of a later
 /// request; the idle timeout closes a kept-alive connection with nothing to do, and not one
 /// whose response, an update stream, is still being written. Timeouts are short here; closing
-/// is expected within three times the timeout, never to the millisecond.
+/// is expected within ten times the timeout, never to the millisecond: under the whole suite,
+/// the servers in this process share NIO's event loops with every test running at once.
 @Suite struct ConnectionTimeoutTests {
     /// The request every test asks for, up to its header fields' end.
     private static let requestHead = "GET /views/cities:overview HTTP/1.1\r\nHost: 127.0.0.1\r\n"
@@ -23,15 +24,15 @@ import Testing
                 let started = Date()
                 let connection = try LoopbackConnection(port: port)
                 var closed = false
-                // A byte every 200 ms: the header fields would take 40 s to end.
-                for byte in Self.requestHead + "X-Slow: " + String(repeating: "a", count: 150) where !closed {
+                // A byte every 200 ms, for up to 15 s: the header fields would take 40 s to end.
+                for byte in Self.requestHead + "X-Slow: " + String(repeating: "a", count: 150) where !closed && Date().timeIntervalSince(started) < 15 {
                     connection.send(String(byte))
                     closed = connection.closes(within: 0.2)
                 }
                 return (closed, Date().timeIntervalSince(started), connection.readToEnd())
             }
             #expect(closed)
-            #expect(seconds >= 0.9 && seconds < 3, "closed after \(seconds) s")
+            #expect(seconds >= 0.9 && seconds < 10, "closed after \(seconds) s")
             #expect(received.isEmpty, "nothing is answered: \(String(decoding: received, as: UTF8.self))")
             #expect(try await metricLines(server).contains("hub_header_timeouts_total 1"))
         }
@@ -47,7 +48,7 @@ import Testing
                 Thread.sleep(forTimeInterval: 1.5)
                 let second = try connection.exchange("GET", "/views/cities:overview")
                 connection.send(Self.requestHead)  // and the header fields never end
-                return (first, second, connection.closes(within: 1.5), connection.readToEnd())
+                return (first, second, connection.closes(within: 5), connection.readToEnd())
             }
             #expect(first.status == 200 && second.status == 200)
             #expect(second.body == first.body)
@@ -64,12 +65,12 @@ import Testing
                 let first = try connection.exchange("GET", "/views/cities:overview")
                 let second = try connection.exchange("GET", "/metrics")
                 let answered = Date()
-                return (first, second, connection.closes(within: 3), Date().timeIntervalSince(answered))
+                return (first, second, connection.closes(within: 10), Date().timeIntervalSince(answered))
             }
             #expect(first.status == 200 && second.status == 200, "a connection is kept alive between requests")
             #expect(first.headers["connection"] == nil)
             #expect(closed)
-            #expect(seconds >= 0.5 && seconds < 3, "closed \(seconds) s after the last response")
+            #expect(seconds >= 0.5 && seconds < 10, "closed \(seconds) s after the last response")
         }
     }
 
