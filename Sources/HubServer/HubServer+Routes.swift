@@ -14,6 +14,9 @@ import Hummingbird
 //   POST /sessions/{id}/select        a click on the preview: selects a component of its session
 //   POST /sessions/{id}/back          the preview's back button
 //   GET  /metrics                     Prometheus metrics
+//
+// HEAD answers every GET route as GET would, without the body (Router+Head.swift); OPTIONS
+// answers every route with the methods it takes (HubServer+Options.swift).
 
 extension HubServer {
     func makeRouter() -> Router<HubRequestContext> {
@@ -24,16 +27,16 @@ extension HubServer {
         router.middlewares.add(
             RequestObserving(metrics: metrics, isDevelopment: configuration.isDevelopment, maxBodyBytes: configuration.maxBodyBytes))
         router.middlewares.add(RequestSafety(hosts: hosts))
-        router.get("/views/**") { request, context in
+        router.getAndHead("/views/**") { request, context in
             let (uri, updates) = try Self.address(context, query: request.uri.query, suffix: "updates")
             return updates ? try await self.stream(uri, kind: .model) : try await self.view(uri, request: request, context: context)
         }
         router.post("/views/**") { request, context in
             let (uri, actions) = try Self.address(context, query: request.uri.query, suffix: "actions")
-            guard actions else { throw ViewFailure.methodNotAllowed("a view takes POST at /views/<uri>/actions only", allowed: "GET") }
+            guard actions else { throw ViewFailure.methodNotAllowed("a view takes POST at /views/<uri>/actions only", allowed: RouteMethods.read) }
             return try await self.action(uri, request: request, context: context)
         }
-        router.get("/preview/**") { request, context in
+        router.getAndHead("/preview/**") { request, context in
             let (uri, updates) = try Self.address(context, query: request.uri.query, suffix: "updates")
             return updates ? try await self.stream(uri, kind: .preview) : PreviewPage.response
         }
@@ -52,15 +55,16 @@ extension HubServer {
             let session = try context.parameters.require("session")
             return try await self.onSession(session) { state in try state.back(inSession: session) }
         }
-        router.get("/metrics") { _, _ in
+        router.getAndHead("/metrics") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: ResponseBody(byteBuffer: ByteBuffer(string: self.metrics.text)))
         }
+        addOptions(to: router)
         return router
     }
 
     /// The view URI of a `/views/**` or `/preview/**` request, and whether its path ends with
     /// `suffix` (then not part of the URI).
-    private static func address(_ context: HubRequestContext, query: String?, suffix: String) throws(ViewFailure) -> (String, Bool) {
+    static func address(_ context: HubRequestContext, query: String?, suffix: String) throws(ViewFailure) -> (String, Bool) {
         let segments = context.parameters.getCatchAll()
         let suffixed = segments.count > 1 && segments.last == Substring(suffix)
         return (try ViewAddress.uri(suffixed ? segments.dropLast() : segments[...], query: query), suffixed)

@@ -64,11 +64,12 @@ public final class HubServer: Sendable {
         defer { pool.stop() }
         let application = Application(
             router: makeRouter(),
-            server: .http1(
-                fillingMissingHostWith: Authority(boundAddress: configuration.host)?.description ?? configuration.host,
-                configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [ClientDeparture()])),
+            server: connectionServer(additionalChannelHandlers: { [ClientDeparture()] }),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "hub"),
-            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+            onServerRunning: { channel in
+                await self.guardAccepting(on: channel)
+                await onRunning(channel.localAddress?.port ?? 0)
+            },
             logger: configuration.logger)
         // A group stops its services last first: the streams and the watching before the server.
         var services: [any Service] = [application, UpdateStreams(pool: pool, pingInterval: configuration.pingInterval)]

@@ -19,6 +19,17 @@ public struct HubServerConfiguration: Sendable {
     /// `file:line`), for an author at their own machine; otherwise with a generic message and
     /// the request's id, and the located error goes to the log only.
     public var isDevelopment = false
+    /// The most connections open at once; past it, a new one is answered `503 Service
+    /// Unavailable` (`Retry-After`, `Connection: close`) and closed. 900 by default: Linux's
+    /// usual limit of 1,024 open files a process, less room for the rest of the server.
+    public var maxConnections = 900
+    /// How long a client may take to send a request's header fields, from the connection's
+    /// start (or, on a kept-alive connection, from the first bytes of its next request); past
+    /// it, the connection is closed.
+    public var headerTimeout = Duration.seconds(10)
+    /// How long a kept-alive connection may stay idle between requests before it is closed (a
+    /// response being written, an update stream's included, is not idle).
+    public var idleTimeout = Duration.seconds(60)
     /// Worker threads, each with its own runtime (a Lua state is single-threaded): one per
     /// core by default.
     public var workers = ProcessInfo.processInfo.activeProcessorCount

@@ -12,10 +12,11 @@ import Prometheus
 /// - `hub_chain_duration_seconds{feature}`: from opening a view to its chain settling;
 /// - `hub_view_cache_hits_total{feature}`: views answered from what their reload policy kept;
 /// - `hub_rejected_requests_total{reason}`: requests refused (a 4xx), by
-///   ``rejectionReason(_:)``.
+///   ``rejectionReason(_:)``;
+/// - the connections' (ServerMetrics+Connections.swift).
 final class ServerMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
-    private let factory: PrometheusMetricsFactory
+    let factory: PrometheusMetricsFactory
 
     init() {
         factory = PrometheusMetricsFactory(registry: registry)

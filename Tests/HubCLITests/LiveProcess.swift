@@ -111,6 +111,15 @@ final class LiveProcess: @unchecked Sendable {
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
+    /// The processor time it has taken so far, user and system, in seconds (from /proc).
+    var processorSeconds: Double {
+        let stat = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+        // After the command's name in parentheses: state is field 3, utime and stime 14 and 15.
+        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// How many files it has open, from /proc.
     var openFiles: Int {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count) ?? 0

@@ -63,16 +63,7 @@ final class Nginx {
     private static func waitUntilListening(_ port: Int) -> Bool {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
-            let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-            }
-            close(socket)
-            if connected { return true }
+            if LoopbackSocket(port: port) != nil { return true }
             usleep(20_000)
         }
         return false

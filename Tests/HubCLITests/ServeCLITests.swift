@@ -93,6 +93,11 @@ import Testing
         let workers = try HubProcess.run(["serve", "--workers", "0"])
         #expect(workers.status != 0)
         #expect(workers.errors.contains("--workers must be at least 1"))
+        let connections = try HubProcess.run(["serve", "--max-connections", "0"])
+        #expect(connections.status != 0)
+        #expect(connections.errors.contains("--max-connections must be a positive number, got 0"))
+        let timeout = try HubProcess.run(["serve", "--header-timeout", "0"])
+        #expect(timeout.errors.contains("--header-timeout must be a positive number, got 0"))
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("hub-serve-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }

@@ -30,7 +30,7 @@ import Testing
                 == #"the body must name a component: "component" (its identifier) or "path" (its index path)"#)
             let wrongMethod = try await server.post("/views/songs:list", "{}")
             #expect(wrongMethod.status == 405)
-            #expect(wrongMethod.headers["allow"] == "GET")
+            #expect(wrongMethod.headers["allow"] == "GET, HEAD")
 
             let oversized = try await server.post("/views/songs:list/actions", #"{"component": ""# + String(repeating: "x", count: 2_000) + #""}"#)
             #expect(oversized.status == 413)

@@ -15,6 +15,8 @@ struct Serve: ParsableCommand {
             [--max-requests-per-worker <max-requests-per-worker>]
             [--log-level <log-level>] [--store <store>] [--memory <memory>]
             [--budget <budget>] [--timeout <timeout>] [--time-limit <time-limit>]
+            [--max-connections <max-connections>] [--header-timeout <header-timeout>]
+            [--idle-timeout <idle-timeout>]
             """,
         discussion: """
             GET /views/<uri> is the view model as default-schema JSON once its chain settles; \
@@ -69,6 +71,14 @@ struct Serve: ParsableCommand {
 
     @Option(help: "Requests each worker holds at once, queued or waiting for their chains; more get 503.")
     var maxRequestsPerWorker = 256
+    @Option(help: "The most connections open at once; past it, new ones are answered 503 and closed.")
+    var maxConnections = 900
+
+    @Option(help: "Seconds a client may take to send a request's header fields.")
+    var headerTimeout = 10
+
+    @Option(help: "Seconds a kept-alive connection may stay idle between requests.")
+    var idleTimeout = 60
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
@@ -87,6 +97,9 @@ struct Serve: ParsableCommand {
         }
         guard maxRequestsPerWorker > 0 else {
             throw ValidationError("--max-requests-per-worker must be at least 1, got \(maxRequestsPerWorker)")
+        }
+        for (name, value) in [("--max-connections", maxConnections), ("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout)] where value <= 0 {
+            throw ValidationError("\(name) must be a positive number, got \(value)")
         }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown log level '\(logLevel)'") }
     }
@@ -107,6 +120,9 @@ struct Serve: ParsableCommand {
         configuration.maxBodyBytes = maxBody
         configuration.requestTimeout = Int((requestTimeout * 1_000).rounded())
         configuration.maxRequestsPerWorker = maxRequestsPerWorker
+        configuration.maxConnections = maxConnections
+        configuration.headerTimeout = .seconds(headerTimeout)
+        configuration.idleTimeout = .seconds(idleTimeout)
         configuration.prepareRuntime = { [limits = features.limits] in limits.apply(to: $0) }
         configuration.store = try features.store.makeStore(defaultLocation: Self.defaultStore)
         configuration.logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info

@@ -62,6 +62,13 @@ final class LoopbackConnection {
         }
     }
 
+    /// Whether the other side has sent anything not read yet (or closed), without waiting.
+    var hasSomethingToRead: Bool {
+        guard buffer.isEmpty else { return true }
+        var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
+
     /// Reads more bytes into the buffer; false at the end of the stream or on a timeout.
     private func fill() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -101,6 +108,12 @@ final class LoopbackConnection {
 
     /// The status line and header fields of a response.
     func readHead() throws -> (status: Int, headers: [String: String]) {
+        let head = try readResponseHead()
+        return (head.status, head.headers)
+    }
+
+    /// The status line (`HTTP/1.1 200 OK`), its status, and the header fields of a response.
+    func readResponseHead() throws -> (statusLine: String, status: Int, headers: [String: String]) {
         guard let statusLine = readLine(), let status = statusLine.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else {
             throw WireError(description: "no status line")
         }
@@ -109,7 +122,22 @@ final class LoopbackConnection {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        return (status, headers)
+        return (statusLine, status, headers)
+    }
+
+    /// Whether the other side closes the connection within `seconds`; what it sends meanwhile
+    /// is kept for the reads that follow.
+    func closes(within seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while case let remaining = deadline.timeIntervalSinceNow, remaining > 0 {
+            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, Int32(remaining * 1_000) + 1) > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return true }
+            buffer += chunk[..<count]
+        }
+        return false
     }
 }
 

@@ -1,0 +1,77 @@
+import NIOCore
+import NIOHTTP1
+
+/// Closes a connection whose client takes longer than the header timeout to send a request's
+/// header fields: counted from the connection's start, and on a kept-alive connection from the
+/// first bytes of its next request, so a client that sends a byte now and then (slowloris) is
+/// closed all the same. A request whose header fields have come is no longer timed here: its
+/// response, an update stream included, takes what it takes.
+final class HeaderTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let timeout: TimeAmount
+    private let metrics: ServerMetrics
+    /// Requests whose header fields have come and whose responses have not ended.
+    private var unanswered = 0
+    private var deadline: Scheduled<Void>?
+
+    init(timeout: TimeAmount, metrics: ServerMetrics) {
+        self.timeout = timeout
+        self.metrics = metrics
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { start(context) }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        stop()
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        start(context)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        stop()
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .head = unwrapInboundIn(data) {
+            unanswered += 1
+            stop()
+        }
+        context.fireChannelRead(data)
+    }
+
+    /// Bytes came: with no request under way, they begin the next one's header fields.
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if unanswered == 0 { start(context) }
+        context.fireChannelReadComplete()
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) { unanswered = max(0, unanswered - 1) }
+        context.write(data, promise: promise)
+    }
+
+    /// Starts the clock, unless it runs already.
+    private func start(_ context: ChannelHandlerContext) {
+        guard deadline == nil else { return }
+        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: timeout) {
+            self.deadline = nil
+            self.metrics.headerTimedOut()
+            context.close(promise: nil)
+        }
+    }
+
+    private func stop() {
+        deadline?.cancel()
+        deadline = nil
+    }
+}

@@ -1,0 +1,57 @@
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// A connection to the server: HTTP/1.1 as Hummingbird's `HTTP1Channel` serves it (with its
+/// idle timeout), within the server's connection limit (past it, answered 503 by
+/// ``RefusalHandler`` and not served), with a header timeout (``HeaderTimeoutHandler``),
+/// HTTP/1.0's rules for keeping it open (``ConnectionPersistenceHandler``) and its requests'
+/// missing `Host` filled in (``MissingHostFilling``).
+struct HubConnectionChannel: ServerChildChannel {
+    /// A connection set up: served, or refused.
+    enum Value: ServerChildChannelValue {
+        case served(HTTP1Channel.Value)
+        case refused(any Channel)
+
+        var channel: any Channel {
+            switch self {
+            case .served(let value): value.channel
+            case .refused(let channel): channel
+            }
+        }
+    }
+
+    let http: HTTP1Channel
+    let limit: ConnectionLimit
+    let headerTimeout: TimeAmount
+    /// The `Host` an HTTP/1.0 request that names none gets: the address the server binds.
+    let boundAuthority: String
+    let metrics: ServerMetrics
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        guard limit.admit(channel) else {
+            return channel.eventLoop.makeCompletedFuture {
+                try channel.pipeline.syncOperations.addHandler(RefusalHandler(maximum: limit.maximum))
+                return .refused(channel)
+            }
+        }
+        let (headerTimeout, boundAuthority, metrics) = (headerTimeout, boundAuthority, metrics)
+        return http.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            // Between HTTP/1's parts and Hummingbird's: where the request's version is known.
+            let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try channel.pipeline.syncOperations.addHandlers(
+                [
+                    MissingHostFilling(authority: boundAuthority), ConnectionPersistenceHandler(),
+                    HeaderTimeoutHandler(timeout: headerTimeout, metrics: metrics),
+                ],
+                position: .after(decoder))
+            return .served(value)
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        guard case .served(let channel) = value else { return }
+        await http.handle(value: channel, logger: logger)
+    }
+}
