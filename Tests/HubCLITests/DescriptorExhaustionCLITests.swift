@@ -39,7 +39,7 @@ import Testing
         #expect(open < Self.limit, "\(open) files open")
 
         connections.removeAll()
-        #expect(serve.wait { _, errors in errors.contains("accepting connections again") }, "\(serve.errorText)")
+        #expect(serve.wait(seconds: 30) { _, errors in errors.contains("accepting connections again") }, "\(serve.errorText)")
         let response = try await HTTPClient.shared.get(url: "http://127.0.0.1:\(port)/views/cities:overview").get()
         #expect(response.status == .ok)
         let metrics = try await HTTPClient.shared.get(url: "http://127.0.0.1:\(port)/metrics").get()
