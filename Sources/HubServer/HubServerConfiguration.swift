@@ -29,10 +29,12 @@ public struct HubServerConfiguration: Sendable {
     /// The most requests each worker holds at once (queued, or waiting for their chains);
     /// more are refused at once with 503 and `Retry-After`.
     public var maxRequestsPerWorker = 256
-    /// The most update streams (and previews) each worker keeps open at once; more get 503.
-    public var maxStreamsPerWorker = 256
-    /// Seconds between the comments that keep idle update streams open.
-    public var pingInterval = 15
+    /// The most update streams (and previews) each worker keeps open at once: the server keeps
+    /// this many times ``workers``, and refuses more with 503.
+    public var maxStreamsPerWorker = 1_024
+    /// Seconds between the comments sent on idle update streams, which keep them open and find
+    /// out about clients that went away without closing their connections.
+    public var pingInterval = 5
     /// Where the features' data is kept (`hub.store`), shared by every worker: a store in
     /// memory unless told otherwise (`hub serve` keeps it in a SQLite file by default).
     public var store: any Store = MemoryStore()

@@ -8,13 +8,19 @@ import Prometheus
 /// - `hub_http_requests_total{method, status}`: requests answered;
 /// - `hub_view_requests_total{feature}` and `hub_view_errors_total{feature}`: views asked for
 ///   and how many failed (a feature of `-` when no feature handles the URI);
-/// - `hub_chain_duration_seconds{feature}`: from opening a view to its chain settling.
+/// - `hub_chain_duration_seconds{feature}`: from opening a view to its chain settling;
+/// - `hub_update_streams_open` and `hub_update_streams_capacity`: the update streams (and
+///   previews) open, and the most the server keeps at once;
+/// - `hub_update_streams_refused_total`: streams refused (503) because every worker was full.
 final class ServerMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
+    /// Made at once, so that it reads 0 before the first refusal.
+    private let refusedStreams: Metrics.Counter
 
     init() {
         factory = PrometheusMetricsFactory(registry: registry)
+        refusedStreams = Counter(label: "hub_update_streams_refused_total", factory: factory)
     }
 
     /// A request answered with `status`.
@@ -35,6 +41,17 @@ final class ServerMetrics: Sendable {
         let feature = feature ?? "-"
         Counter(label: "hub_view_requests_total", dimensions: [("feature", feature)], factory: factory).increment()
         Counter(label: "hub_view_errors_total", dimensions: [("feature", feature)], factory: factory).increment()
+    }
+
+    /// How many update streams are open, of the `capacity` the server keeps.
+    func streams(open: Int, capacity: Int) {
+        Gauge(label: "hub_update_streams_open", factory: factory).record(open)
+        Gauge(label: "hub_update_streams_capacity", factory: factory).record(capacity)
+    }
+
+    /// An update stream refused: every worker holds as many as it keeps.
+    func refusedStream() {
+        refusedStreams.increment()
     }
 
     /// The metrics in Prometheus's text format.

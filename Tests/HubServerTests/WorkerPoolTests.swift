@@ -4,7 +4,8 @@ import Testing
 @testable import HubServer
 
 /// The worker pool: one thread and runtime per worker, jobs on the least busy, sessions on the
-/// worker that made them, nothing left waiting when the pool stops.
+/// worker with the fewest and then on the worker that made them, nothing left waiting when the
+/// pool stops.
 @Suite struct WorkerPoolTests {
     private func makePool(_ count: Int) throws -> WorkerPool {
         try WorkerPool(count: count, sessionsPerWorker: 4) { try HubRuntime(clock: .real) }
@@ -32,6 +33,23 @@ import Testing
         gate.signal()
         #expect(try await pool.workers[0].perform { $0.worker } == 0)
         #expect(pool.workers[0].load == 0)
+    }
+
+    @Test func aSessionGoesToTheWorkerWithTheFewestSessionsThenTheFewestJobs() throws {
+        let pool = try WorkerPool(count: 2, sessionsPerWorker: 2) { try HubRuntime(clock: .real) }
+        defer { pool.stop() }
+        let gate = DispatchSemaphore(value: 0)
+        pool.workers[0].enqueue { _ in gate.wait() }  // worker 0 has a job until the gate opens
+        defer { gate.signal() }
+        #expect(pool.takeSessionSlot()?.index == 1, "as many sessions: the one with fewer jobs")
+        #expect(pool.takeSessionSlot()?.index == 0, "the one with fewer sessions, however busy")
+        #expect(pool.takeSessionSlot()?.index == 1)
+        #expect(pool.takeSessionSlot()?.index == 0, "worker 1 is full")
+        #expect(pool.takeSessionSlot() == nil, "every worker is full")
+        #expect(pool.sessionCount == 4 && pool.sessionCapacity == 4)
+        pool.workers[1].sessions.giveBack()
+        #expect(pool.workers.map(\.sessions.count) == [2, 1])
+        #expect(pool.takeSessionSlot()?.index == 1)
     }
 
     @Test func aSessionIsFoundOnTheWorkerWhoseNumberItStartsWith() throws {
