@@ -31,4 +31,16 @@ extension HubServer {
         }
         return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"], body: body)
     }
+
+    /// Raises the process's limit of open files to its hard limit, and warns when it is still too
+    /// low for as many update streams as the server keeps (each holds a connection, a file).
+    func makeRoomForStreams() {
+        let wanted = pool.sessionCapacity + Self.filesBesidesStreams
+        guard let files = OpenFileLimit.raiseToHardLimit(), files < wanted else { return }
+        configuration.logger.warning(
+            "the process may open \(files) files: too few for \(pool.sessionCapacity) update streams and other requests (`ulimit -n \(wanted)` or more)")
+    }
+
+    /// Files to keep for what is not an update stream: other requests, the store, feature files.
+    private static let filesBesidesStreams = 256
 }
