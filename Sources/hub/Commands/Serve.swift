@@ -12,6 +12,7 @@ struct Serve: ParsableCommand {
             [--workers <workers>] [--watch] [--poll] [--width <width>]
             [--max-body <max-body>] [--request-timeout <request-timeout>]
             [--max-requests-per-worker <max-requests-per-worker>]
+            [--max-streams-per-worker <max-streams-per-worker>]
             [--log-level <log-level>] [--store <store>]
             [--memory <memory>] [--budget <budget>] [--timeout <timeout>]
             [--time-limit <time-limit>]
@@ -56,6 +57,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Requests each worker holds at once, queued or waiting for their chains; more get 503.")
     var maxRequestsPerWorker = 256
 
+    @Option(help: "Update streams (and previews) each worker keeps open at once; more get 503.")
+    var maxStreamsPerWorker = 1_024
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -74,6 +78,9 @@ struct Serve: ParsableCommand {
         guard maxRequestsPerWorker > 0 else {
             throw ValidationError("--max-requests-per-worker must be at least 1, got \(maxRequestsPerWorker)")
         }
+        guard maxStreamsPerWorker > 0 else {
+            throw ValidationError("--max-streams-per-worker must be at least 1, got \(maxStreamsPerWorker)")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown log level '\(logLevel)'") }
     }
 
@@ -91,6 +98,7 @@ struct Serve: ParsableCommand {
         configuration.maxBodyBytes = maxBody
         configuration.requestTimeout = Int((requestTimeout * 1_000).rounded())
         configuration.maxRequestsPerWorker = maxRequestsPerWorker
+        configuration.maxStreamsPerWorker = maxStreamsPerWorker
         configuration.prepareRuntime = { [limits = features.limits] in limits.apply(to: $0) }
         configuration.store = try features.store.makeStore(defaultLocation: Self.defaultStore)
         configuration.logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
