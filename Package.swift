@@ -138,6 +138,10 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "HubServerTests", dependencies: ["HubServer", "HubLua", "HubTestBackend", "HubSQLite"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "HubServerTests",
+            dependencies: ["HubServer", "HubLua", "HubTestBackend", "HubSQLite", .product(name: "Hummingbird", package: "hummingbird")],
+            exclude: ["Fixtures"]
+        ),
     ]
 )

@@ -41,7 +41,8 @@ public final class PostgresStore: Store {
     ///
     /// - Parameters:
     ///   - maxConnections: the most connections calls use at once (others wait their turn).
-    ///   - connectTimeout: how long making a connection may take.
+    ///   - connectTimeout: how long making a connection may take (a database on a busy machine
+    ///     may take seconds to start a backend).
     ///   - callTimeout: how long a call may take, waiting for a connection included; past it, it
     ///     fails as unavailable.
     ///   - logger: where PostgresNIO logs; nowhere unless given.
@@ -49,7 +50,7 @@ public final class PostgresStore: Store {
     public init(
         url: String,
         maxConnections: Int = 4,
-        connectTimeout: Duration = .seconds(1),
+        connectTimeout: Duration = .seconds(5),
         callTimeout: Duration = .seconds(10),
         logger: Logger? = nil
     ) throws {

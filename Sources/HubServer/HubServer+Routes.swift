@@ -29,7 +29,7 @@ extension HubServer {
         router.middlewares.add(RequestSafety(hosts: hosts))
         router.getAndHead("/views/**") { request, context in
             let (uri, updates) = try Self.address(context, query: request.uri.query, suffix: "updates")
-            return updates ? try await self.stream(uri, kind: .model) : try await self.view(uri, request: request, context: context)
+            return updates ? try await self.stream(uri, kind: .model, context: context) : try await self.view(uri, request: request, context: context)
         }
         router.post("/views/**") { request, context in
             let (uri, actions) = try Self.address(context, query: request.uri.query, suffix: "actions")
@@ -38,7 +38,7 @@ extension HubServer {
         }
         router.getAndHead("/preview/**") { request, context in
             let (uri, updates) = try Self.address(context, query: request.uri.query, suffix: "updates")
-            return updates ? try await self.stream(uri, kind: .preview) : PreviewPage.response
+            return updates ? try await self.stream(uri, kind: .preview, context: context) : PreviewPage.response
         }
         router.get("/preview.js") { _, _ in PreviewPage.script }
         router.get("/preview.css") { _, _ in PreviewPage.styleSheet }
@@ -56,7 +56,8 @@ extension HubServer {
             return try await self.onSession(session) { state in try state.back(inSession: session) }
         }
         router.getAndHead("/metrics") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: ResponseBody(byteBuffer: ByteBuffer(string: self.metrics.text)))
+            self.metrics.streams(open: self.pool.sessionCount, capacity: self.pool.sessionCapacity)
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: ResponseBody(byteBuffer: ByteBuffer(string: self.metrics.text)))
         }
         addOptions(to: router)
         return router
@@ -70,7 +71,7 @@ extension HubServer {
         return (try ViewAddress.uri(suffixed ? segments.dropLast() : segments[...], query: query), suffixed)
     }
 
-    private var screenOptions: ScreenOptions {
+    var screenOptions: ScreenOptions {
         ScreenOptions(width: configuration.width)
     }
 
@@ -144,25 +145,6 @@ extension HubServer {
                 status: .seeOther, headers: [.location: location, .contentType: "application/json"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: JSONValue.object(["navigate": .string(target)]).serialized())))
         }
-    }
-
-    /// An update stream: a live session on the least busy worker, sending the view each time
-    /// it changes until the client goes away.
-    private func stream(_ uri: String, kind: LiveSession.Kind) async throws -> Response {
-        let worker = pool.leastBusy
-        let identifier = "\(worker.index)-\(UUID().uuidString.lowercased())"
-        let (stream, events) = EventStream.make()
-        stream.onEnd { worker.enqueue { $0?.endSession(identifier) } }
-        let options = screenOptions
-        do {
-            try await worker.perform { try $0.openSession(identifier, uri: uri, options: options, kind: kind, stream: stream) }
-        } catch {
-            stream.finish()
-            throw error
-        }
-        return Response(
-            status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
-            body: ResponseBody(asyncSequence: events))
     }
 
     /// What `body` gives for the live session `identifier`, on its worker, as JSON.

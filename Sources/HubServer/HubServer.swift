@@ -57,11 +57,15 @@ public final class HubServer: Sendable {
     /// Serves until the task is cancelled or the process is asked to stop (SIGTERM, SIGINT);
     /// `onRunning` is told the port once the server listens. The workers stop when it returns.
     ///
+    /// The process's limit of open files is raised as far as the system lets it: each update
+    /// stream holds a connection.
+    ///
     /// On SIGTERM or SIGINT the update streams end first, then the server stops once the
     /// requests under way are answered (it waits for open responses, and a stream never ends on
     /// its own).
     public func run(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         defer { pool.stop() }
+        makeRoomForStreams()
         let application = Application(
             router: makeRouter(),
             server: connectionServer(additionalChannelHandlers: { [ClientDeparture()] }),

@@ -20,9 +20,10 @@ public struct HubServerConfiguration: Sendable {
     /// the request's id, and the located error goes to the log only.
     public var isDevelopment = false
     /// The most connections open at once; past it, a new one is answered `503 Service
-    /// Unavailable` (`Retry-After`, `Connection: close`) and closed. 900 by default: Linux's
-    /// usual limit of 1,024 open files a process, less room for the rest of the server.
-    public var maxConnections = 900
+    /// Unavailable` (`Retry-After`, `Connection: close`) and closed. 4,096 by default: room
+    /// for the update streams of two workers and the requests beside them (the server raises
+    /// its limit on open files to the system's hard limit, and warns when that is too low).
+    public var maxConnections = 4_096
     /// How long a client may take to send a request's header fields, from the connection's
     /// start (or, on a kept-alive connection, from the first bytes of its next request); past
     /// it, the connection is closed.
@@ -48,10 +49,12 @@ public struct HubServerConfiguration: Sendable {
     /// The most requests each worker holds at once (queued, or waiting for their chains);
     /// more are refused at once with 503 and `Retry-After`.
     public var maxRequestsPerWorker = 256
-    /// The most update streams (and previews) each worker keeps open at once; more get 503.
-    public var maxStreamsPerWorker = 256
-    /// Seconds between the comments that keep idle update streams open.
-    public var pingInterval = 15
+    /// The most update streams (and previews) each worker keeps open at once: the server keeps
+    /// this many times ``workers``, and refuses more with 503.
+    public var maxStreamsPerWorker = 1_024
+    /// Seconds between the comments sent on idle update streams, which keep them open and find
+    /// out about clients that went away without closing their connections.
+    public var pingInterval = 5
     /// Where the features' data is kept (`hub.store`), shared by every worker: a store in
     /// memory unless told otherwise (`hub serve` keeps it in a SQLite file by default).
     public var store: any Store = MemoryStore()

@@ -13,13 +13,19 @@ import Prometheus
 /// - `hub_view_cache_hits_total{feature}`: views answered from what their reload policy kept;
 /// - `hub_rejected_requests_total{reason}`: requests refused (a 4xx), by
 ///   ``rejectionReason(_:)``;
+/// - `hub_update_streams_open` and `hub_update_streams_capacity`: the update streams (and
+///   previews) open, and the most the server keeps at once;
+/// - `hub_update_streams_refused_total`: streams refused (503) because every worker was full;
 /// - the connections' (ServerMetrics+Connections.swift).
 final class ServerMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     let factory: PrometheusMetricsFactory
+    /// Made at once, so that it reads 0 before the first refusal.
+    private let refusedStreams: Metrics.Counter
 
     init() {
         factory = PrometheusMetricsFactory(registry: registry)
+        refusedStreams = Counter(label: "hub_update_streams_refused_total", factory: factory)
     }
 
     /// A request answered with `status`.
@@ -69,6 +75,17 @@ final class ServerMetrics: Sendable {
         case .badRequest: "bad_request"
         default: String(status.code)
         }
+    }
+
+    /// How many update streams are open, of the `capacity` the server keeps.
+    func streams(open: Int, capacity: Int) {
+        Gauge(label: "hub_update_streams_open", factory: factory).record(open)
+        Gauge(label: "hub_update_streams_capacity", factory: factory).record(capacity)
+    }
+
+    /// An update stream refused: every worker holds as many as it keeps.
+    func refusedStream() {
+        refusedStreams.increment()
     }
 
     /// The metrics in Prometheus's text format.

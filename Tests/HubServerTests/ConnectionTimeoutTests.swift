@@ -48,7 +48,7 @@ import Testing
                 Thread.sleep(forTimeInterval: 1.5)
                 let second = try connection.exchange("GET", "/views/cities:overview")
                 connection.send(Self.requestHead)  // and the header fields never end
-                return (first, second, connection.closes(within: 5), connection.readToEnd())
+                return (first, second, connection.closes(within: 15), connection.readToEnd())
             }
             #expect(first.status == 200 && second.status == 200)
             #expect(second.body == first.body)

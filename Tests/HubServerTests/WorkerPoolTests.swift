@@ -4,7 +4,8 @@ import Testing
 @testable import HubServer
 
 /// The worker pool: one thread and runtime per worker, jobs on the least busy, sessions on the
-/// worker that made them, nothing left waiting when the pool stops.
+/// worker with the fewest and then on the worker that made them, nothing left waiting when the
+/// pool stops.
 @Suite struct WorkerPoolTests {
     private func makePool(_ count: Int) throws -> WorkerPool {
         try WorkerPool(count: count, sessionsPerWorker: 4) { try HubRuntime(clock: .real) }
@@ -13,11 +14,15 @@ import Testing
     @Test func eachWorkerRunsItsJobsOnItsOwnThreadWithItsOwnRuntime() async throws {
         let pool = try makePool(2)
         defer { pool.stop() }
-        let first = try await pool.workers[0].perform { state in "\(Thread.current.name ?? "?") \(ObjectIdentifier(state.runtime).hashValue)" }
-        let second = try await pool.workers[1].perform { state in "\(Thread.current.name ?? "?") \(ObjectIdentifier(state.runtime).hashValue)" }
-        #expect(first.hasPrefix("hub-worker-0 "))
-        #expect(second.hasPrefix("hub-worker-1 "))
-        #expect(first.split(separator: " ").last != second.split(separator: " ").last)
+        // Each job says which thread ran it and with which runtime.
+        let where_ = { @Sendable (state: WorkerState) in "\(UInt(bitPattern: Int(bitPattern: pthread_self()))) \(ObjectIdentifier(state.runtime).hashValue)" }
+        let first = try await pool.workers[0].perform(where_)
+        let firstAgain = try await pool.workers[0].perform(where_)
+        let second = try await pool.workers[1].perform(where_)
+        #expect(first == firstAgain, "one thread and one runtime for worker 0's jobs")
+        #expect(first.split(separator: " ").first != second.split(separator: " ").first, "another thread for worker 1")
+        #expect(first.split(separator: " ").last != second.split(separator: " ").last, "another runtime for worker 1")
+        #expect(try await pool.workers[1].perform { $0.worker } == 1)
     }
 
     @Test func aRequestGoesToTheLeastBusyWorker() async throws {
@@ -31,7 +36,25 @@ import Testing
         #expect(worker == 1)
         gate.signal()
         #expect(try await pool.workers[0].perform { $0.worker } == 0)
-        #expect(pool.workers[0].load == 0)
+        // A job counts until its worker has run it through (just after it answered).
+        #expect(await eventually(within: 5) { pool.workers[0].load == 0 })
+    }
+
+    @Test func aSessionGoesToTheWorkerWithTheFewestSessionsThenTheFewestJobs() throws {
+        let pool = try WorkerPool(count: 2, sessionsPerWorker: 2) { try HubRuntime(clock: .real) }
+        defer { pool.stop() }
+        let gate = DispatchSemaphore(value: 0)
+        pool.workers[0].enqueue { _ in gate.wait() }  // worker 0 has a job until the gate opens
+        defer { gate.signal() }
+        #expect(pool.takeSessionSlot()?.index == 1, "as many sessions: the one with fewer jobs")
+        #expect(pool.takeSessionSlot()?.index == 0, "the one with fewer sessions, however busy")
+        #expect(pool.takeSessionSlot()?.index == 1)
+        #expect(pool.takeSessionSlot()?.index == 0, "worker 1 is full")
+        #expect(pool.takeSessionSlot() == nil, "every worker is full")
+        #expect(pool.sessionCount == 4 && pool.sessionCapacity == 4)
+        pool.workers[1].sessions.giveBack()
+        #expect(pool.workers.map(\.sessions.count) == [2, 1])
+        #expect(pool.takeSessionSlot()?.index == 1)
     }
 
     @Test func aSessionIsFoundOnTheWorkerWhoseNumberItStartsWith() throws {
@@ -46,8 +69,13 @@ import Testing
 
     @Test func jobsQueuedWhenThePoolStopsFailInsteadOfWaitingForever() async throws {
         let pool = try makePool(1)
-        let gate = DispatchSemaphore(value: 0)
-        pool.workers[0].enqueue { _ in gate.wait() }
+        let (gate, running) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        pool.workers[0].enqueue { _ in
+            running.signal()
+            gate.wait()
+        }
+        // The worker runs the blocked job before the next is queued (not in one batch with it).
+        try await offThePool { running.wait() }
         let queued = Task { try await pool.workers[0].perform { $0.worker } }
         // Wait until the job is queued behind the blocked one, then stop the pool.
         while pool.workers[0].load < 2 { try await Task.sleep(for: .milliseconds(1)) }

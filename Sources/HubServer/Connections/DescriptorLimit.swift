@@ -11,9 +11,26 @@ enum DescriptorLimit {
     /// The limit in force (the soft limit); nil when there is none (RLIM_INFINITY is all ones).
     static var current: Int? {
         var limit = rlimit()
-        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
         return Int(clamping: limit.rlim_cur)
     }
+
+    /// Raises the process's soft limit to its hard limit, as far as the system lets it; the
+    /// limit then in force (nil when there is none, or it cannot be read).
+    @discardableResult
+    static func raiseToHardLimit() -> Int? {
+        var limit = rlimit()
+        guard getrlimit(resource, &limit) == 0 else { return nil }
+        if limit.rlim_cur < limit.rlim_max {
+            var raised = limit
+            raised.rlim_cur = limit.rlim_max
+            _ = setrlimit(resource, &raised)
+        }
+        return current
+    }
+
+    /// `RLIMIT_NOFILE` as the functions take it (Glibc imports it as an enum case).
+    private static let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
 
     /// What to warn about when the limit leaves room for fewer than `maxConnections`
     /// connections besides ``reserved``; nil when it does not.

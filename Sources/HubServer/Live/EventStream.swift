@@ -6,10 +6,17 @@ import Hummingbird
 struct EventStream: Sendable {
     private let continuation: AsyncStream<ByteBuffer>.Continuation
 
-    /// A stream, and the events it sends, for a response body to write.
-    static func make() -> (stream: EventStream, events: AsyncStream<ByteBuffer>) {
+    /// A stream, and the response body that writes its events; a write that fails (the client
+    /// went away) ends the stream.
+    static func make() -> (stream: EventStream, body: ResponseBody) {
         let (events, continuation) = AsyncStream<ByteBuffer>.makeStream(bufferingPolicy: .bufferingNewest(64))
-        return (EventStream(continuation: continuation), events)
+        let stream = EventStream(continuation: continuation)
+        let body = ResponseBody { writer in
+            defer { stream.finish() }
+            for await event in events { try await writer.write(event) }
+            try await writer.finish(nil)
+        }
+        return (stream, body)
     }
 
     /// Sends the event `name` with `data` (one line: JSON without line breaks); false once the

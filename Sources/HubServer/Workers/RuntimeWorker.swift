@@ -14,6 +14,8 @@ final class RuntimeWorker: @unchecked Sendable {
 
     /// The worker's number in its pool, for session identifiers and logs.
     let index: Int
+    /// The live sessions it holds (or is opening), readable from any thread.
+    let sessions: SessionSlots
     // Guarded by `condition`: the jobs waiting, how many are queued or running, and whether the
     // thread should end.
     private let condition = NSCondition()
@@ -27,22 +29,23 @@ final class RuntimeWorker: @unchecked Sendable {
     /// comes while the thread runs jobs is not lost.
     private var woken = false
 
-    /// A worker numbered `index`; ``start(makeRuntime:)`` starts its thread.
-    init(index: Int) {
+    /// A worker numbered `index` that keeps at most `maximumSessions` live sessions;
+    /// ``start(makeRuntime:)`` starts its thread.
+    init(index: Int, maximumSessions: Int) {
         self.index = index
+        sessions = SessionSlots(capacity: maximumSessions)
     }
 
     /// Starts the thread, which makes its runtime with `makeRuntime` (loading the features
-    /// there), and waits until it has; throws what making the runtime threw. The worker keeps
-    /// at most `maximumSessions` live sessions.
-    func start(maximumSessions: Int, makeRuntime: @escaping @Sendable () throws -> HubRuntime) throws {
+    /// there), and waits until it has; throws what making the runtime threw.
+    func start(makeRuntime: @escaping @Sendable () throws -> HubRuntime) throws {
         let started = Completion()
         let thread = Thread { [self] in
             // Named from within: on Linux a name given before the thread starts is not applied.
             Thread.current.name = "hub-worker-\(index)"
             let state: WorkerState
             do {
-                state = WorkerState(worker: index, runtime: try makeRuntime(), maximumSessions: maximumSessions) {
+                state = WorkerState(worker: index, runtime: try makeRuntime()) {
                     [weak self] request in self?.enqueue { $0?.waiting.abandon(request) }
                 }
                 // What other threads hand the runtime's loop (HTTP responses) wakes the worker.

@@ -1,8 +1,8 @@
 import HubLua
 
 /// The runtimes a server answers with: one worker thread each, the same features loaded in
-/// every one. A request goes to the least busy worker; a live session stays on the worker
-/// that opened it (its identifier starts with the worker's number).
+/// every one. A request goes to the least busy worker, a live session to the one that holds
+/// the fewest, and stays there (its identifier starts with the worker's number).
 final class WorkerPool: Sendable {
     let workers: [RuntimeWorker]
 
@@ -10,9 +10,9 @@ final class WorkerPool: Sendable {
     /// and at most `sessionsPerWorker` live sessions; throws what the first that fails throws
     /// (the others are stopped).
     init(count: Int, sessionsPerWorker: Int, makeRuntime: @escaping @Sendable () throws -> HubRuntime) throws {
-        let workers = (0..<max(1, count)).map(RuntimeWorker.init(index:))
+        let workers = (0..<max(1, count)).map { RuntimeWorker(index: $0, maximumSessions: sessionsPerWorker) }
         do {
-            for worker in workers { try worker.start(maximumSessions: sessionsPerWorker, makeRuntime: makeRuntime) }
+            for worker in workers { try worker.start(makeRuntime: makeRuntime) }
         } catch {
             for worker in workers { worker.stop() }
             throw error
@@ -23,6 +23,25 @@ final class WorkerPool: Sendable {
     /// The worker with the fewest jobs queued or running (the first of them).
     var leastBusy: RuntimeWorker {
         workers.min { $0.load < $1.load } ?? workers[0]
+    }
+
+    /// Takes a session slot on the worker that holds the fewest live sessions (of those with
+    /// the fewest, the one with the fewest jobs) and returns it; nil when every worker holds
+    /// as many as it keeps.
+    func takeSessionSlot() -> RuntimeWorker? {
+        let candidates = workers.map { (worker: $0, sessions: $0.sessions.count, load: $0.load) }
+            .sorted { ($0.sessions, $0.load, $0.worker.index) < ($1.sessions, $1.load, $1.worker.index) }
+        return candidates.lazy.map(\.worker).first { $0.sessions.take() }
+    }
+
+    /// The live sessions the workers hold (or are opening).
+    var sessionCount: Int {
+        workers.reduce(0) { $0 + $1.sessions.count }
+    }
+
+    /// The most live sessions the workers keep at once, all together.
+    var sessionCapacity: Int {
+        workers.reduce(0) { $0 + $1.sessions.capacity }
     }
 
     /// What ``RuntimeWorker/answer(limit:_:)`` answers on the least busy worker.

@@ -9,8 +9,6 @@ final class WorkerState {
     /// The worker's number in its pool.
     let worker: Int
     let runtime: HubRuntime
-    /// The most live sessions the worker keeps at once.
-    let maximumSessions: Int
     private var sessions: [String: LiveSession] = [:]
     /// The requests waiting for their screens to settle.
     let waiting: WaitingRequests
@@ -19,10 +17,9 @@ final class WorkerState {
 
     /// The state of worker `worker`, whose waiting requests' departed clients are told to
     /// `onDeparture` (on other threads).
-    init(worker: Int, runtime: HubRuntime, maximumSessions: Int, onDeparture: @escaping @Sendable (Int) -> Void) {
+    init(worker: Int, runtime: HubRuntime, onDeparture: @escaping @Sendable (Int) -> Void) {
         self.worker = worker
         self.runtime = runtime
-        self.maximumSessions = maximumSessions
         waiting = WaitingRequests(loop: runtime.loop, onDeparture: onDeparture)
     }
 
@@ -57,22 +54,19 @@ final class WorkerState {
     /// Opens the live session `identifier` (see ``WorkerPool/worker(forSession:)``) on a new
     /// stack of screens for `uri`, and sends its first view through `stream`: what the chain
     /// delivered before it first waited (the worker's loop runs the rest, and the session
-    /// sends each view as it comes). 503 when the worker has as many sessions as it keeps, or
-    /// the server is stopping.
+    /// sends each view as it comes). The stream took its slot (``WorkerPool/takeSessionSlot()``)
+    /// before; 503 when the server is stopping.
     func openSession(
         _ identifier: String, uri: String, options: ScreenOptions, kind: LiveSession.Kind, stream: EventStream
     ) throws(ViewFailure) {
         guard !isClosed else { throw .unavailable("the server is stopping") }
-        guard sessions.count < maximumSessions else {
-            throw .unavailable("too many update streams are open (\(maximumSessions) a worker); try again later")
-        }
         var options = options
         options.load = false
         let stack = try ViewFailure.opening(uri, in: runtime) { () throws(OpenError) in try runtime.openStack(uri, options: options) }
         let session = LiveSession(identifier: identifier, stack: stack, kind: kind, stream: stream)
-        sessions[identifier] = session
         stack.top.appear()
-        _ = session.pushIfChanged(runtime)
+        // A client gone before its session opened has no session.
+        if session.pushIfChanged(runtime) { sessions[identifier] = session }
     }
 
     /// Ends every session's stream, and opens no more: the server is stopping.

@@ -13,6 +13,7 @@ struct Serve: ParsableCommand {
             [--poll] [--dev] [--width <width>] [--max-body <max-body>]
             [--request-timeout <request-timeout>]
             [--max-requests-per-worker <max-requests-per-worker>]
+            [--max-streams-per-worker <max-streams-per-worker>]
             [--log-level <log-level>] [--store <store>] [--memory <memory>]
             [--budget <budget>] [--timeout <timeout>] [--time-limit <time-limit>]
             [--max-connections <max-connections>] [--header-timeout <header-timeout>]
@@ -72,13 +73,16 @@ struct Serve: ParsableCommand {
     @Option(help: "Requests each worker holds at once, queued or waiting for their chains; more get 503.")
     var maxRequestsPerWorker = 256
     @Option(help: "The most connections open at once; past it, new ones are answered 503 and closed.")
-    var maxConnections = 900
+    var maxConnections = 4_096
 
     @Option(help: "Seconds a client may take to send a request's header fields.")
     var headerTimeout = 10
 
     @Option(help: "Seconds a kept-alive connection may stay idle between requests.")
     var idleTimeout = 60
+
+    @Option(help: "Update streams (and previews) each worker keeps open at once; more get 503.")
+    var maxStreamsPerWorker = 1_024
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
@@ -100,6 +104,9 @@ struct Serve: ParsableCommand {
         }
         for (name, value) in [("--max-connections", maxConnections), ("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout)] where value <= 0 {
             throw ValidationError("\(name) must be a positive number, got \(value)")
+        }
+        guard maxStreamsPerWorker > 0 else {
+            throw ValidationError("--max-streams-per-worker must be at least 1, got \(maxStreamsPerWorker)")
         }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown log level '\(logLevel)'") }
     }
@@ -123,6 +130,7 @@ struct Serve: ParsableCommand {
         configuration.maxConnections = maxConnections
         configuration.headerTimeout = .seconds(headerTimeout)
         configuration.idleTimeout = .seconds(idleTimeout)
+        configuration.maxStreamsPerWorker = maxStreamsPerWorker
         configuration.prepareRuntime = { [limits = features.limits] in limits.apply(to: $0) }
         configuration.store = try features.store.makeStore(defaultLocation: Self.defaultStore)
         configuration.logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info

@@ -22,7 +22,8 @@ final class LoopbackConnection {
     private var buffer: [UInt8] = []
 
     init(port: Int, timeoutSeconds: Int = 15) throws {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec: a child process a test starts must not keep the connection open.
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard socket >= 0 else { throw WireError(description: "socket() failed") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -167,16 +168,33 @@ final class EventReader: @unchecked Sendable {
     private let connection: LoopbackConnection
     let status: Int
 
-    init(port: Int, path: String) throws {
-        connection = try LoopbackConnection(port: port)
-        connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+    convenience init(port: Int, path: String) throws {
+        try self.init(sent: Self.send(path, port: port))
+    }
+
+    /// The reader of `connection`, which has sent its GET (``send(_:port:)``): reads the head
+    /// of its response.
+    init(sent connection: LoopbackConnection) throws {
+        self.connection = connection
         status = try connection.readHead().status
+    }
+
+    /// A new connection that has sent `GET path` for server-sent events.
+    static func send(_ path: String, port: Int) throws -> LoopbackConnection {
+        let connection = try LoopbackConnection(port: port)
+        connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+        return connection
     }
 
     /// The next event's name and data (comments skipped); nil when the stream ends or nothing
     /// comes for the connection's timeout.
     func next() async throws -> Event? {
         try await offThePool { self.read() }
+    }
+
+    /// What ``next()`` gives, read on the calling thread.
+    func nextBlocking() -> Event? {
+        read()
     }
 
     /// The next event whose data satisfies `matches`.
