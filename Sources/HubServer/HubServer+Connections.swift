@@ -12,12 +12,14 @@ extension HubServer {
         let limit = ConnectionLimit(maximum: configuration.maxConnections, metrics: metrics, logger: configuration.logger)
         let (headerTimeout, idleTimeout, metrics) = (TimeAmount(configuration.headerTimeout), TimeAmount(configuration.idleTimeout), metrics)
         let boundAuthority = Authority(boundAddress: configuration.host)?.description ?? configuration.host
+        let logger = configuration.logger
         return HTTPServerBuilder { responder in
             HubConnectionChannel(
                 http: HTTP1Channel(
                     responder: responder,
                     configuration: HTTP1Channel.Configuration(additionalChannelHandlers: additionalChannelHandlers(), idleTimeout: idleTimeout)),
-                limit: limit, headerTimeout: headerTimeout, boundAuthority: boundAuthority, metrics: metrics)
+                limit: limit, headerTimeout: headerTimeout, boundAuthority: boundAuthority, metrics: metrics,
+                logger: logger)
         }
     }
 

@@ -84,6 +84,21 @@ import Testing
         }
     }
 
+    @Test func aRequestTheParserRefusesIsAnswered400LoggedAndCounted() async throws {
+        let log = CapturedLog()
+        try await withServer([ServerPaths.fixture("Live")], configure: { $0.logger = log.logger() }) { server in
+            let refused = try await server.exchange("GET /views/echo:x HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header\r\n")
+            #expect(refused.status == 400)
+            let lines = log.lines(containing: "refused (malformed): HTTP/1's parser says")
+            #expect(lines.count == 1, "\(log.lines.map(\.message))")
+            #expect(lines.first?.level == .notice)
+            #expect(lines.first?.message.hasPrefix("a request from [IPv4]127.0.0.1/127.0.0.1:") == true, "\(lines)")
+            let metrics = try await server.get("/metrics").text
+            #expect(metrics.contains(#"hub_rejected_requests_total{reason="malformed"} 1"#), "\(metrics)")
+            #expect(try await server.get("/views/echo:after").status == 200)
+        }
+    }
+
     @Test func aRefusalIsLoggedAtNoticeWithItsURICutTo1KiB() async throws {
         let log = CapturedLog()
         try await withServer([ServerPaths.fixture("Live")], configure: { $0.logger = log.logger() }) { server in

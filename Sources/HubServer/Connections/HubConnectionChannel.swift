@@ -28,6 +28,8 @@ struct HubConnectionChannel: ServerChildChannel {
     /// The `Host` an HTTP/1.0 request that names none gets: the address the server binds.
     let boundAuthority: String
     let metrics: ServerMetrics
+    /// Where requests the HTTP/1 parser refuses are logged.
+    let logger: Logger
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         guard limit.admit(channel) else {
@@ -36,12 +38,13 @@ struct HubConnectionChannel: ServerChildChannel {
                 return .refused(channel)
             }
         }
-        let (headerTimeout, boundAuthority, metrics) = (headerTimeout, boundAuthority, metrics)
+        let (headerTimeout, boundAuthority, metrics, serverLogger) = (headerTimeout, boundAuthority, metrics, self.logger)
         return http.setup(channel: channel, logger: logger).flatMapThrowing { value in
             // Between HTTP/1's parts and Hummingbird's: where the request's version is known.
             let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             try channel.pipeline.syncOperations.addHandlers(
                 [
+                    MalformedRequestLogging(logger: serverLogger, metrics: metrics),
                     MissingHostFilling(authority: boundAuthority), ConnectionPersistenceHandler(),
                     HeaderTimeoutHandler(timeout: headerTimeout, metrics: metrics),
                 ],
