@@ -35,7 +35,9 @@ enum EntityTag {
 
     /// Whether the `If-None-Match` value `header` (tags separated by commas, or `*`) has `tag`.
     static func matches(_ header: String, _ tag: String) -> Bool {
-        header.split(separator: ",").contains { candidate in
+        // A client sends back the one tag it was given, most of the time.
+        if header == tag { return true }
+        return header.split(separator: ",").contains { candidate in
             let candidate = candidate.trimmingCharacters(in: .whitespaces)
             return candidate == "*" || candidate == tag || candidate == "W/" + tag
         }
