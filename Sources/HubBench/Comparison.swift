@@ -2,21 +2,24 @@ import Foundation
 
 /// One benchmark line: two things measured side by side in this run, and their ratio `a / b`.
 /// Printed as `name: ratio (a vs b)`; a comparison with a target passes when the ratio is at
-/// most the target.
+/// most the target (at least, for a rate that must keep up: ``atLeast``).
 struct Comparison {
     let name: String
     /// The measured quantity (nanoseconds, bytes, ...) and what it is.
     let a: Measured
     /// What `a` is compared with.
     let b: Measured
-    /// The largest ratio that meets the target; nil for a line printed for information.
+    /// The bound of the ratio that meets the target; nil for a line printed for information.
     let target: Double?
+    /// Whether the target is a lower bound (`ratio ≥ target`) rather than an upper one.
+    let atLeast: Bool
 
     var ratio: Double { a.value / max(b.value, .leastNonzeroMagnitude) }
-    var meetsTarget: Bool { target.map { ratio <= $0 } ?? true }
+    var meetsTarget: Bool { target.map { atLeast ? ratio >= $0 : ratio <= $0 } ?? true }
 
     var line: String {
-        let verdict = target.map { meetsTarget ? "   target ≤ \(Self.number($0)): met" : "   target ≤ \(Self.number($0)): MISSED" } ?? ""
+        let bound = atLeast ? "≥" : "≤"
+        let verdict = target.map { "   target \(bound) \(Self.number($0)): " + (meetsTarget ? "met" : "MISSED") } ?? ""
         return "\(name): \(Self.number(ratio)) (\(a) vs \(b))\(verdict)"
     }
 
@@ -52,8 +55,10 @@ struct Measured: CustomStringConvertible {
 final class BenchmarkRun {
     private(set) var comparisons: [Comparison] = []
 
-    func report(_ name: String, _ a: Measured, _ b: Measured, target: Double? = nil) {
-        let comparison = Comparison(name: name, a: a, b: b, target: target)
+    /// Prints and keeps the line `name` comparing `a` with `b`; with a `target`, the ratio must be
+    /// at most it (at least, when `atLeast`).
+    func report(_ name: String, _ a: Measured, _ b: Measured, target: Double? = nil, atLeast: Bool = false) {
+        let comparison = Comparison(name: name, a: a, b: b, target: target, atLeast: atLeast)
         comparisons.append(comparison)
         print(comparison.line)
     }

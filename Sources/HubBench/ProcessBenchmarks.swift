@@ -57,12 +57,14 @@ enum ProcessBenchmarks {
             .time("python3 json.load + json.dumps", pythonTime), target: 1.0)
     }
 
-    /// A feature folder whose view `rows:view` has `count` rows.
-    static func rowsFeature(in folder: URL, count: Int) throws -> URL {
-        let feature = folder.appendingPathComponent("rows-\(count)")
+    /// A feature folder whose view `<id>:view` has `count` rows, with the feature's
+    /// `reloadPolicy` (Lua, e.g. `{ max_age = 60000 }`) if given.
+    static func rowsFeature(in folder: URL, count: Int, id: String = "rows", reloadPolicy: String? = nil) throws -> URL {
+        let feature = folder.appendingPathComponent("\(id)-\(count)")
         try FileManager.default.createDirectory(at: feature, withIntermediateDirectories: true)
+        let policy = reloadPolicy.map { "reload_policy = \($0), " } ?? ""
         try """
-            hub.feature { id = "rows", uri = "rows:view", operations = { hub.operation { name = "rows", perform = function(ctx)
+            hub.feature { id = "\(id)", uri = "\(id):view", \(policy)operations = { hub.operation { name = "rows", perform = function(ctx)
               for i = 1, \(count) do
                 local row = ctx.view:body("row-" .. i)
                 row.title = "Row " .. i

@@ -3,7 +3,8 @@ import Foundation
 /// `hub serve` under load, on loopback: requests per second and latency percentiles of a
 /// 100-component view with one worker and with one per core, no errors, and the server's
 /// resident memory flat over 100,000 requests. The server is a `hub serve` process of its own;
-/// the client (``LoadClient``) runs in this one, on the same cores.
+/// the client (``LoadClient``) runs in this one, on the same cores. Then ``ServeComparisons``
+/// (against Node and nginx, with wrk) and ``BlockedGetBenchmark``.
 enum ServeBenchmarks {
     /// Components of the view asked for.
     static let components = 100
@@ -19,6 +20,7 @@ enum ServeBenchmarks {
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             _ = try ProcessBenchmarks.rowsFeature(in: folder, count: components)
+            _ = try ProcessBenchmarks.rowsFeature(in: folder, count: components, id: "cached", reloadPolicy: "{ max_age = 60000 }")
             let cores = ProcessInfo.processInfo.activeProcessorCount
             var rates: [Int: Double] = [:]
             for workers in Set([1, cores]).sorted() {
@@ -40,6 +42,8 @@ enum ServeBenchmarks {
                 run.report("serve_\(cores)_workers_vs_1", .rate("requests/s with \(cores) workers", all), .rate("with 1", one))
             }
             try memory(run, folder: folder.path, workers: cores)
+            try ServeComparisons.run(run, folder: folder)
+            try BlockedGetBenchmark.run(run, folder: folder)
         } catch {
             print("serve benchmarks: \(error)")
             exit(1)
@@ -60,44 +64,5 @@ enum ServeBenchmarks {
         run.report(
             "serve_errors_\(memoryRequests)", .count("answers that were not 200", Double(first.errors + rest.errors)),
             .count("requests", Double(memoryRequests)), target: 0)
-    }
-}
-
-/// A `hub serve` process on a free loopback port, stopped when released.
-final class ServeProcess {
-    private let process = Process()
-    let port: Int
-
-    /// `hub serve` of `folder` with `workers` workers and the store `store`, run in `directory`
-    /// (default: this process's).
-    init(folder: String, workers: Int, store: String = "memory", directory: URL? = nil) throws {
-        let errors = Pipe()
-        process.executableURL = URL(fileURLWithPath: ProcessBenchmarks.hub)
-        process.arguments = ["serve", "--features", folder, "--port", "0", "--workers", String(workers), "--log-level", "error", "--store", store]
-        if let directory { process.currentDirectoryURL = directory }
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        var said = Data()
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, !String(decoding: said, as: UTF8.self).contains(" worker") {
-            said.append(errors.fileHandleForReading.availableData)
-        }
-        let text = String(decoding: said, as: UTF8.self)
-        guard let port = text.firstMatch(of: /serving on http:\/\/127\.0\.0\.1:(\d+)/).flatMap({ Int($0.1) }) else {
-            process.terminate()
-            throw BenchmarkError("hub serve did not start: \(text)")
-        }
-        self.port = port
-    }
-
-    deinit {
-        process.terminate()
-        process.waitUntilExit()
-    }
-
-    /// Its resident memory (VmRSS), in kilobytes.
-    var residentKilobytes: Double {
-        HubBench.residentKilobytes(of: String(process.processIdentifier))
     }
 }

@@ -93,12 +93,13 @@ extension HubServer {
             }
         }
         let tag = EntityTag.of(view.json)
-        guard let policy = view.cachePolicy else { return Self.view(view.json, tag: tag, cacheControl: ViewCache.noCache, request: request) }
+        let json = ByteBuffer(bytes: view.json)
+        guard let policy = view.cachePolicy else { return Self.view(json, tag: tag, cacheControl: ViewCache.noCache, request: request) }
         let kept = ViewCache.Entry(
-            feature: view.feature, model: view.model, json: view.json, tag: tag, policy: policy,
+            feature: view.feature, model: view.model, json: json, tag: tag, policy: policy,
             storedAt: DispatchTime.now().uptimeNanoseconds)
         viewCache.keep(kept, for: uri, since: generation)
-        return Self.view(view.json, tag: tag, cacheControl: kept.cacheControl, request: request)
+        return Self.view(json, tag: tag, cacheControl: kept.cacheControl, request: request)
     }
 
     /// The view kept for `uri` if its feature's policy still keeps it: a `max_age` one while
@@ -117,7 +118,7 @@ extension HubServer {
 
     /// A view's JSON answer with its `ETag` and `Cache-Control`, or 304 when the request's
     /// `If-None-Match` has the tag.
-    private static func view(_ json: [UInt8], tag: String, cacheControl: String, request: Request) -> Response {
+    private static func view(_ json: ByteBuffer, tag: String, cacheControl: String, request: Request) -> Response {
         if let expected = request.headers[.ifNoneMatch], EntityTag.matches(expected, tag) {
             return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: cacheControl])
         }
@@ -171,9 +172,13 @@ extension HubServer {
     }
 
     private static func json(_ bytes: [UInt8], headers: HTTPFields = [:]) -> Response {
+        json(ByteBuffer(bytes: bytes), headers: headers)
+    }
+
+    private static func json(_ body: ByteBuffer, headers: HTTPFields = [:]) -> Response {
         var headers = headers
         headers[.contentType] = "application/json"
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
     }
 }
 

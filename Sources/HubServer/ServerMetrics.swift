@@ -1,6 +1,7 @@
 import Hummingbird
 import Metrics
 import Prometheus
+import Synchronization
 
 /// The server's metrics, through swift-metrics into a Prometheus registry of the server's own
 /// (no process-wide bootstrap, so servers in one process keep theirs apart), served as
@@ -17,11 +18,24 @@ import Prometheus
 ///   previews) open, and the most the server keeps at once;
 /// - `hub_update_streams_refused_total`: streams refused (503) because every worker was full;
 /// - the connections' (ServerMetrics+Connections.swift).
+///
+/// Each counter and timer is made once, when first counted, and kept by its dimensions' values:
+/// making one again looks it up in the registry (its labels checked, sorted and joined) at every
+/// request.
 final class ServerMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     let factory: PrometheusMetricsFactory
     /// Made at once, so that it reads 0 before the first refusal.
     private let refusedStreams: Metrics.Counter
+    private let counters = Mutex<[Key: Metrics.Counter]>([:])
+    private let timers = Mutex<[Key: Timer]>([:])
+
+    /// A metric by its label and its dimensions' values (at most two).
+    private struct Key: Hashable {
+        let label: String
+        let first: String
+        var second = ""
+    }
 
     init() {
         factory = PrometheusMetricsFactory(registry: registry)
@@ -30,32 +44,33 @@ final class ServerMetrics: Sendable {
 
     /// A request answered with `status`.
     func answered(method: String, status: Int) {
-        Counter(label: "hub_http_requests_total", dimensions: [("method", method), ("status", String(status))], factory: factory)
-            .increment()
+        let status = String(status)
+        counter(Key(label: "hub_http_requests_total", first: method, second: status)) { [("method", method), ("status", status)] }.increment()
     }
 
     /// A view of `feature` loaded, its chain settling in `seconds`.
     func loaded(feature: String, chainSeconds seconds: Double) {
-        Counter(label: "hub_view_requests_total", dimensions: [("feature", feature)], factory: factory).increment()
-        Timer(label: "hub_chain_duration_seconds", dimensions: [("feature", feature)], factory: factory)
+        counter(Key(label: "hub_view_requests_total", first: feature)) { [("feature", feature)] }.increment()
+        let key = Key(label: "hub_chain_duration_seconds", first: feature)
+        Self.kept(key, in: timers) { Timer(label: key.label, dimensions: [("feature", feature)], factory: factory) }
             .recordNanoseconds(Int64(seconds * 1e9))
     }
 
     /// A view of `feature` answered from what its reload policy kept, no chain run.
     func answeredFromCache(feature: String) {
-        Counter(label: "hub_view_cache_hits_total", dimensions: [("feature", feature)], factory: factory).increment()
+        counter(Key(label: "hub_view_cache_hits_total", first: feature)) { [("feature", feature)] }.increment()
     }
 
     /// A view of `feature` (nil: no feature handles it) failed.
     func failed(feature: String?) {
         let feature = feature ?? "-"
-        Counter(label: "hub_view_requests_total", dimensions: [("feature", feature)], factory: factory).increment()
-        Counter(label: "hub_view_errors_total", dimensions: [("feature", feature)], factory: factory).increment()
+        counter(Key(label: "hub_view_requests_total", first: feature)) { [("feature", feature)] }.increment()
+        counter(Key(label: "hub_view_errors_total", first: feature)) { [("feature", feature)] }.increment()
     }
 
     /// A request refused, for `reason` (``rejectionReason(_:)``).
     func rejected(reason: String) {
-        Counter(label: "hub_rejected_requests_total", dimensions: [("reason", reason)], factory: factory).increment()
+        counter(Key(label: "hub_rejected_requests_total", first: reason)) { [("reason", reason)] }.increment()
     }
 
     /// Why a request answered `status` (a 4xx) was refused: `host` (421, a name the server does
@@ -91,5 +106,21 @@ final class ServerMetrics: Sendable {
     /// The metrics in Prometheus's text format.
     var text: String {
         registry.emitToString()
+    }
+
+    /// The counter `key` names, made with `dimensions` the first time.
+    private func counter(_ key: Key, dimensions: () -> [(String, String)]) -> Metrics.Counter {
+        Self.kept(key, in: counters) { Counter(label: key.label, dimensions: dimensions(), factory: factory) }
+    }
+
+    /// What `store` keeps for `key`, made by `make` (and kept) the first time.
+    private static func kept<Metric: Sendable>(_ key: Key, in store: borrowing Mutex<[Key: Metric]>, make: () -> Metric) -> Metric {
+        if let kept = store.withLock({ $0[key] }) { return kept }
+        let made = make()
+        return store.withLock { store in
+            if let kept = store[key] { return kept }
+            store[key] = made
+            return made
+        }
     }
 }

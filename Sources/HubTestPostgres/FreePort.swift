@@ -6,8 +6,9 @@ import Darwin
 
 /// A TCP port of 127.0.0.1 that nothing listens on: the one the kernel picks when binding port 0,
 /// released at once (so another process may take it before the server does: start retries).
-enum FreePort {
-    static func pick() throws -> Int {
+public enum FreePort {
+    /// The port, or an error when no socket could be bound.
+    public static func pick() throws -> Int {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else

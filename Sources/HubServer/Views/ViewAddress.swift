@@ -11,16 +11,22 @@ enum ViewAddress {
     /// valid percent-encoded UTF-8, or holds spaces or control characters.
     static func uri(_ segments: some Collection<Substring>, query: String?) throws(ViewFailure) -> String {
         let path = segments.joined(separator: "/")
-        guard let decoded = path.removingPercentEncoding else {
+        // Most paths have nothing to decode (Foundation's decoding costs more than the rest).
+        guard let decoded = path.utf8.contains(UInt8(ascii: "%")) ? path.removingPercentEncoding : path else {
             throw .badRequest("the view URI '\(path)' is not valid percent-encoded UTF-8")
         }
         let uri = query.map { $0.isEmpty ? decoded : decoded + "?" + $0 } ?? decoded
         guard !uri.isEmpty else { throw .badRequest("no view URI: ask for /views/<uri>, e.g. /views/cities:overview") }
         guard uri.utf8.count <= maxLength else { throw .badRequest("the view URI is longer than \(maxLength) bytes") }
-        guard !uri.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) else {
-            throw .badRequest("the view URI holds spaces or control characters")
-        }
+        guard !holdsSpaceOrControl(uri) else { throw .badRequest("the view URI holds spaces or control characters") }
         return uri
+    }
+
+    /// Whether `uri` holds a space or a control character (Unicode's white space and control
+    /// characters), its characters' properties looked up only when it is not all printable ASCII.
+    private static func holdsSpaceOrControl(_ uri: String) -> Bool {
+        guard !uri.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return false }
+        return uri.unicodeScalars.contains { $0.properties.isWhitespace || $0.properties.generalCategory == .control }
     }
 
     /// `uri` as it goes in a path: characters RFC 3986 allows in one as they are (`:` and `/`

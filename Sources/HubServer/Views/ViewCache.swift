@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import NIOCore
 import Synchronization
 
 /// The last settled model of each view whose feature keeps its content a while (its
@@ -21,7 +22,8 @@ final class ViewCache: Sendable {
     struct Entry: Sendable {
         let feature: String
         let model: ViewModel
-        let json: [UInt8]
+        /// Its default-schema JSON, answered as it is (every response shares the buffer).
+        let json: ByteBuffer
         let tag: String
         let policy: Policy
         /// When it settled (``DispatchTime`` nanoseconds).
