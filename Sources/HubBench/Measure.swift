@@ -10,18 +10,25 @@ func measure(rounds: Int = 9, iterations: Int, _ body: () -> Void) -> Double {
 /// Times `a` and `b` in alternating rounds (a then b, then b then a, ...), so that the machine's
 /// moods fall on both alike; the median nanoseconds per iteration of each.
 func measure(rounds: Int = 9, iterations: Int, _ a: () -> Void, against b: () -> Void) -> (a: Double, b: Double) {
-    var samplesA: [Double] = []
-    var samplesB: [Double] = []
+    let (samplesA, samplesB) = alternating(rounds: rounds, { time(iterations: iterations, a) }, { time(iterations: iterations, b) })
+    return (median(samplesA), median(samplesB))
+}
+
+/// `rounds` samples of `a` and of `b` taken in alternating rounds (a then b, then b then a, ...),
+/// so that the machine's moods fall on both alike.
+func alternating<Sample>(rounds: Int, _ a: () throws -> Sample, _ b: () throws -> Sample) rethrows -> (a: [Sample], b: [Sample]) {
+    var samplesA: [Sample] = []
+    var samplesB: [Sample] = []
     for round in 0..<rounds {
         if round % 2 == 0 {
-            samplesA.append(time(iterations: iterations, a))
-            samplesB.append(time(iterations: iterations, b))
+            samplesA.append(try a())
+            samplesB.append(try b())
         } else {
-            samplesB.append(time(iterations: iterations, b))
-            samplesA.append(time(iterations: iterations, a))
+            samplesB.append(try b())
+            samplesA.append(try a())
         }
     }
-    return (median(samplesA), median(samplesB))
+    return (samplesA, samplesB)
 }
 
 /// Nanoseconds per iteration of `iterations` runs of `body`.

@@ -25,17 +25,7 @@ enum ProcessBenchmarks {
 
     /// Medians of `rounds` alternating runs of two programs.
     static func alternate(rounds: Int, _ a: () throws -> ChildProcess, _ b: () throws -> ChildProcess) throws -> (a: Double, b: Double) {
-        var samplesA: [Double] = []
-        var samplesB: [Double] = []
-        for round in 0..<rounds {
-            if round % 2 == 0 {
-                samplesA.append(try a().nanoseconds)
-                samplesB.append(try b().nanoseconds)
-            } else {
-                samplesB.append(try b().nanoseconds)
-                samplesA.append(try a().nanoseconds)
-            }
-        }
+        let (samplesA, samplesB) = try alternating(rounds: rounds, { try a().nanoseconds }, { try b().nanoseconds })
         return (median(samplesA), median(samplesB))
     }
 

@@ -39,17 +39,7 @@ struct Wrk {
     /// Medians of `rounds` alternating runs of `a` and `b` (a then b, then b then a, ...), each
     /// median taken by requests per second (its latencies with it).
     static func alternate(rounds: Int, _ a: () throws -> Result, _ b: () throws -> Result) throws -> (a: Result, b: Result) {
-        var samplesA: [Result] = []
-        var samplesB: [Result] = []
-        for round in 0..<rounds {
-            if round % 2 == 0 {
-                samplesA.append(try a())
-                samplesB.append(try b())
-            } else {
-                samplesB.append(try b())
-                samplesA.append(try a())
-            }
-        }
+        let (samplesA, samplesB) = try alternating(rounds: rounds, a, b)
         func middle(_ samples: [Result]) -> Result {
             samples.sorted { $0.requestsPerSecond < $1.requestsPerSecond }[samples.count / 2]
         }

@@ -10,6 +10,52 @@ struct Authority: Hashable, Sendable, CustomStringConvertible {
     /// The authority `text` names; nil when it is not `host[:port]` (a user name, a path, a
     /// character no host has, a port out of range).
     init?(_ text: some StringProtocol) {
+        if let authority = Self(ascii: text) {
+            self = authority
+            return
+        }
+        self.init(characters: text)
+    }
+
+    /// The authority of a plain ASCII `host[:port]` (a name or an IPv4 address: every request's
+    /// `Host`, nearly), read byte by byte; nil for anything else, which
+    /// ``init(characters:)`` then reads (and may still take, or refuse).
+    private init?(ascii text: some StringProtocol) {
+        var host: [UInt8] = []
+        var port: Int?
+        var inPort = false
+        var digits = 0
+        for byte in text.utf8 {
+            if inPort {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), digits < 5 else { return nil }
+                port = (port ?? 0) * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+            } else if byte == UInt8(ascii: ":") {
+                inPort = true
+            } else {
+                guard let lowered = Self.hostByte(byte) else { return nil }
+                host.append(lowered)
+            }
+        }
+        guard !host.isEmpty, port.map({ $0 <= 65_535 }) ?? true else { return nil }
+        if host.count > 1, host.last == UInt8(ascii: ".") { host.removeLast() }
+        self.host = String(decoding: host, as: UTF8.self)
+        self.port = port
+    }
+
+    /// `byte` lowercased when it may appear in a host name or IPv4 address (as
+    /// `isHostNameCharacter` says); nil otherwise.
+    private static func hostByte(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): byte
+        default: "-._~!$&'()*+,;=".utf8.contains(byte) ? byte : nil
+        }
+    }
+
+    /// The authority `text` names, read character by character (any text: IPv6 literals,
+    /// characters Unicode lowercases to ASCII).
+    private init?(characters text: some StringProtocol) {
         let text = text.lowercased()
         let host: Substring
         let rest: Substring
