@@ -87,13 +87,12 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // HTTP/1's parts, below Hummingbird's: connection hygiene (docs/serving.md).
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                // HTTP/1's parts, below Hummingbird's: connection hygiene (docs/serving.md).
-                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .executableTarget(
