@@ -1,4 +1,6 @@
 import Foundation
+import HubCore
+import NIOCore
 import Testing
 @testable import HubServer
 
@@ -79,5 +81,17 @@ import Testing
             }
             #expect(answered.contains(#""title":"after""#), "\(answered)")
         }
+    }
+}
+
+/// What a script may ask for: a `max_age` beyond what nanoseconds count keeps the view for ever,
+/// and never traps the server.
+@Suite struct ViewCacheLifetimeTests {
+    @Test func aMaxAgeLongerThanNanosecondsCanCountKeepsTheViewForEver() {
+        let entry = ViewCache.Entry(
+            feature: "kept", model: .empty, json: ByteBuffer(), tag: "\"0\"", policy: .maxAge(Int.max),
+            storedAt: DispatchTime.now().uptimeNanoseconds)
+        #expect(entry.isFresh)
+        #expect(entry.cacheControl == "max-age=\(Int.max / 1_000)")
     }
 }

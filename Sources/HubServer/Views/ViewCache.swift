@@ -32,7 +32,9 @@ final class ViewCache: Sendable {
         /// Whether a `.maxAge` entry is still young enough to answer with.
         var isFresh: Bool {
             guard case .maxAge(let milliseconds) = policy else { return false }
-            return DispatchTime.now().uptimeNanoseconds - storedAt < UInt64(milliseconds) * 1_000_000
+            // A script may keep content for longer than nanoseconds can count: then for ever.
+            let (lifetime, overflow) = UInt64(milliseconds).multipliedReportingOverflow(by: 1_000_000)
+            return overflow || DispatchTime.now().uptimeNanoseconds - storedAt < lifetime
         }
 
         /// The `Cache-Control` a client gets with it: as long as the server keeps it.
