@@ -2,6 +2,7 @@ import ArgumentParser
 import HubCore
 import HubHTTP
 import HubLua
+import HubRender
 
 struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
