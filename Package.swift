@@ -110,6 +110,12 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
+            // The preview's page, script and style sheet, compiled into the program.
+            resources: [
+                .embedInCode("Preview/Resources/preview.html"),
+                .embedInCode("Preview/Resources/preview.js"),
+                .embedInCode("Preview/Resources/preview.css"),
+            ],
             swiftSettings: checks
         ),
         .executableTarget(
