@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "HubCore", targets: ["HubCore"]),
         .library(name: "HubRender", targets: ["HubRender"]),
+        .library(name: "LuaBridge", targets: ["LuaBridge"]),
         .library(name: "HubLua", targets: ["HubLua"]),
         .library(name: "HubHTTP", targets: ["HubHTTP"]),
         .library(name: "HubSQLite", targets: ["HubSQLite"]),
@@ -70,7 +71,10 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ] + nioHTTP
         ),
-        .target(name: "HubLua", dependencies: ["CLua", "CLuaShim", "HubCore", "HubRender", "HubHTTP"]),
+        // The bridge to Lua's C API: states, the stack, trampolines, classes, coroutines, limits.
+        // The only target that sees CLua, so a `lua_*` call anywhere else does not compile.
+        .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
+        .target(name: "HubLua", dependencies: ["LuaBridge", "HubCore", "HubRender", "HubHTTP"]),
         // A real HTTP server on loopback that answers as scripted, misbehaving on purpose: for
         // the tests and benchmarks of hub.http.
         .target(
@@ -98,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "hub",
             dependencies: [
-                "HubLua", "HubServer", "HubSQLite", "HubPostgres", "CEdit",
+                "HubLua", "LuaBridge", "HubServer", "HubSQLite", "HubPostgres", "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -124,11 +128,12 @@ let package = Package(
         .testTarget(name: "HubHTTPTests", dependencies: ["HubHTTP", "HubTestBackend"], exclude: ["Fixtures"]),
         .testTarget(
             name: "HubLuaTests",
-            dependencies: ["HubLua", "CLua", "CLuaShim", "HubTestBackend", "HubSQLite", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["HubLua", "LuaBridge", "HubTestBackend", "HubSQLite", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "HubSQLiteTests", dependencies: ["HubSQLite", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "HubPostgresTests", dependencies: ["HubPostgres", "HubTestPostgres"]),
-        .testTarget(name: "HubFuzzingTests", dependencies: ["HubFuzzing", "HubLua"]),
+        .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
+        .testTarget(name: "HubFuzzingTests", dependencies: ["HubFuzzing", "HubLua", "LuaBridge"]),
         .testTarget(
             name: "HubCLITests",
             dependencies: [

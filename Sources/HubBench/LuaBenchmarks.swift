@@ -118,7 +118,7 @@ enum LuaBenchmarks {
             setter.append(times[2] * 1e9 / Double(calls))
         }
         run.report("host_call_vs_c_floor", .time("a Swift function called from Lua", median(host)),
-            .time("a C function registered with lua_register", median(c)), target: 2.0)
+            .time("a C function, as Lua's own libraries register them", median(c)), target: 2.0)
         run.report("setter_vs_host_call", .time("row.title = \"x\"", median(setter)), .time("a bare host call", median(host)), target: 1.5)
         if let lupa = lupaHostCall() {
             run.report("lupa_host_call_vs_hub", .time("lupa (Python, LuaJIT) calling a Python function from Lua", lupa),

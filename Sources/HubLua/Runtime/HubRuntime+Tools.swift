@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import LuaBridge
 
 // Entry points for tools: evaluating code in a feature's environment, running feature tests.
 

@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import LuaBridge
 
 /// A Lua prompt on a runtime, behaving as the standalone `lua` REPL does: an expression prints
 /// its values (`return <line>` is tried first), `=expr` prints `expr`, a statement that is not

@@ -2,6 +2,7 @@ import Foundation
 import HubCore
 import Testing
 @testable import HubLua
+@testable import LuaBridge
 
 /// `Examples/.hub/hub.lua`, the language server's annotations of the `hub` API, declares exactly
 /// what the runtime has: the names of the `hub` table (walked from Lua, the folder's own table and

@@ -5,9 +5,9 @@
 /// functions hold their owner weakly, so the Lua state never keeps a binding alive, and one
 /// called after its binding is gone (say, by a finalizer while the state closes) raises a Lua
 /// error instead of touching freed memory.
-struct LuaLibrary {
+package struct LuaLibrary {
     /// What one name of the table holds.
-    enum Member {
+    package enum Member {
         /// A Swift function, and the instructions each call of it costs the running budget.
         case function(LuaFunction, cost: Int)
         /// A sub-table, e.g. `hub.json`.
@@ -17,15 +17,15 @@ struct LuaLibrary {
     }
 
     /// The members, in the order they are registered.
-    let members: [(name: String, member: Member)]
+    package let members: [(name: String, member: Member)]
 
-    init(_ members: [(name: String, member: Member)]) {
+    package init(_ members: [(name: String, member: Member)]) {
         self.members = members
     }
 
     /// A library of `owner`'s methods, each called with the calling thread's stack and costing
     /// `cost` instructions a call.
-    init<Owner: AnyObject>(
+    package init<Owner: AnyObject>(
         _ owner: Owner, cost: Int = LuaBridge.defaultCallCost, _ methods: KeyValuePairs<String, (Owner) -> (LuaStack) throws -> Int32>
     ) {
         members = methods.map { name, method in
@@ -36,32 +36,18 @@ struct LuaLibrary {
         }
     }
 
-    /// A library of `owner`'s methods that belong to one feature folder, each called with the
-    /// calling thread's stack and `folder`.
-    init<Owner: AnyObject>(
-        _ owner: Owner, folder: FeatureFolder,
-        _ methods: KeyValuePairs<String, (Owner) -> (LuaStack, FeatureFolder) throws -> Int32>
-    ) {
-        members = methods.map { name, method in
-            (name, .function({ [weak owner] stack in
-                guard let owner else { throw LuaLibrary.ownerGone }
-                return try method(owner)(stack, folder)
-            }, cost: LuaBridge.defaultCallCost))
-        }
-    }
-
     /// What a function raises once its binding is gone.
-    static let ownerGone = LuaRaise(message: "the Hub runtime is gone")
+    package static let ownerGone = LuaRaise(message: "the Hub runtime is gone")
 
     /// This library's members followed by `other`'s.
-    static func + (library: LuaLibrary, other: LuaLibrary) -> LuaLibrary {
+    package static func + (library: LuaLibrary, other: LuaLibrary) -> LuaLibrary {
         LuaLibrary(library.members + other.members)
     }
 }
 
 extension LuaStack {
     /// `[-0, +0]` Sets each member of `library` as a field of the table at `table`.
-    func register(_ library: LuaLibrary, into table: Int32) {
+    package func register(_ library: LuaLibrary, into table: Int32) {
         let table = absolute(table)
         for (name, member) in library.members {
             switch member {
@@ -78,7 +64,7 @@ extension LuaStack {
 
 extension Optional {
     /// The wrapped owner of a Lua function, or the error a function raises once it is gone.
-    func orGone() throws -> Wrapped {
+    package func orGone() throws -> Wrapped {
         guard let self else { throw LuaLibrary.ownerGone }
         return self
     }

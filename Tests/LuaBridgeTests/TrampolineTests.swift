@@ -1,6 +1,5 @@
-import HubCore
 import Testing
-@testable import HubLua
+@testable import LuaBridge
 
 /// Counts live instances, so a test can check that every Swift object was released.
 final class LiveCounter {
@@ -135,20 +134,6 @@ final class Tracked {
             try lua.call(arguments: 0, results: 1)
         }
         #expect(stack.top == 0)
-    }
-
-    @Test func deepJSONCrossesTheBridgeWithoutOverflowingTheStack() throws {
-        let lua = try LuaState()
-        let depth = 500
-        let text = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
-        let value = try JSONParser.parse(text)
-        lua.stack.push(json: value)
-        #expect(lua.stack.top == 1)
-        #expect(throws: (any Error).self) { try lua.stack.json(at: -1) }
-        lua.stack.pop()
-        let shallow = try JSONParser.parse(String(repeating: "[", count: 150) + "1" + String(repeating: "]", count: 150))
-        lua.stack.push(json: shallow)
-        #expect(try lua.stack.json(at: -1) == shallow)
     }
 
     @Test func instructionBudgetStopsRunawayLoopsEvenUnderPcall() throws {

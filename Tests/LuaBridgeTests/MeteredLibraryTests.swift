@@ -1,7 +1,7 @@
 import CLua
 import CLuaShim
 import Testing
-@testable import HubLua
+@testable import LuaBridge
 
 /// Hub's metered library functions (`hub_openmetered`, Sources/CLuaShim/metered.c) against Lua's
 /// own: differential tests in a raw state that keeps both, then the budget they charge in a

@@ -1,29 +1,32 @@
-import HubCore
-
 /// A value a binding read that is not what it should be, and the field that held it, if any.
 /// The function that read it says where the value came from: an argument of a call
 /// (`LuaStack.argument`, which makes it a bad-argument error) or a property being set
 /// (`LuaClass`, which raises it as is).
-struct LuaValueError: Error, CustomStringConvertible {
+package struct LuaValueError: Error, CustomStringConvertible {
     /// The field the value was read from, within the fields around it (`target.uri`); nil for
     /// a value read directly.
-    var field: String?
+    package var field: String?
     /// What is wrong with the value, as Lua words it: `string expected, got table`.
-    let problem: String
+    package let problem: String
+
+    package init(field: String? = nil, problem: String) {
+        self.field = field
+        self.problem = problem
+    }
 
     /// `field 'target.uri': string expected, got number`, or the problem alone.
-    var description: String {
+    package var description: String {
         field.map { "field '\($0)': \(problem)" } ?? problem
     }
 
     /// This error, about a value read from within field `key`: `target` and `uri` give
     /// `target.uri`, `operations` and `[2]` give `operations[2]`.
-    func within(_ key: String) -> LuaValueError {
+    package func within(_ key: String) -> LuaValueError {
         LuaValueError(field: field.map { $0.hasPrefix("[") ? "\(key)\($0)" : "\(key).\($0)" } ?? key, problem: problem)
     }
 
     /// Runs `read`, which reads what field `key` holds; an error about the value names the field.
-    static func inField<Result>(_ key: String, _ read: () throws -> Result) throws -> Result {
+    package static func inField<Result>(_ key: String, _ read: () throws -> Result) throws -> Result {
         do {
             return try read()
         } catch let error as LuaValueError {
@@ -37,7 +40,7 @@ struct LuaValueError: Error, CustomStringConvertible {
 /// (mostly into models), so they count against the memory limit.
 extension LuaStack {
     /// The error for the value at `index` not being `expected`: `expected expected, got type`.
-    func valueError(_ index: Int32, expected: String) -> LuaValueError {
+    package func valueError(_ index: Int32, expected: String) -> LuaValueError {
         LuaValueError(problem: "\(expected) expected, got \(typeName(at: index, absent: "no value"))")
     }
 
@@ -48,7 +51,7 @@ extension LuaStack {
 
     /// The value at `index` as an error shows a value it did not take: a string quoted, a
     /// number as Lua writes it, anything else by its type.
-    func shownValue(at index: Int32) -> String {
+    package func shownValue(at index: Int32) -> String {
         if let text = string(at: index) { return "'\(text)'" }
         if let value = integer(at: index) { return String(value) }
         if let value = number(at: index) { return "\(value)" }  // with a NaN's sign, as Lua writes it
@@ -56,14 +59,14 @@ extension LuaStack {
     }
 
     /// The string at `index` (not a number).
-    func requiredString(at index: Int32) throws -> String {
+    package func requiredString(at index: Int32) throws -> String {
         guard let value = string(at: index) else { throw valueError(index, expected: "string") }
         try chargeMemory(value.utf8.count)
         return value
     }
 
     /// The string (or number, as text) at `index`; nil for nil.
-    func optionalString(at index: Int32) throws -> String? {
+    package func optionalString(at index: Int32) throws -> String? {
         if isNil(index) { return nil }
         if type(at: index) == .number, let value = number(at: index) {
             return integer(at: index).map(String.init) ?? String(value)
@@ -72,12 +75,12 @@ extension LuaStack {
     }
 
     /// The list of strings at `index` (`{ "a", "b" }`); nil for nil.
-    func optionalStrings(at index: Int32) throws -> [String]? {
+    package func optionalStrings(at index: Int32) throws -> [String]? {
         try optionalList(at: index, of: "strings") { try requiredString(at: -1) }
     }
 
     /// The list of integers at `index` (`{ 2, 1 }`); nil for nil.
-    func optionalIntegers(at index: Int32) throws -> [Int]? {
+    package func optionalIntegers(at index: Int32) throws -> [Int]? {
         try optionalList(at: index, of: "integers") {
             guard let value = try optionalInteger(at: -1) else { throw valueError(-1, expected: "integer") }
             return value
@@ -98,35 +101,16 @@ extension LuaStack {
     }
 
     /// The integer at `index`; nil for nil.
-    func optionalInteger(at index: Int32) throws -> Int? {
+    package func optionalInteger(at index: Int32) throws -> Int? {
         if isNil(index) { return nil }
         if let value = integer(at: index) { return value }
         if type(at: index) == .number { throw LuaValueError(problem: "number has no integer representation") }
         throw valueError(index, expected: "integer")
     }
 
-    /// The table at `index` as a JSON object; nil for nil.
-    func optionalJSONObject(at index: Int32) throws -> JSONDictionary? {
-        if isNil(index) { return nil }
-        guard type(at: index) == .table else { throw valueError(index, expected: "table") }
-        guard case .object(let dictionary) = try json(at: index) else {
-            throw LuaValueError(problem: "table with string keys expected, got a list")
-        }
-        return dictionary
-    }
-
-    /// The `namespace:name` string at `index`.
-    func identifier(at index: Int32) throws -> Identifier {
-        let text = try requiredString(at: index)
-        guard let identifier = Identifier(string: text) else {
-            throw LuaValueError(problem: "'namespace:name' expected, got '\(text)'")
-        }
-        return identifier
-    }
-
     /// The option at `index` named by its raw value, one of `options` (as Lua's
     /// `luaL_checkoption` reads one).
-    func option<Option: RawRepresentable<String>>(at index: Int32, _ options: [Option]) throws -> Option {
+    package func option<Option: RawRepresentable<String>>(at index: Int32, _ options: [Option]) throws -> Option {
         if let text = string(at: index), let option = options.first(where: { $0.rawValue == text }) {
             return option
         }
@@ -137,7 +121,7 @@ extension LuaStack {
 
     /// `table[key]` (raw), read by `read` from the index it is pushed at; an error about the
     /// value names the field.
-    func field<Result>(_ table: Int32, _ key: String, _ read: (Int32) throws -> Result) throws -> Result {
+    package func field<Result>(_ table: Int32, _ key: String, _ read: (Int32) throws -> Result) throws -> Result {
         rawField(table, key)
         defer { pop() }
         let index = top
@@ -145,17 +129,17 @@ extension LuaStack {
     }
 
     /// `table[key]` (raw) as an optional string.
-    func stringField(_ table: Int32, _ key: String) throws -> String? {
+    package func stringField(_ table: Int32, _ key: String) throws -> String? {
         try field(table, key, optionalString(at:))
     }
 
     /// `table[key]` (raw) as an optional integer.
-    func integerField(_ table: Int32, _ key: String) throws -> Int? {
+    package func integerField(_ table: Int32, _ key: String) throws -> Int? {
         try field(table, key, optionalInteger(at:))
     }
 
     /// `table[key]` (raw) as a boolean; nil when absent.
-    func booleanField(_ table: Int32, _ key: String) -> Bool? {
+    package func booleanField(_ table: Int32, _ key: String) -> Bool? {
         rawField(table, key)
         defer { pop() }
         return isNil(-1) ? nil : boolean(at: -1)

@@ -7,7 +7,7 @@ extension LuaState {
     /// `s.model`), through its properties too (`s.model.bo` → `s.model.body`); after `:`,
     /// methods only (`s:ren` → `s:render`). Each is the whole text completed. No script runs:
     /// tables are read raw, and a Hub object's property by its own getter, in protected mode.
-    func completions(of text: String, in environment: LuaReference) -> [String] {
+    package func completions(of text: String, in environment: LuaReference) -> [String] {
         let isPathCharacter: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == ":" }
         let start = text.lastIndex { !isPathCharacter($0) }.map(text.index(after:)) ?? text.startIndex
         let head = String(text[..<start])

@@ -2,9 +2,9 @@ import CLua
 import CLuaShim
 
 /// A Lua coroutine that Swift starts and resumes, e.g. one run of a content operation.
-final class LuaCoroutine {
+package final class LuaCoroutine {
     /// How a resume ended.
-    enum Outcome {
+    package enum Outcome {
         /// The function returned this many results, left on ``stack`` (for the caller to pop).
         case returned(Int32)
         /// It yielded this many values, left on ``stack``.
@@ -14,7 +14,7 @@ final class LuaCoroutine {
     }
 
     /// The coroutine's own stack.
-    let stack: LuaStack
+    package let stack: LuaStack
     /// Keeps the coroutine alive while Swift may resume it.
     private let reference: LuaReference
     /// Weak: a suspended coroutine may outlive its state; then it cannot be resumed.
@@ -22,7 +22,7 @@ final class LuaCoroutine {
 
     /// `[-0, +0]` A new coroutine of `lua`, which only Hub resumes: scripts cannot resume or
     /// close it (see Sources/CLuaShim/threads.c).
-    init(in lua: LuaState) {
+    package init(in lua: LuaState) {
         guard let thread = lua_newthread(lua.L) else {
             preconditionFailure("lua_newthread returned NULL, which Lua never does")
         }
@@ -34,7 +34,7 @@ final class LuaCoroutine {
 
     /// Resumes the coroutine with the `arguments` values on top of its stack (the function and
     /// its arguments, the first time), charging what it runs to `budget`.
-    func resume(arguments: Int32, budget: inout LuaBudget) -> Outcome {
+    package func resume(arguments: Int32, budget: inout LuaBudget) -> Outcome {
         guard let lua else { return .failed(LuaError(message: "the Lua runtime is gone")) }
         let (status, results) = lua.resume(stack, arguments: arguments, budget: &budget)
         switch status {
@@ -64,7 +64,7 @@ final class LuaCoroutine {
     }
 
     /// Whether the value at `index` of the coroutine's stack is the one `token` keeps.
-    func holds(_ token: LuaReference, at index: Int32) -> Bool {
+    package func holds(_ token: LuaReference, at index: Int32) -> Bool {
         let absolute = stack.absolute(index)
         stack.push(token)
         defer { stack.pop() }

@@ -3,13 +3,13 @@ import CLuaShim
 
 /// A Swift function callable from Lua. It reads its arguments from the calling thread's stack,
 /// pushes its results and returns their count, or throws to raise a Lua error.
-typealias LuaFunction = (LuaStack) throws -> Int32
+package typealias LuaFunction = (LuaStack) throws -> Int32
 
 /// Holds a Swift function for the C trampoline (upvalue 1 of its closure).
-final class LuaFunctionBox {
-    let body: LuaFunction
+package final class LuaFunctionBox {
+    package let body: LuaFunction
 
-    init(_ body: @escaping LuaFunction) {
+    package init(_ body: @escaping LuaFunction) {
         self.body = body
     }
 }
@@ -20,9 +20,9 @@ final class LuaFunctionBox {
 /// every Swift error, pushes its message and returns `HUB_RAISE`, and C raises the Lua error
 /// after the Swift frame is gone. Objects reach Lua as full userdata holding a retained
 /// pointer, released exactly once by `__gc`.
-enum LuaBridge {
+package enum LuaBridge {
     /// The metatable name of Swift function boxes.
-    static let functionTypeName = "hub.function"
+    package static let functionTypeName = "hub.function"
 
     private static let installed: Bool = {
         hub_set_dispatcher(dispatch)
@@ -30,24 +30,24 @@ enum LuaBridge {
         return true
     }()
 
-    static func installDispatcher() {
+    package static func installDispatcher() {
         _ = installed
     }
 
     /// What a call of a Swift function costs the instruction budget by default: about what
     /// Lua runs in the time a small host call takes.
-    static let defaultCallCost = 100
+    package static let defaultCallCost = 100
 
     /// Pushes a Lua function that runs `body`; each call costs `cost` instructions of the
     /// running budget (more for functions that do a lot of host work, such as opening a screen).
-    static func pushFunction(_ stack: LuaStack, cost: Int = defaultCallCost, _ body: @escaping LuaFunction) {
+    package static func pushFunction(_ stack: LuaStack, cost: Int = defaultCallCost, _ body: @escaping LuaFunction) {
         pushClosure(stack, hub_trampoline, cost: cost, body)
     }
 
     /// Pushes a C closure of `function` (the trampoline, or a C function that ends by calling
     /// it) whose upvalue 1 runs `body` at `cost` a call, and whose next upvalues are the
     /// `upvalues` values on top of the stack, which it pops.
-    static func pushClosure(
+    package static func pushClosure(
         _ stack: LuaStack, _ function: lua_CFunction, cost: Int = defaultCallCost, upvalues: Int32 = 0, _ body: @escaping LuaFunction
     ) {
         pushBlock(stack, LuaFunctionBox(body), cost: cost)
@@ -57,7 +57,7 @@ enum LuaBridge {
 
     /// `[-0, +1]` Pushes a function block (`hub_function_block`) holding `box` retained until
     /// Lua collects it, at `cost` a call.
-    static func pushBlock(_ stack: LuaStack, _ box: AnyObject, cost: Int = 0) {
+    package static func pushBlock(_ stack: LuaStack, _ box: AnyObject, cost: Int = 0) {
         guard let raw = clua_newuserdata(stack.L, MemoryLayout<hub_function_block>.size) else { return }
         let block = raw.bindMemory(to: hub_function_block.self, capacity: 1)
         block.initialize(to: hub_function_block(box: Unmanaged.passRetained(box).toOpaque(), cost: cost))
@@ -69,7 +69,7 @@ enum LuaBridge {
     /// (created bare if new); for a class that defers writes (the metatable's
     /// `hub_class_data_key()`), with a user value for each slot it defers. `nesting` is how
     /// deep a builder lies in its view model (`hub_object_block.nesting`).
-    static func pushObject(_ stack: LuaStack, _ object: AnyObject, typeName: String, nesting: Int = 0) {
+    package static func pushObject(_ stack: LuaStack, _ object: AnyObject, typeName: String, nesting: Int = 0) {
         ensureMetatable(stack, typeName)
         lua_rawgetp(stack.L, -1, hub_class_data_key())
         let data = lua_touserdata(stack.L, -1).map(OpaquePointer.init)
@@ -87,7 +87,7 @@ enum LuaBridge {
     /// Pushes the metatable `typeName`, creating it with `__name`, `__gc` and `__metatable` if new.
     /// Returns true when it was created now.
     @discardableResult
-    static func ensureMetatable(_ stack: LuaStack, _ typeName: String) -> Bool {
+    package static func ensureMetatable(_ stack: LuaStack, _ typeName: String) -> Bool {
         // withCString reads a native string's bytes in place; passing the String as a C string
         // would copy them into a new array on every object pushed.
         guard typeName.withCString({ luaL_newmetatable(stack.L, $0) }) != 0 else { return false }
@@ -99,7 +99,7 @@ enum LuaBridge {
     }
 
     /// The object of type `typeName` at `index`, or nil when it is not one (or was released).
-    static func object<Object: AnyObject>(_ stack: LuaStack, at index: Int32, typeName: String, as: Object.Type) -> Object? {
+    package static func object<Object: AnyObject>(_ stack: LuaStack, at index: Int32, typeName: String, as: Object.Type) -> Object? {
         guard let block = typeName.withCString({ luaL_testudata(stack.L, index, $0) }) else { return nil }
         let pointer = block.load(as: UnsafeMutableRawPointer?.self)
         guard let pointer else { return nil }
@@ -109,7 +109,7 @@ enum LuaBridge {
     /// The object at `index` when it is a userdata whose metatable is the table at address
     /// `metatable` (which only objects of type `Object` get); nil otherwise (or when released).
     /// Comparing the metatable's address saves looking the type's name up in the registry.
-    static func object<Object: AnyObject>(_ stack: LuaStack, at index: Int32, metatable: UnsafeRawPointer, as: Object.Type) -> Object? {
+    package static func object<Object: AnyObject>(_ stack: LuaStack, at index: Int32, metatable: UnsafeRawPointer, as: Object.Type) -> Object? {
         guard let block = lua_touserdata(stack.L, index), lua_getmetatable(stack.L, index) != 0 else { return nil }
         let matches = lua_topointer(stack.L, -1) == metatable
         stack.pop()

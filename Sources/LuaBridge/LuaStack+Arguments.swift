@@ -1,12 +1,10 @@
-import HubCore
-
 /// Reading the arguments of a Swift function called from Lua. Arguments are addressed by their
 /// stack index (1 is the first, `self` for a method); errors number them as Lua does.
 extension LuaStack {
     /// The error for argument `index` of `function`, as Lua's `luaL_argerror` words it: a
     /// method called with `:` does not count `self`, so its first argument after `self` is #1,
     /// and a bad `self` itself is "calling 'f' on bad self". Every argument error is made here.
-    func argumentError(_ index: Int32, _ function: String, _ message: String) -> LuaRaise {
+    package func argumentError(_ index: Int32, _ function: String, _ message: String) -> LuaRaise {
         var number = index
         if isMethodCall {
             number -= 1
@@ -16,14 +14,14 @@ extension LuaStack {
     }
 
     /// The error for an argument of the wrong type: `(expected expected, got type)`.
-    func typeError(_ index: Int32, _ function: String, expected: String) -> LuaRaise {
+    package func typeError(_ index: Int32, _ function: String, expected: String) -> LuaRaise {
         argumentError(index, function, valueError(index, expected: expected).problem)
     }
 
     /// Runs `read`, which reads argument `index` of `function` (its value, or the fields of an
     /// option table); a value it finds wrong is an argument error, naming the field it came
     /// from: `bad argument #2 to 'hub.open' (field 'width': integer expected, got string)`.
-    func argument<Result>(_ index: Int32, _ function: String, _ read: () throws -> Result) throws -> Result {
+    package func argument<Result>(_ index: Int32, _ function: String, _ read: () throws -> Result) throws -> Result {
         do {
             return try read()
         } catch let error as LuaValueError {
@@ -34,7 +32,7 @@ extension LuaStack {
     /// Reads the option table at argument `index` of `function` with `read`, which is not
     /// called when the argument is nil or absent; anything else than a table, or a key not in
     /// `known` (a typo), is an error.
-    func options(_ index: Int32, _ function: String, known: [String], _ read: () throws -> Void) throws {
+    package func options(_ index: Int32, _ function: String, known: [String], _ read: () throws -> Void) throws {
         if isNil(index) { return }
         guard type(at: index) == .table else { throw typeError(index, function, expected: "table or nil") }
         if let problem = TableKeys.firstUnknownKey(self, table: index, known: known) {
@@ -44,19 +42,19 @@ extension LuaStack {
     }
 
     /// A string argument.
-    func checkString(_ index: Int32, _ function: String) throws -> String {
+    package func checkString(_ index: Int32, _ function: String) throws -> String {
         guard let value = string(at: index) else { throw typeError(index, function, expected: "string") }
         return value
     }
 
     /// An optional string argument (a number as text); nil for nil or none.
-    func optionalString(_ index: Int32, _ function: String) throws -> String? {
+    package func optionalString(_ index: Int32, _ function: String) throws -> String? {
         try argument(index, function) { try optionalString(at: index) }
     }
 
     /// A number argument as an integer (floats are floored; one too large for an integer is an
     /// error, as in Lua).
-    func checkInt(_ index: Int32, _ function: String) throws -> Int {
+    package func checkInt(_ index: Int32, _ function: String) throws -> Int {
         if let value = integer(at: index) { return value }
         guard let value = number(at: index) else { throw typeError(index, function, expected: "number") }
         guard value.isFinite, abs(value) < 9.0e15 else {
@@ -66,7 +64,7 @@ extension LuaStack {
     }
 
     /// A wait in milliseconds, up to `longest`: fractions are dropped, and a negative wait is 0.
-    func checkMilliseconds(_ index: Int32, _ function: String, upTo longest: Int) throws -> Int {
+    package func checkMilliseconds(_ index: Int32, _ function: String, upTo longest: Int) throws -> Int {
         guard let value = number(at: index) else { throw typeError(index, function, expected: "number") }
         let milliseconds = integer(at: index) ?? (value <= Double(longest) ? Int(max(value, 0)) : Int.max)
         guard milliseconds <= longest else {
@@ -76,22 +74,12 @@ extension LuaStack {
     }
 
     /// A table argument.
-    func checkTable(_ index: Int32, _ function: String) throws {
+    package func checkTable(_ index: Int32, _ function: String) throws {
         guard type(at: index) == .table else { throw typeError(index, function, expected: "table") }
     }
 
-    /// An optional table argument as a JSON object; nil for nil or none.
-    func optionalJSONObject(_ index: Int32, _ function: String) throws -> JSONDictionary? {
-        try argument(index, function) { try optionalJSONObject(at: index) }
-    }
-
     /// A function argument.
-    func checkFunction(_ index: Int32, _ function: String) throws {
+    package func checkFunction(_ index: Int32, _ function: String) throws {
         guard type(at: index) == .function else { throw typeError(index, function, expected: "function") }
-    }
-
-    /// A `namespace:name` argument.
-    func checkIdentifier(_ index: Int32, _ function: String) throws -> Identifier {
-        try argument(index, function) { try identifier(at: index) }
     }
 }

@@ -1,10 +1,9 @@
-import CLua
-import CLuaShim
 import HubCore
+import LuaBridge
 
 /// A Lua state for measuring what crossing the bridge costs (benchmarks). Its globals hold
 /// `host_noop`, a Swift function that does nothing, called through Hub's trampoline; `c_noop`,
-/// a C function that does nothing, registered with `lua_register` (the floor); and `row`, a
+/// a C function that does nothing, registered as Lua's own are (the floor); and `row`, a
 /// component builder (`hub.ComponentBuilder`) whose properties scripts set.
 public final class BridgeProbe {
     private let lua: LuaState
@@ -21,10 +20,10 @@ public final class BridgeProbe {
         let stack = lua.stack
         bindings.register(stack)
         LuaBridge.pushFunction(stack) { _ in 0 }
-        lua_setglobal(stack.L, "host_noop")
-        hub_probe_register(stack.L)
+        stack.setGlobal("host_noop")
+        stack.registerProbeFunction()
         BuilderBindings.component.push(stack, view.bodyBuilder("row"))
-        lua_setglobal(stack.L, "row")
+        stack.setGlobal("row")
     }
 
     /// Runs `source` with the standard library and the globals above, and returns its first

@@ -1,10 +1,10 @@
 /// Checks the keys of tables scripts describe things with (`hub.feature { ... }`,
 /// `hub.operation { ... }`, `hub.component { ... }`): a typo is an error naming the key, with
 /// the closest known one, instead of being ignored.
-enum TableKeys {
+package enum TableKeys {
     /// Throws unless every key of the table at `table` is a string in `known` (or, with
     /// `privatePrefix`, starts with it: room for an author's own helpers).
-    static func check(_ stack: LuaStack, table: Int32, known: [String], owner: String, privatePrefix: String? = nil) throws {
+    package static func check(_ stack: LuaStack, table: Int32, known: [String], owner: String, privatePrefix: String? = nil) throws {
         try stack.forEachPair(table) {
             guard let key = stack.string(at: -2) else {
                 throw LuaRaise(message: "\(owner): keys must be strings, got a \(stack.typeName(at: -2)) key")
@@ -17,7 +17,7 @@ enum TableKeys {
 
     /// The first key of the table at `table` that is not a string in `known`, said as
     /// ``unknownKey(_:known:)`` says it; nil when every key is known.
-    static func firstUnknownKey(_ stack: LuaStack, table: Int32, known: [String]) -> String? {
+    package static func firstUnknownKey(_ stack: LuaStack, table: Int32, known: [String]) -> String? {
         var problem: String?
         stack.forEachPair(table) {
             guard problem == nil else { return }
@@ -29,7 +29,7 @@ enum TableKeys {
 
     /// For a required key the table at `table` lacks: `; unknown key 'perfrom'; did you mean
     /// 'perform'?` when one of its keys not in `known` is a typo of `required`, else empty.
-    static func misspelling(of required: String, _ stack: LuaStack, table: Int32, known: [String]) -> String {
+    package static func misspelling(of required: String, _ stack: LuaStack, table: Int32, known: [String]) -> String {
         var typo: String?
         stack.forEachPair(table) {
             guard typo == nil, let key = stack.string(at: -2), !known.contains(key) else { return }
@@ -39,12 +39,12 @@ enum TableKeys {
     }
 
     /// `unknown key 'widht'; did you mean 'width'? (known: ...)`.
-    static func unknownKey(_ key: String, known: [String]) -> String {
+    package static func unknownKey(_ key: String, known: [String]) -> String {
         "unknown key '\(key)'\(suggestion(for: key, in: known)) (known: \(known.sorted().joined(separator: ", ")))"
     }
 
     /// `; did you mean 'width'?` when `key` is a typo of a name in `known`, else empty.
-    static func suggestion(for key: String, in known: [String]) -> String {
+    package static func suggestion(for key: String, in known: [String]) -> String {
         closest(to: key, in: known).map { "; did you mean '\($0)'?" } ?? ""
     }
 

@@ -3,22 +3,22 @@ import CLuaShim
 
 /// An instruction budget: how many instructions an execution may run in all (`total`; 0: no
 /// limit), and how many it has left.
-struct LuaBudget {
-    var total: Int
-    var left: Int
+package struct LuaBudget {
+    package var total: Int
+    package var left: Int
     /// The moment (``hub_monotonic_ns()``) past which the execution must not run, besides the
     /// state's own ``LuaState/timeLimit``; nil: none.
-    var deadline: Int64?
+    package var deadline: Int64?
 
     /// A full budget of `total` instructions (0: no limit), to be used before `deadline`.
-    init(total: Int, deadline: Int64? = nil) {
+    package init(total: Int, deadline: Int64? = nil) {
         self.total = total
         left = total
         self.deadline = deadline
     }
 
     /// What is left, or nil without a limit.
-    var limit: Int? { total > 0 ? left : nil }
+    package var limit: Int? { total > 0 ? left : nil }
 }
 
 /// One Lua 5.4 state with Hub's allocator, warning sink and safe calling conventions.
@@ -28,7 +28,7 @@ struct LuaBudget {
 /// whenever it runs, and the allocator never fails for the host, so even the memory-only
 /// errors of pushing values cannot happen in Swift frames.
 public final class LuaState {
-    let L: OpaquePointer
+    package let L: OpaquePointer
     private let limits: UnsafeMutablePointer<hub_limits>
 
     /// A new state with the standard libraries open. `memoryLimit` caps what scripts allocate
@@ -61,7 +61,7 @@ public final class LuaState {
     }
 
     /// Nanoseconds of the monotonic clock deadlines are measured on.
-    static var now: Int64 { hub_monotonic_ns() }
+    package static var now: Int64 { hub_monotonic_ns() }
 
     /// Bytes the state has allocated.
     public var memoryUsed: Int { limits.pointee.used }
@@ -78,7 +78,7 @@ public final class LuaState {
     /// Whether identifier-valued properties (a component's `component`) always reach their
     /// Swift setters instead of waiting in C (``LuaDeferredKind/identifier``): slower, but each
     /// setter then runs while its caller's line is known, to note where components are named.
-    var tracesIdentifiers: Bool {
+    package var tracesIdentifiers: Bool {
         get { limits.pointee.traces_identifiers != 0 }
         set { limits.pointee.traces_identifiers = newValue ? 1 : 0 }
     }
@@ -100,26 +100,26 @@ public final class LuaState {
 
     /// How many calls and resumes into Lua are running, outermost first: 1 inside a call Swift
     /// made, 2 in one that call's script made through Hub, and so on.
-    var nestingDepth: Int { executionDepth }
+    package var nestingDepth: Int { executionDepth }
 
     /// Whether the running script must stop: its instruction budget or time ran out, and the
     /// next instruction raises. Swift work done on its behalf (a loop firing timers) should stop.
-    var isStopping: Bool {
+    package var isStopping: Bool {
         limits.pointee.budget_limit > 0 && (limits.pointee.exhausted != 0 || limits.pointee.budget <= 0)
     }
 
     /// Instructions every call or resume nested in a budgeted one costs it besides what it runs:
     /// Swift's part of going in and out, so that a loop of many small callbacks (timers a test's
     /// sleep fires) runs out too.
-    static let nestedExecutionCost = 200
+    package static let nestedExecutionCost = 200
 
     /// A run nested in a caller's execution leaves the caller 1/20th of the caller's budget.
-    static let callerReserveShare = 20
+    package static let callerReserveShare = 20
 
     /// How deep executions may nest: a script calling Hub, which calls back into scripts (an
     /// operation opening a screen whose operation opens one, ...). Each level takes native
     /// stack for the Swift frames in between, which must not run out before Lua's own limit.
-    static let maximumNesting = 20
+    package static let maximumNesting = 20
 
     /// The error of an execution nested deeper than ``maximumNesting``.
     private var nestedTooDeeply: String {
@@ -128,25 +128,25 @@ public final class LuaState {
     }
 
     /// The main thread's stack.
-    var stack: LuaStack { LuaStack(L) }
+    package var stack: LuaStack { LuaStack(L) }
 
     // MARK: References
 
     /// `[-1, +0]` Pops the top value of `stack` (the main thread's, or the one of the coroutine
     /// that called Swift) and keeps it alive until the reference is released.
-    func reference(popping stack: LuaStack) -> LuaReference {
+    package func reference(popping stack: LuaStack) -> LuaReference {
         LuaReference(state: self, slot: luaL_ref(stack.L, CLUA_REGISTRYINDEX))
     }
 
     /// A value no script can forge or write into, to mark something (e.g. what `hub.sleep`
     /// yields first, or `hub.each`): a function that raises when called.
-    func makeMarker() -> LuaReference {
+    package func makeMarker() -> LuaReference {
         LuaBridge.pushFunction(stack) { _ in throw LuaRaise(message: "a marker, not a function") }
         return reference(popping: stack)
     }
 
     /// Lets go of a registry slot (called by `LuaReference` only).
-    func release(_ slot: Int32) {
+    package func release(_ slot: Int32) {
         luaL_unref(L, CLUA_REGISTRYINDEX, slot)
     }
 
@@ -154,7 +154,7 @@ public final class LuaState {
 
     /// `[-0, +1]` Loads `source` as a text chunk named `chunkName` (`@path` for files) and pushes
     /// it; with `environment`, the chunk's globals are that table.
-    func load(_ source: String, chunkName: String, environment: LuaReference? = nil) throws(LuaError) {
+    package func load(_ source: String, chunkName: String, environment: LuaReference? = nil) throws(LuaError) {
         var source = source
         let status = source.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
@@ -178,13 +178,13 @@ public final class LuaState {
     /// `[-(arguments + 1), +results]` Calls the function below `arguments` arguments on top of
     /// the stack, in protected mode with a traceback, leaving `results` results, under the
     /// per-call ``instructionBudget``.
-    func call(arguments: Int32, results: Int32) throws(LuaError) {
+    package func call(arguments: Int32, results: Int32) throws(LuaError) {
         let budget = instructionBudget > 0 ? instructionBudget : nil
         try protectedCall(arguments: arguments, results: results, limit: budget, total: budget ?? 0)
     }
 
     /// The same, charged to `budget` (e.g. an operation run's, across all of its work).
-    func call(arguments: Int32, results: Int32, budget: inout LuaBudget) throws(LuaError) {
+    package func call(arguments: Int32, results: Int32, budget: inout LuaBudget) throws(LuaError) {
         let used = try protectedCall(
             arguments: arguments, results: results, limit: budget.limit, total: budget.total, deadline: budget.deadline)
         budget.left -= used
@@ -215,7 +215,7 @@ public final class LuaState {
 
     /// Calls the function `function` keeps with the arguments `arguments` pushes (it returns how
     /// many), then reads its `results` results with `read` and pops them.
-    func call<Result>(
+    package func call<Result>(
         _ function: LuaReference, results: Int32 = 1, arguments: (LuaStack) -> Int32 = { _ in 0 },
         read: (LuaStack) throws -> Result
     ) throws -> Result {
@@ -228,7 +228,7 @@ public final class LuaState {
     /// Resumes coroutine `thread` with `arguments` values on its stack, charged to `budget`.
     /// Returns the status and the number of results (yielded or returned) left on the thread's
     /// stack.
-    func resume(_ thread: LuaStack, arguments: Int32, budget: inout LuaBudget) -> (status: Int32, results: Int32) {
+    package func resume(_ thread: LuaStack, arguments: Int32, budget: inout LuaBudget) -> (status: Int32, results: Int32) {
         guard executionDepth < Self.maximumNesting else {
             thread.push(nestedTooDeeply)
             return (LUA_ERRRUN, 1)
@@ -306,7 +306,7 @@ public final class LuaState {
     /// ``timeLimit``, as the calls nested in one script do: a thousand components whose `render`
     /// loops forever take one budget, not a thousand. Inside a budgeted execution already,
     /// `body` shares that one.
-    func sharingOneBudget<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    package func sharingOneBudget<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         guard meteredDepth == 0, instructionBudget > 0 else { return try body() }
         limits.pointee.budget = instructionBudget
         limits.pointee.budget_limit = instructionBudget
@@ -323,7 +323,7 @@ public final class LuaState {
     }
 
     /// The error of a script that went past the memory limit.
-    var outOfMemory: LuaError {
+    package var outOfMemory: LuaError {
         LuaError(message: "not enough memory (the limit is \(memoryLimit >> 20) MiB)")
     }
 

@@ -3,7 +3,7 @@ import CLuaShim
 
 /// What C may keep of a deferred property's values until Swift next looks (see
 /// `hub_class_newindex`): values of any other type go to the property's setter.
-enum LuaDeferredKind: Int {
+package enum LuaDeferredKind: Int {
     /// A string, or nil (`HUB_DEFER_TEXT`).
     case text = 1
     /// An ASCII string with exactly one `:` (`namespace:name`, `HUB_DEFER_IDENTIFIER`).
@@ -14,10 +14,10 @@ enum LuaDeferredKind: Int {
 /// reads the object at stack index `object` and, for each bit `s - 1` set in `written`, the
 /// value of slot `s`, kept as the object's user value `s`. It runs where Lua must not raise,
 /// so it cannot fail: C kept only values the property takes.
-final class LuaDeferredWrites {
-    let apply: (LuaStack, Int32, UInt64) -> Void
+package final class LuaDeferredWrites {
+    package let apply: (LuaStack, Int32, UInt64) -> Void
 
-    init(_ apply: @escaping (LuaStack, Int32, UInt64) -> Void) {
+    package init(_ apply: @escaping (LuaStack, Int32, UInt64) -> Void) {
         self.apply = apply
     }
 }
@@ -26,7 +26,7 @@ extension LuaDeferredWrites {
     /// Calls `body` with each slot `s` written (bit `s - 1` of `written`), in slot order, and
     /// the stack index of its value: the object at `object`'s user value `s`, pushed for the
     /// call.
-    static func forEachWrite(_ stack: LuaStack, object: Int32, _ written: UInt64, _ body: (Int, Int32) -> Void) {
+    package static func forEachWrite(_ stack: LuaStack, object: Int32, _ written: UInt64, _ body: (Int, Int32) -> Void) {
         var rest = written
         while rest != 0 {
             let slot = rest.trailingZeroBitCount + 1

@@ -1,16 +1,16 @@
 /// What an error table says: a table a script raised with a string `message` and `domain`
 /// (Hub's own error tables, `ctx.error`, or one the script made), and maybe a `code` and a
 /// `location`.
-struct RaisedErrorTable {
-    var message: String
-    var domain: String
-    var code: Int?
-    var location: String?
+package struct RaisedErrorTable {
+    package var message: String
+    package var domain: String
+    package var code: Int?
+    package var location: String?
 }
 
 extension LuaStack {
     /// `[-0, +0]` The error table at `index`; nil when the value there is not one.
-    func errorTable(at index: Int32) -> RaisedErrorTable? {
+    package func errorTable(at index: Int32) -> RaisedErrorTable? {
         guard type(at: index) == .table else { return nil }
         let table = absolute(index)
         rawField(table, "message")

@@ -2,7 +2,7 @@ import CLua
 import CLuaShim
 import Foundation
 import Testing
-@testable import HubLua
+@testable import LuaBridge
 
 /// Hub's pattern functions (`hub_openpatterns`, Sources/CLuaShim/patterns.c) against Lua's own:
 /// differential tests in a raw state that keeps both, and the instruction budget in a

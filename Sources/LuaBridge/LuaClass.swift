@@ -9,19 +9,19 @@ import CLuaShim
 /// Reading an unknown field gives nil; writing an unknown or read-only field is an error naming
 /// the field (an unknown one with the settable field it is likely a typo of), and so is writing
 /// a value the property does not take.
-struct LuaClass<Object: AnyObject>: Sendable {
+package struct LuaClass<Object: AnyObject>: Sendable {
     /// The metatable's name, which errors call the type by, e.g. `hub.Screen`.
-    let name: String
+    package let name: String
     /// Finds the object a handle of the class names (see `hub_object_block`); nil for a class
     /// without handles.
-    let resolveHandle: (@Sendable (LuaStack, Int32) -> Object?)?
+    package let resolveHandle: (@Sendable (LuaStack, Int32) -> Object?)?
     /// How deep an object lies in its view model, which C's staged methods need to know (see
     /// `hub_object_block.nesting`); nil for objects that are not builders.
-    let nesting: (@Sendable (Object) -> Int)?
+    package let nesting: (@Sendable (Object) -> Int)?
 
     /// A class named `name`, whose handles `resolveHandle` resolves when it has them, and whose
     /// objects lie `nesting` deep in their view model when they are builders.
-    init(
+    package init(
         name: String, resolveHandle: (@Sendable (LuaStack, Int32) -> Object?)? = nil,
         nesting: (@Sendable (Object) -> Int)? = nil
     ) {
@@ -39,7 +39,7 @@ struct LuaClass<Object: AnyObject>: Sendable {
     /// once (methods by name, properties by slot), and the closures check objects against this
     /// state's metatable by address: no member access builds a String from its key or hashes
     /// one in Swift, and calling a method takes no Swift call to find it.
-    func register(
+    package func register(
         _ stack: LuaStack, describe: @escaping (Object) -> String, properties: [String: LuaProperty<Object>],
         methods: LuaMethods<Object> = [:], deferredWrites: (([String]) -> LuaDeferredWrites)? = nil
     ) {
@@ -146,18 +146,18 @@ struct LuaClass<Object: AnyObject>: Sendable {
     }
 
     /// The metatable field listing the class's properties and methods, for completion.
-    static var membersField: String { "__members" }
+    package static var membersField: String { "__members" }
 
     /// The metatable field listing the class's methods only, for completion after `:`.
-    static var methodsField: String { "__methods" }
+    package static var methodsField: String { "__methods" }
 
     /// Pushes `object` as this class's userdata.
-    func push(_ stack: LuaStack, _ object: Object) {
+    package func push(_ stack: LuaStack, _ object: Object) {
         LuaBridge.pushObject(stack, object, typeName: name, nesting: nesting?(object) ?? 0)
     }
 
     /// The object at argument `index`, or an argument error.
-    func check(_ stack: LuaStack, _ index: Int32, function: String) throws -> Object {
+    package func check(_ stack: LuaStack, _ index: Int32, function: String) throws -> Object {
         guard let object = object(stack, at: index) else {
             throw stack.typeError(index, function, expected: name)
         }
@@ -166,7 +166,7 @@ struct LuaClass<Object: AnyObject>: Sendable {
 
     /// The object at `index`, or the one a handle at `index` names; nil when the value is
     /// neither of this class (or was released).
-    func object(_ stack: LuaStack, at index: Int32) -> Object? {
+    package func object(_ stack: LuaStack, at index: Int32) -> Object? {
         if let object = LuaBridge.object(stack, at: index, typeName: name, as: Object.self) { return object }
         guard resolveHandle != nil else { return nil }
         pushHandleMetatable(stack)

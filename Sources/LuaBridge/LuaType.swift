@@ -1,7 +1,7 @@
 import CLua
 
 /// The type of a Lua value, as `lua_type` reports it.
-enum LuaType: Int32 {
+package enum LuaType: Int32 {
     /// No value at that stack index.
     case none = -1
     case `nil` = 0
@@ -15,7 +15,7 @@ enum LuaType: Int32 {
     case thread = 8
 
     /// The type of `lua_type`'s result `code`.
-    init(code: Int32) {
+    package init(code: Int32) {
         self = LuaType(rawValue: code) ?? .none
     }
 }

@@ -41,7 +41,7 @@ public struct LuaError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The `file:line` of the innermost frame of `traceback` that runs a script (not C, not
     /// Hub's own chunks): where an error raised by C without a position (a sort's "invalid
     /// order function for sorting", "attempt to compare two table values") comes from.
-    static func firstScriptFrame(in traceback: String) -> String? {
+    package static func firstScriptFrame(in traceback: String) -> String? {
         for line in traceback.split(separator: "\n").dropFirst() {
             let frame = line.drop { $0 == "\t" || $0 == " " }
             guard let end = frame.range(of: ": in ") ?? frame.range(of: ": ") else { continue }
@@ -55,7 +55,7 @@ public struct LuaError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// `traceback` with each run of identical frames (a recursion, with Lua's "...(skipping N
     /// levels)" in the middle) said once: `frame (N times)`.
-    static func collapsingRepeats(_ traceback: String) -> String {
+    package static func collapsingRepeats(_ traceback: String) -> String {
         var runs: [(line: Substring, count: Int)] = []
         var skipped = 0
         for line in traceback.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -80,7 +80,7 @@ public struct LuaError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Splits `file:line: rest` into (`file:line`, `rest`) when the text starts with a location.
-    static func splitLocation(_ text: String) -> (String?, String) {
+    package static func splitLocation(_ text: String) -> (String?, String) {
         guard let colon = text.range(of: ": ") else { return (nil, text) }
         let head = text[..<colon.lowerBound]
         guard let lastColon = head.lastIndex(of: ":") else { return (nil, text) }
@@ -90,7 +90,7 @@ public struct LuaError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// How the message of a script stopped at its deadline begins (Sources/CLuaShim/shim.c).
-    static let timeLimitMessagePrefix = "time limit exceeded"
+    package static let timeLimitMessagePrefix = "time limit exceeded"
 
     /// `file:line: message`.
     public var description: String {
@@ -99,6 +99,10 @@ public struct LuaError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// Thrown by Swift code called from Lua to raise a Lua error at the caller's position.
-struct LuaRaise: Error {
-    var message: String
+package struct LuaRaise: Error {
+    package var message: String
+
+    package init(message: String) {
+        self.message = message
+    }
 }
