@@ -75,6 +75,8 @@ let package = Package(
         // The only target that sees CLua, so a `lua_*` call anywhere else does not compile.
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
         .target(name: "HubLua", dependencies: ["LuaBridge", "HubCore", "HubRender", "HubHTTP"]),
+        // Knowing when files change (inotify, or polling): what `hub watch` and `hub serve --watch` use.
+        .target(name: "HubFileWatching"),
         // A real HTTP server on loopback that answers as scripted, misbehaving on purpose: for
         // the tests and benchmarks of hub.http.
         .target(
@@ -87,7 +89,7 @@ let package = Package(
         .target(
             name: "HubServer",
             dependencies: [
-                "HubLua",
+                "HubLua", "HubFileWatching",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -102,7 +104,7 @@ let package = Package(
         .executableTarget(
             name: "hub",
             dependencies: [
-                "HubLua", "LuaBridge", "HubServer", "HubSQLite", "HubPostgres", "CEdit",
+                "HubLua", "LuaBridge", "HubFileWatching", "HubServer", "HubSQLite", "HubPostgres", "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import HubFileWatching
 import HubLua
 
 /// A thread that waits for changes under feature folders (``FileWatcher``) and calls
