@@ -24,6 +24,7 @@ let package = Package(
     products: [
         .library(name: "HubCore", targets: ["HubCore"]),
         .library(name: "HubRender", targets: ["HubRender"]),
+        .library(name: "LuaBridge", targets: ["LuaBridge"]),
         .library(name: "HubLua", targets: ["HubLua"]),
         .library(name: "HubHTTP", targets: ["HubHTTP"]),
         .library(name: "HubSQLite", targets: ["HubSQLite"]),
@@ -84,7 +85,13 @@ let package = Package(
             ] + nioHTTP,
             swiftSettings: checks
         ),
-        .target(name: "HubLua", dependencies: ["CLua", "CLuaShim", "HubCore", "HubRender", "HubHTTP"], swiftSettings: checks),
+        // The bridge to Lua's C API: states, the stack, trampolines, classes, coroutines, limits.
+        // The only target that sees CLua, so a `lua_*` call anywhere else does not compile.
+        .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"], swiftSettings: checks),
+        .target(name: "HubLua", dependencies: ["LuaBridge", "HubCore", "HubRender", "HubHTTP"], swiftSettings: checks),
+        // Knowing when files change (inotify, or polling): what `hub watch` and `hub serve --watch`
+        // use; HubCore for its clock.
+        .target(name: "HubFileWatching", dependencies: ["HubCore"], swiftSettings: checks),
         // A real HTTP server on loopback that answers as scripted, misbehaving on purpose: for
         // the tests and benchmarks of hub.http.
         .target(
@@ -98,7 +105,7 @@ let package = Package(
         .target(
             name: "HubServer",
             dependencies: [
-                "HubCore", "HubRender", "HubLua",
+                "HubCore", "HubRender", "HubLua", "HubFileWatching",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -121,7 +128,8 @@ let package = Package(
         .executableTarget(
             name: "hub",
             dependencies: [
-                "HubCore", "HubRender", "HubHTTP", "HubLua", "HubServer", "HubSQLite", "HubPostgres", "CEdit",
+                "HubCore", "HubRender", "HubHTTP", "HubLua", "LuaBridge", "HubFileWatching", "HubServer", "HubSQLite", "HubPostgres",
+                "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -155,7 +163,7 @@ let package = Package(
         .testTarget(
             name: "HubLuaTests",
             dependencies: [
-                "HubCore", "HubRender", "HubLua", "CLua", "CLuaShim", "HubTestBackend", "HubSQLite",
+                "HubCore", "HubRender", "HubLua", "LuaBridge", "HubTestBackend", "HubSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures", "Golden"],
@@ -164,7 +172,8 @@ let package = Package(
             name: "HubSQLiteTests", dependencies: ["HubCore", "HubSQLite", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: programChecks),
         .testTarget(name: "HubPostgresTests", dependencies: ["HubCore", "HubPostgres", "HubTestPostgres"], swiftSettings: programChecks),
-        .testTarget(name: "HubFuzzingTests", dependencies: ["HubFuzzing", "HubLua"], swiftSettings: programChecks),
+        .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"], swiftSettings: programChecks),
+        .testTarget(name: "HubFuzzingTests", dependencies: ["HubFuzzing", "HubLua", "LuaBridge"], swiftSettings: programChecks),
         .testTarget(
             name: "HubCLITests",
             dependencies: [

@@ -1,4 +1,4 @@
-#include "CLuaShim.h"
+#include "class_data.h"
 
 #include <lauxlib.h>
 #include <string.h>
@@ -40,33 +40,6 @@ int hub_class_newindex(lua_State *L) {
    key string's address) instead of crossing into Swift for every field; Swift takes all of an
    object's writes at once, the next time it looks. */
 
-/* The most objects that wait at once: handles are handed over in batches of this many
-   (hub_class_stage), and a write to any other object than the last hands all over first. */
-#define PENDING_BATCH 256
-
-static hub_flusher g_flusher = NULL;
-
-void hub_set_flusher(hub_flusher flusher) { g_flusher = flusher; }
-
-/* Slots of the keys last set, direct-mapped by the address of the key's string object. Only
-   keys found in the slot table are cached: short strings, which Lua interns, so that the
-   address is the slot table's own key, alive as long as the table, and no other value can
-   have it. */
-#define KEY_CACHE_SIZE 16
-#define SHORT_STRING_MAX 40 /* LUAI_MAXSHORTLEN: longer strings are not interned */
-struct hub_class_data {
-    const void *keys[KEY_CACHE_SIZE];
-    lua_Integer codes[KEY_CACHE_SIZE];
-    int user_values;
-    /* What every call needs: the state's limits and the blocks of the __newindex closure's
-       upvalues 1 and 3, which live as long as the closure. Objects reach this through their
-       block, so that a write reads no upvalue. */
-    hub_limits *limits;
-    const hub_function_block *setter;
-    const hub_function_block *applier;
-    int slots; /* registry reference of the __newindex slot table (0: none) */
-};
-
 void hub_class_prepare_data(lua_State *L, int user_values, int newindex) {
     hub_limits *limits = hub_state_limits(L);
     newindex = lua_absindex(L, newindex);
@@ -99,65 +72,6 @@ const void *hub_class_data_key(void) { return &class_data_key; }
 static const char handles_key = 0;
 
 const void *hub_handles_key(void) { return &handles_key; }
-
-void hub_pending_flush(lua_State *L) {
-    hub_limits *limits = hub_state_limits(L);
-    hub_pending *pending = &limits->pending;
-    if (pending->count == 0 || g_flusher == NULL) return;
-    limits->host++; /* allocation does not fail from here on */
-    /* Swift may call this anywhere (after a run of Lua): make room for the three values pushed
-       here and the four at most the applier pushes (a handle's parent and grandparent, as
-       HUB_HANDLE_DEPTH bounds them, and the two of a metatable check). Only a stack at Lua's
-       limit has none; the writes then keep waiting. */
-    if (!lua_checkstack(L, 7)) {
-        limits->host--;
-        return;
-    }
-    int count = pending->count;
-    pending->count = 0;
-    pending->object = NULL;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, pending->anchor);
-    for (int at = 1; at <= count; at++) {
-        lua_rawgeti(L, -1, at);
-        hub_object_block *object = (hub_object_block *)lua_touserdata(L, -1);
-        const hub_class_data *data = object != NULL ? object->data : NULL;
-        if (data != NULL && data->applier != NULL && data->setter != NULL) {
-            unsigned long long written = object->written;
-            /* Each write handed over costs what a call of its setter would; coalesced writes to
-               one field cost one. Charged without raising: an exhausted budget stops the
-               script at its next instruction. */
-            hub_budget_debit(L, data->setter->cost * __builtin_popcountll(written));
-            g_flusher(L, data->applier->box, lua_gettop(L), written);
-            object->written = 0;
-            object->staged = 0;
-            /* The object may live on (a handle kept in a variable): its user values let go of
-               the strings now, as a setter's would have, instead of when the object is
-               collected (two collections later for one with a finalizer: the strings would
-               pile up in between). */
-            for (unsigned long long rest = written; rest != 0; rest &= rest - 1) {
-                lua_pushnil(L);
-                lua_setiuservalue(L, -2, __builtin_ctzll(rest) + 1);
-            }
-        }
-        lua_pop(L, 1);
-        lua_pushnil(L); /* and it is no longer kept alive, nor the builder it holds */
-        lua_rawseti(L, -2, at);
-    }
-    lua_pop(L, 1);
-    limits->host--;
-}
-
-/* [-0, +0, m] Adds the object at `index` (whose block is `object`) last to what waits for the
-   host. Raises only when the table that keeps them alive cannot grow; nothing is added then. */
-static void pending_append(lua_State *L, hub_pending *pending, int index, hub_object_block *object) {
-    index = lua_absindex(L, index);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, pending->anchor);
-    lua_pushvalue(L, index);
-    lua_rawseti(L, -2, pending->count + 1);
-    lua_pop(L, 1);
-    pending->count++;
-    pending->object = object;
-}
 
 /* Whether `text` is ASCII with exactly one ':', which Swift's Identifier(string:) splits there. */
 static int plain_identifier(const char *text, size_t length) {
@@ -205,7 +119,7 @@ static int defer_write(lua_State *L, hub_object_block *object, const hub_class_d
     if (!kind_takes(L, 3, kind, limits, &length) || !fits(limits, length)) return 0;
     if (pending->object != object) {
         if (pending->count > 0) hub_pending_flush(L);
-        pending_append(L, pending, 1, object);
+        hub_pending_append(L, pending, 1, object);
     }
     /* The value is on top (the VM calls __newindex with exactly three values): setting the user
        value pops it. Only an object not made by its class lacks the user value. */
@@ -364,7 +278,7 @@ int hub_class_stage(lua_State *L) {
     /* Handed over in batches: the waiting handles' memory stays small, and the host takes them
        while they are still in the cache. */
     if (limits->pending.count >= PENDING_BATCH) hub_pending_flush(L);
-    pending_append(L, &limits->pending, -1, handle);
+    hub_pending_append(L, &limits->pending, -1, handle);
     if (limits->limit > 0) limits->host_used += bytes;
     return 1;
 }

@@ -9,10 +9,6 @@
 #include <pthread.h>
 #include <signal.h>
 
-static hub_dispatcher g_dispatcher = NULL;
-
-void hub_set_dispatcher(hub_dispatcher dispatcher) { g_dispatcher = dispatcher; }
-
 hub_limits *hub_state_limits(lua_State *L) {
     void *ud = NULL;
     lua_getallocf(L, &ud);
@@ -26,27 +22,6 @@ void hub_charge(lua_State *L, hub_limits *limits, long cost) {
     limits->budget -= cost;
     if (limits->exhausted) hub_budget_raise(L, 1, limits->exhausted);
     if (limits->budget <= 0) hub_budget_raise(L, 1, HUB_EXHAUSTED_BUDGET);
-}
-
-int hub_trampoline(lua_State *L) {
-    hub_limits *limits = hub_state_limits(L);
-    const hub_function_block *block = (const hub_function_block *)lua_touserdata(L, lua_upvalueindex(1));
-    if (block == NULL || block->box == NULL) {
-        lua_pushliteral(L, "Swift function was released");
-        return lua_error(L);
-    }
-    /* This state's limits are at hand: charging them directly saves looking them up again on
-       every host call. */
-    if (block->cost > 0) hub_charge(L, limits, block->cost);
-    /* Swift sees every write a script made before the call (classes.c). */
-    if (limits->pending.count > 0) hub_pending_flush(L);
-    limits->host++;
-    int n = g_dispatcher(L, block->box);
-    limits->host--;
-    if (n < 0) {
-        return lua_error(L); /* the Swift frame has returned: unwinding C and Lua frames only */
-    }
-    return n;
 }
 
 static void hub_budget_hook(lua_State *L, lua_Debug *ar);

@@ -1,4 +1,5 @@
 import Foundation
+import LuaBridge
 import Testing
 @testable import HubFuzzing
 @testable import HubLua

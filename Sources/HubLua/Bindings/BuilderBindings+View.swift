@@ -1,4 +1,5 @@
 import HubCore
+import LuaBridge
 
 // `hub.ViewBuilder`: `ctx.view`, the view model an operation builds.
 

@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import LuaBridge
 
 /// The Lua classes of the builders: `hub.ViewBuilder`, `hub.ComponentBuilder`,
 /// `hub.ImageBuilder`, `hub.TargetBuilder` (the names docs/components.md lists, snake_case), whose members

@@ -1,4 +1,5 @@
 import HubCore
+import LuaBridge
 
 /// Content errors as Lua tables: `message`, `domain`, `code`, `location`, `feature`,
 /// `operation`, `traceback`, and `text`, the full located description, which is also what

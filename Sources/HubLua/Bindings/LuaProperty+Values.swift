@@ -1,4 +1,5 @@
 import HubCore
+import LuaBridge
 
 /// Properties that hold a value of a model builder, reached by key path.
 extension LuaProperty {

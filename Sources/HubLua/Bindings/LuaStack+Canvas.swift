@@ -1,4 +1,5 @@
 import HubRender
+import LuaBridge
 
 /// Reading the arguments of `hub.Canvas` methods: rectangles and styles.
 extension LuaStack {

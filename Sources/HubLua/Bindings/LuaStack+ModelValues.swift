@@ -1,4 +1,5 @@
 import HubCore
+import LuaBridge
 
 /// Models as Lua tables: view models from `s.model` and the like, component models for
 /// components' `size` and `render`.

@@ -1,3 +1,5 @@
+import LuaBridge
+
 /// Deep comparison of two Lua values, for `hub.expect_equal`: tables (model tables too) are
 /// compared key by key without metamethods, recursively; anything else by raw equality (so `1`
 /// equals `1.0`, and a function or userdata only itself). Each difference names where it is,

@@ -1,4 +1,5 @@
 import HubCore
+import LuaBridge
 
 // `ctx`, the `hub.Context` class a Lua operation's functions receive.
 

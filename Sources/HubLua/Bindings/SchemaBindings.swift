@@ -1,4 +1,5 @@
 import HubCore
+import LuaBridge
 
 /// Custom JSON schemas from Lua, registered into the manager's schema registry:
 /// `hub.schema { id, extends, view = {...}, component = {...}, image = {...}, target = {...} }`,

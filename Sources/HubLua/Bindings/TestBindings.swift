@@ -1,5 +1,6 @@
 import HubCore
 import HubRender
+import LuaBridge
 
 /// Feature tests: `hub.test(name, fn)` registers a case, `hub.expect_equal` and
 /// `hub.expect_render` check values and renders; ``runCases(in:options:into:output:)`` runs the

@@ -1,4 +1,5 @@
 import Foundation
+import LuaBridge
 
 /// A folder holding a `feature.lua`, and the files its scripts may read.
 struct FeatureFolder {

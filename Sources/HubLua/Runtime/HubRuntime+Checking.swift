@@ -1,6 +1,7 @@
 import Foundation
 import HubCore
 import HubRender
+import LuaBridge
 
 extension HubRuntime {
     /// The mistakes in the feature folders loaded so far, found without opening a view, in this

@@ -2,6 +2,7 @@ import Foundation
 import HubCore
 import HubHTTP
 import HubRender
+import LuaBridge
 
 /// The Lua front end of a ``HubManager``: one Lua state whose scripts (feature folders)
 /// register features, operations, components and schemas into the manager's registries, and

@@ -1,3 +1,5 @@
+import LuaBridge
+
 /// Where scripts registered things (features, components, actions), in order, for `hub check`:
 /// each registration with its `file:line`, so that duplicates and overlapping URIs can be told
 /// where they are.

@@ -1,5 +1,6 @@
 import HubCore
 import HubRender
+import LuaBridge
 
 /// The runtime's bindings: each owns its Lua references and registers its functions from one
 /// table, into the `hub` table every folder shares or into one folder's own.

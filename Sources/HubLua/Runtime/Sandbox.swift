@@ -1,4 +1,5 @@
 import HubCore
+import LuaBridge
 
 /// The environments feature folders' scripts run in: each folder's own globals over a frozen
 /// safe base (`Prelude`), and a `hub` table of its own, holding the folder's functions

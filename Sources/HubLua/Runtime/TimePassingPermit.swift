@@ -1,3 +1,5 @@
+import LuaBridge
+
 /// Whether `hub.sleep`, outside an operation, may let time pass on the event loop: only in code
 /// the host runs to drive the runtime (a test case, ``HubRuntime/evaluate(_:inFolder:chunkName:)``),
 /// at its top level. Never while feature folders load, components draw, or an operation, an

@@ -1,4 +1,5 @@
 import Foundation
+import HubFileWatching
 import HubLua
 import Synchronization
 

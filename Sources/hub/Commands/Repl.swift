@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HubCore
 import HubLua
+import LuaBridge
 
 struct Repl: ParsableCommand {
     static let configuration = CommandConfiguration(

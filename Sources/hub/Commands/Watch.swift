@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HubCore
+import HubFileWatching
 import HubLua
 import HubRender
 

@@ -2,6 +2,7 @@ import HubCore
 import HubRender
 import Testing
 @testable import HubLua
+@testable import LuaBridge
 
 @Suite struct ChainRuntimeTests {
     @Test func prependedFeatureAndAppendedOperationsRunInOrderWithErrorsForwarded() throws {

@@ -1,6 +1,7 @@
 import HubCore
 import Testing
 @testable import HubLua
+@testable import LuaBridge
 
 /// With the default limits, a test (or a REPL line) that opens a view whose operation runs away
 /// keeps enough of its budget to look at how the operation failed.

@@ -2,6 +2,7 @@ import HubCore
 import HubRender
 import Testing
 @testable import HubLua
+@testable import LuaBridge
 
 /// Scripts cannot make drawing a view allocate or run without bound: a component's height is
 /// capped, a render that would not fit in the memory limit is an error, from Lua and from Swift,

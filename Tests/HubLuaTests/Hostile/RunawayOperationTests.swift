@@ -2,6 +2,7 @@ import HubCore
 import HubRender
 import Testing
 @testable import HubLua
+@testable import LuaBridge
 
 /// Operations that never stop on their own: each ends within its limit as an ordinary chain
 /// error naming the feature, the operation and the line, and the next operation, another

@@ -2,6 +2,7 @@ import HubCore
 import HubRender
 import Testing
 @testable import HubLua
+@testable import LuaBridge
 
 /// `hub.sleep` outside an operation lets time pass only where a host drives the runtime (a
 /// test, `evaluate`), never while features load or components draw; and time passed there

@@ -3,14 +3,14 @@ import HubCore
 import HubRender
 import Testing
 @testable import HubLua
+@testable import LuaBridge
 
 /// `Examples/.hub/hub.lua`, the language server's annotations of the `hub` API, declares exactly
-/// what the runtime has: the names of the `hub` table (walked from Lua, the folder's own table and
-/// the shared one under it, sub-tables included), the properties and methods of the userdata
-/// classes and of the tables with methods (probed on live objects), the fields of the tables
-/// scripts read back (models, errors, a screen's chain, frames and events) and the keys of the
-/// tables scripts hand to Hub (features, operations, components, schemas). A name added to either
-/// side alone fails a test.
+/// what the runtime has: the names of the `hub` table (those `HubAPI` lists: HubAPITests), the
+/// properties and methods of the userdata classes and of the tables with methods (probed on live
+/// objects), the fields of the tables scripts read back (models, errors, a screen's chain, frames
+/// and events) and the keys of the tables scripts hand to Hub (features, operations, components,
+/// schemas). A name added to either side alone fails a test.
 @Suite struct AnnotationTests {
     /// The repository's root.
     private static let repository = URL(fileURLWithPath: TestPaths.examples).deletingLastPathComponent()
@@ -64,55 +64,6 @@ import Testing
     @Test func everyClassFunctionAndMethodHasADescription() throws {
         for name in try Self.annotations().undocumented {
             Issue.record("\(name) has no description (a `---` line before its annotations) in hub.lua")
-        }
-    }
-
-    // MARK: The hub table
-
-    /// Lua run in the state's own globals (with `debug`), given a folder's environment: every name
-    /// reachable from its `hub` (the folder's table, then the shared one its metatable's `__index`
-    /// leads to, and the same for sub-tables and their read-only proxies) and the type of its value.
-    private static let hubWalk = """
-        local environment = ...
-        local names, seen = {}, {}
-        local function walk(prefix, table)
-          while type(table) == "table" and not seen[table] do
-            seen[table] = true
-            for key, value in next, table do
-              local name = prefix .. "." .. key
-              names[name] = type(value)
-              if type(value) == "table" then walk(name, value) end
-            end
-            local metatable = debug.getmetatable(table)
-            table = metatable and rawget(metatable, "__index")
-          end
-        end
-        walk("hub", environment.hub)
-        return names
-        """
-
-    @Test func everyHubNameIsDeclaredAndEveryDeclaredNameExists() throws {
-        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
-        let environment = try #require(runtime.folders.first?.environment)
-        let lua = runtime.lua
-        try lua.load(Self.hubWalk, chunkName: "=walk")
-        lua.stack.push(environment)
-        try lua.call(arguments: 1, results: 1)
-        let walked = try lua.stack.json(at: -1).objectValue ?? [:]
-        lua.stack.pop()
-        let types = walked.compactMapValues(\.stringValue)
-        #expect(types["hub.open"] == "function" && types["hub.feature"] == "function" && types["hub.json.encode"] == "function",
-                "the walk reaches the shared table, the folder's own and sub-tables: \(types.keys.sorted())")
-
-        let declared = try Self.annotations().hubNames
-        for name in Set(types.keys).subtracting(declared.keys).sorted() {
-            Issue.record("\(name) (a \(types[name] ?? "?")) is not declared in hub.lua")
-        }
-        for name in Set(declared.keys).subtracting(types.keys).sorted() {
-            Issue.record("hub.lua declares \(name), which the runtime does not have")
-        }
-        for (name, kind) in declared where kind == .function && types[name].map({ $0 != "function" }) == true {
-            Issue.record("hub.lua declares \(name) as a function; the runtime's is a \(types[name] ?? "?")")
         }
     }
 

@@ -3,6 +3,7 @@ import HubCore
 import HubRender
 import Testing
 @testable import HubLua
+@testable import LuaBridge
 
 @Suite struct FeatureRuntimeTests {
     @Test func operationErrorNamesFeatureOperationAndFileLine() throws {
