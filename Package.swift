@@ -105,7 +105,7 @@ let package = Package(
         .target(
             name: "HubServer",
             dependencies: [
-                "HubCore", "HubRender", "HubLua", "HubFileWatching",
+                "HubCore", "HubRender", "HubLua", "LuaBridge", "HubFileWatching",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -138,12 +138,12 @@ let package = Package(
         .executableTarget(
             name: "HubBench",
             dependencies: [
-                "HubCore", "HubRender", "HubLua", "HubHTTP", "HubTestBackend", "HubSQLite", "HubPostgres", "HubTestPostgres",
+                "HubCore", "HubRender", "HubLua", "LuaBridge", "HubHTTP", "HubTestBackend", "HubSQLite", "HubPostgres", "HubTestPostgres",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ] + nioHTTP,
             swiftSettings: programChecks
         ),
-        .target(name: "HubFuzzing", dependencies: ["HubCore", "HubRender", "HubLua"], swiftSettings: checks),
+        .target(name: "HubFuzzing", dependencies: ["HubCore", "HubRender", "HubLua", "LuaBridge"], swiftSettings: checks),
         .executableTarget(name: "FuzzJSON", dependencies: ["HubFuzzing"], swiftSettings: programChecks),
         .executableTarget(name: "FuzzDSL", dependencies: ["HubFuzzing"], swiftSettings: programChecks),
         .executableTarget(

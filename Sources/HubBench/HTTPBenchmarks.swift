@@ -4,6 +4,7 @@ import HubCore
 import HubLua
 import HubRender
 import HubTestBackend
+import LuaBridge
 import NIOCore
 import NIOHTTP1
 import NIOPosix

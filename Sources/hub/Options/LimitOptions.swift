@@ -2,6 +2,7 @@ import ArgumentParser
 import HubCore
 import HubLua
 import HubRender
+import LuaBridge
 
 /// The limits scripts run under (docs/limits.md), for every command that runs scripts.
 struct LimitOptions: ParsableArguments {
