@@ -16,7 +16,9 @@ let checks: [SwiftSetting] = [
 ]
 
 /// Targets with no public API (programs and tests) also import internally by default: nothing
-/// they import leaks into an interface.
+/// they import leaks into an interface. Libraries do not: their public API is made of the types
+/// of the modules they import (HubRender's of HubCore's, HubLua's of both), so nearly every
+/// import would have to be a `public import`, which says no more than their dependencies do.
 let programChecks = checks + [.enableUpcomingFeature("InternalImportsByDefault")]
 
 let package = Package(
