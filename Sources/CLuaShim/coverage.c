@@ -21,10 +21,14 @@ struct hub_coverage {
     int *slots;             /* open addressing over files: index + 1, 0 when empty */
     int slot_count;         /* a power of two, more than twice count */
     int dropped;            /* hits that could not be kept */
+    const char *last_source; /* the chunk name of the last hit (a Lua string's bytes) and its */
+    int last_file;           /* file: consecutive hits mostly share one; -1 before the first */
 };
 
 hub_coverage *hub_coverage_new(void) {
-    return calloc(1, sizeof(hub_coverage));
+    hub_coverage *coverage = calloc(1, sizeof(hub_coverage));
+    if (coverage != NULL) coverage->last_file = -1;
+    return coverage;
 }
 
 void hub_coverage_free(hub_coverage *coverage) {
@@ -100,10 +104,20 @@ void hub_coverage_record(lua_State *L, hub_coverage *coverage, lua_Debug *ar) {
        which runs whenever it falls off its end; that line is not one of its statements
        (hub_coverage's executable lines leave it out the same way: LuaChunkLines). */
     if (ar->linedefined != ar->lastlinedefined && ar->currentline == ar->lastlinedefined) return;
-    hub_covered_file *file = hub_coverage_file(coverage, ar->source);
-    if (file == NULL) {
-        coverage->dropped++;
-        return;
+    /* The last hit's chunk name, when it is the same string again: compared by content, since
+       a collected chunk's bytes may be reused by another's (strcmp costs less than hashing). */
+    hub_covered_file *file = NULL;
+    if (ar->source == coverage->last_source && coverage->last_file >= 0 &&
+        strcmp(coverage->files[coverage->last_file].source, ar->source + 1) == 0) {
+        file = &coverage->files[coverage->last_file];
+    } else {
+        file = hub_coverage_file(coverage, ar->source);
+        if (file == NULL) {
+            coverage->dropped++;
+            return;
+        }
+        coverage->last_source = ar->source;
+        coverage->last_file = (int)(file - coverage->files);
     }
     if (ar->currentline >= file->size) {
         int size = file->size == 0 ? 64 : file->size;
