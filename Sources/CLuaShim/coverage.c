@@ -5,7 +5,7 @@
 
 /* The lines a line hook saw run, per chunk, in memory of its own (malloc, never the Lua
    allocator): recording never raises, allocates nothing Lua counts, and a hit it cannot keep
-   (out of memory) is dropped and remembered in `dropped`. */
+   (out of memory) is dropped. */
 
 typedef struct hub_covered_file {
     char *source;           /* the chunk's name without its '@' */
@@ -20,7 +20,6 @@ struct hub_coverage {
     int capacity;
     int *slots;             /* open addressing over files: index + 1, 0 when empty */
     int slot_count;         /* a power of two, more than twice count */
-    int dropped;            /* hits that could not be kept */
     const char *last_source; /* the chunk name of the last hit (a Lua string's bytes) and its */
     int last_file;           /* file: consecutive hits mostly share one; -1 before the first */
 };
@@ -112,10 +111,7 @@ void hub_coverage_record(lua_State *L, hub_coverage *coverage, lua_Debug *ar) {
         file = &coverage->files[coverage->last_file];
     } else {
         file = hub_coverage_file(coverage, ar->source);
-        if (file == NULL) {
-            coverage->dropped++;
-            return;
-        }
+        if (file == NULL) return;
         coverage->last_source = ar->source;
         coverage->last_file = (int)(file - coverage->files);
     }
@@ -123,10 +119,7 @@ void hub_coverage_record(lua_State *L, hub_coverage *coverage, lua_Debug *ar) {
         int size = file->size == 0 ? 64 : file->size;
         while (size <= ar->currentline) size *= 2;
         unsigned long *counts = realloc(file->counts, (size_t)size * sizeof *counts);
-        if (counts == NULL) {
-            coverage->dropped++;
-            return;
-        }
+        if (counts == NULL) return;
         memset(counts + file->size, 0, (size_t)(size - file->size) * sizeof *counts);
         file->counts = counts;
         file->size = size;
@@ -141,5 +134,3 @@ const char *hub_coverage_file_name(const hub_coverage *coverage, int file) { ret
 int hub_coverage_file_size(const hub_coverage *coverage, int file) { return coverage->files[file].size; }
 
 const unsigned long *hub_coverage_file_counts(const hub_coverage *coverage, int file) { return coverage->files[file].counts; }
-
-int hub_coverage_dropped(const hub_coverage *coverage) { return coverage->dropped; }

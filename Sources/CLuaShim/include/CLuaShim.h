@@ -308,7 +308,7 @@ hub_coverage *hub_coverage_new(void);
 void hub_coverage_free(hub_coverage *coverage);
 
 /* [-0, +0, -] Counts the line a line hook event `ar` names, for a file chunk ("@path"); never
-   raises (a hit it cannot keep is counted as dropped). The implicit return on the `end` line of
+   raises (a hit it cannot keep, out of memory, is dropped). The implicit return on the `end` line of
    a function written over several lines is not counted: that line is no statement. */
 void hub_coverage_record(lua_State *L, hub_coverage *coverage, lua_Debug *ar);
 
@@ -318,9 +318,6 @@ int hub_coverage_file_count(const hub_coverage *coverage);
 const char *hub_coverage_file_name(const hub_coverage *coverage, int file);
 int hub_coverage_file_size(const hub_coverage *coverage, int file);
 const unsigned long *hub_coverage_file_counts(const hub_coverage *coverage, int file);
-
-/* How many hits could not be kept (out of memory). */
-int hub_coverage_dropped(const hub_coverage *coverage);
 
 /* [-0, +0, -] Starts recording the lines thread L and the threads it creates from now on run
    (the main thread: every thread made later), with a fresh record; 0 when out of memory. The

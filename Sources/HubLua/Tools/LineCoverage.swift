@@ -33,9 +33,8 @@ public struct LineCoverage: Equatable, Sendable {
     /// columns, and the total.
     public var summary: [String] {
         let (hit, executable) = totals
-        let total = File(path: "", displayPath: "total", lines: [:])
         let rows = files.map { ($0.displayPath, "\($0.linesHit)/\($0.lines.count)", Self.percent($0.percent)) }
-            + [(total.displayPath, "\(hit)/\(executable)", Self.percent(executable == 0 ? 100 : Double(hit) * 100 / Double(executable)))]
+            + [("total", "\(hit)/\(executable)", Self.percent(executable == 0 ? 100 : Double(hit) * 100 / Double(executable)))]
         let nameWidth = rows.map(\.0.count).max() ?? 0
         let countWidth = rows.map(\.1.count).max() ?? 0
         return ["line coverage (lines run/lines that can run):"] + rows.map { name, counts, percent in
