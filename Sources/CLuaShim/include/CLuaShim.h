@@ -308,8 +308,8 @@ hub_coverage *hub_coverage_new(void);
 void hub_coverage_free(hub_coverage *coverage);
 
 /* [-0, +0, -] Counts the line a line hook event `ar` names, for a file chunk ("@path"); never
-   raises (a hit it cannot keep, out of memory, is dropped). The implicit return on the `end` line of
-   a function written over several lines is not counted: that line is no statement. */
+   raises (a hit it cannot keep, out of memory, is dropped). The implicit return on the `end`
+   line of a function written over several lines is not counted: that line is no statement. */
 void hub_coverage_record(lua_State *L, hub_coverage *coverage, lua_Debug *ar);
 
 /* How many files the record holds; each one's name (the chunk name without '@'), how many
