@@ -26,6 +26,11 @@ void hub_charge(lua_State *L, hub_limits *limits, long cost) {
 
 static void hub_budget_hook(lua_State *L, lua_Debug *ar);
 
+/* The hook's mask for `mask` (count events or none): line events too while coverage is on. */
+static int hub_hook_mask(const hub_limits *limits, int mask) {
+    return limits->coverage != NULL ? mask | LUA_MASKLINE : mask;
+}
+
 long long hub_monotonic_ns(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
@@ -40,7 +45,7 @@ static void hub_charge_bytes(hub_limits *limits, size_t grown) {
     if (limits->host != 0 || limits->budget_limit <= 0 || grown < HUB_BYTES_PER_INSTRUCTION) return;
     limits->budget -= (long)(grown / HUB_BYTES_PER_INSTRUCTION);
     if (limits->budget <= 0 && !limits->exhausted && limits->thread != NULL) {
-        lua_sethook(limits->thread, hub_budget_hook, LUA_MASKCOUNT, 1);
+        lua_sethook(limits->thread, hub_budget_hook, hub_hook_mask(limits, LUA_MASKCOUNT), 1);
     }
 }
 
@@ -117,7 +122,7 @@ void hub_budget_set_exhausted(hub_limits *limits, int reason) {
 static void hub_budget_raise(lua_State *L, int level, int reason) {
     hub_limits *limits = hub_state_limits(L);
     if (!limits->exhausted) hub_budget_set_exhausted(limits, reason);
-    lua_sethook(L, hub_budget_hook, LUA_MASKCOUNT, 1);
+    lua_sethook(L, hub_budget_hook, hub_hook_mask(limits, LUA_MASKCOUNT), 1);
     if (limits->stopped_at[0] == '\0') {
         hub_script_where(L, level);
         strncpy(limits->stopped_at, lua_tostring(L, -1), sizeof limits->stopped_at - 1);
@@ -164,8 +169,11 @@ void hub_interrupts_uninstall(void) {
 }
 
 static void hub_budget_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
     hub_limits *limits = hub_state_limits(L);
+    if (ar->event == LUA_HOOKLINE) {
+        hub_coverage_record(L, limits->coverage, ar); /* never raises */
+        return;
+    }
     if (limits->budget_limit <= 0) return;
     if (interrupt_pending) {
         interrupt_pending = 0;
@@ -192,21 +200,48 @@ int hub_budget_debit(lua_State *L, long cost) {
     limits->budget -= cost;
     if (limits->budget > 0 && !limits->exhausted) return 0;
     if (!limits->exhausted) hub_budget_set_exhausted(limits, HUB_EXHAUSTED_BUDGET);
-    lua_sethook(L, hub_budget_hook, LUA_MASKCOUNT, 1);
+    lua_sethook(L, hub_budget_hook, hub_hook_mask(limits, LUA_MASKCOUNT), 1);
     return 1;
 }
 
 void hub_budget_attach(lua_State *L) {
     hub_limits *limits = hub_state_limits(L);
-    lua_sethook(L, hub_budget_hook, LUA_MASKCOUNT, limits->exhausted ? 1 : HUB_HOOK_EVERY);
+    lua_sethook(L, hub_budget_hook, hub_hook_mask(limits, LUA_MASKCOUNT), limits->exhausted ? 1 : HUB_HOOK_EVERY);
 }
 
 void hub_budget_detach(lua_State *L) {
-    lua_sethook(L, NULL, 0, 0);
+    hub_limits *limits = hub_state_limits(L);
+    if (limits->coverage != NULL) {
+        lua_sethook(L, hub_budget_hook, LUA_MASKLINE, 0);
+    } else {
+        lua_sethook(L, NULL, 0, 0);
+    }
 }
 
 int hub_budget_attached(lua_State *L) {
-    return lua_gethook(L) == hub_budget_hook;
+    return lua_gethook(L) == hub_budget_hook && (lua_gethookmask(L) & LUA_MASKCOUNT) != 0;
+}
+
+int hub_coverage_start(lua_State *L) {
+    hub_limits *limits = hub_state_limits(L);
+    hub_coverage *coverage = hub_coverage_new();
+    if (coverage == NULL) return 0;
+    hub_coverage_free(limits->coverage);
+    limits->coverage = coverage;
+    int counting = hub_budget_attached(L);
+    lua_sethook(L, hub_budget_hook, hub_hook_mask(limits, counting ? LUA_MASKCOUNT : 0), counting ? lua_gethookcount(L) : 0);
+    return 1;
+}
+
+void hub_coverage_stop(lua_State *L) {
+    hub_limits *limits = hub_state_limits(L);
+    hub_coverage_free(limits->coverage);
+    limits->coverage = NULL;
+    if (hub_budget_attached(L)) {
+        lua_sethook(L, hub_budget_hook, LUA_MASKCOUNT, lua_gethookcount(L));
+    } else {
+        lua_sethook(L, NULL, 0, 0);
+    }
 }
 
 /* The wrapped call's results: everything on the stack (after a yield, too). */

@@ -29,7 +29,8 @@ package struct LuaBudget {
 /// errors of pushing values cannot happen in Swift frames.
 public final class LuaState {
     package let L: OpaquePointer
-    private let limits: UnsafeMutablePointer<hub_limits>
+    /// The state's limits, the allocator's user data (and its record of lines run).
+    let limits: UnsafeMutablePointer<hub_limits>
 
     /// A new state with the standard libraries open. `memoryLimit` caps what scripts allocate
     /// (0: no cap).
@@ -57,6 +58,7 @@ public final class LuaState {
 
     deinit {
         lua_close(L)
+        hub_coverage_free(limits.pointee.coverage)
         limits.deallocate()
     }
 

@@ -10,6 +10,8 @@
  *   also for bytes allocated and for work done in C (patterns.c, metered.c), with a deadline.
  * - hub_traceback / hub_openlibs: a message handler and a protected library opener.
  * - hub_probe_register: the C function benchmarks measure host calls against (probe.c).
+ * - hub_coverage_*: the lines a line hook saw run, for `hub test --coverage` (coverage.c); the
+ *   budget's hook records them, with LUA_MASKLINE set only while coverage is on.
  */
 #ifndef HUB_CLUA_SHIM_C_H
 #define HUB_CLUA_SHIM_C_H
@@ -171,6 +173,9 @@ const void *hub_handles_key(void);
    trampoline does before every call into Swift, and the host after every run of Lua. */
 void hub_pending_flush(lua_State *L);
 
+/* The lines run in each file chunk ("@path"), counted by the line hook (coverage.c). */
+typedef struct hub_coverage hub_coverage;
+
 /* Memory accounting and limits of one Lua state; passed as the allocator's user data. */
 typedef struct hub_limits {
     size_t used;            /* bytes currently allocated */
@@ -189,6 +194,7 @@ typedef struct hub_limits {
     int traces_identifiers; /* nonzero: identifiers (HUB_DEFER_IDENTIFIER) are never deferred,
                                so the host's setter sees each write with its caller's line
                                (hub check notes where components are named) */
+    hub_coverage *coverage; /* the lines run, while coverage is on; NULL when off */
     char stopped_at[192];   /* "file:line: " where the execution was first stopped (or ""), so
                                that every later raise names the line that ran out, not the
                                line after a pcall that caught the first one */
@@ -294,5 +300,33 @@ void hub_probe_register(lua_State *L);
 
 /* [-0, +0, m] Marks the thread on top of L's stack (left there) as one only Hub resumes. */
 void hub_own_thread(lua_State *L);
+
+/* A new, empty record of lines run; NULL when out of memory. */
+hub_coverage *hub_coverage_new(void);
+
+/* Frees a record (NULL: nothing). */
+void hub_coverage_free(hub_coverage *coverage);
+
+/* [-0, +0, -] Counts the line a line hook event `ar` names, for a file chunk ("@path"); never
+   raises (a hit it cannot keep, out of memory, is dropped). The implicit return on the `end`
+   line of a function written over several lines is not counted: that line is no statement. */
+void hub_coverage_record(lua_State *L, hub_coverage *coverage, lua_Debug *ar);
+
+/* How many files the record holds; each one's name (the chunk name without '@'), how many
+   entries its counts have, and the counts (index: line; may be NULL when size is 0). */
+int hub_coverage_file_count(const hub_coverage *coverage);
+const char *hub_coverage_file_name(const hub_coverage *coverage, int file);
+int hub_coverage_file_size(const hub_coverage *coverage, int file);
+const unsigned long *hub_coverage_file_counts(const hub_coverage *coverage, int file);
+
+/* [-0, +0, -] Starts recording the lines thread L and the threads it creates from now on run
+   (the main thread: every thread made later), with a fresh record; 0 when out of memory. The
+   budget's hook then also takes line events; with coverage off it takes none, so that costs
+   nothing. */
+int hub_coverage_start(lua_State *L);
+
+/* [-0, +0, -] Stops recording on thread L and frees the record (threads still holding the line
+   mask ignore line events). */
+void hub_coverage_stop(lua_State *L);
 
 #endif

@@ -27,8 +27,7 @@ extension HubRuntime {
     /// scripts print while the tests run goes under their case, not to ``printOutput``.
     public func runTests(under directories: [String], options: TestOptions = TestOptions(), output: (String) -> Void) -> TestSummary {
         var summary = TestSummary(passed: 0, failed: 0)
-        let roots = directories.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
-        let isUnderRoots = { (path: String) in roots.contains { path == $0 || path.hasPrefix($0 + "/") } }
+        let isUnderRoots = Self.isUnder(directories)
         for failure in loadFailures where isUnderRoots(failure.path) {
             summary.failed += 1
             output("FAIL \(failure)")
@@ -73,6 +72,14 @@ extension HubRuntime {
         }
         output(summary.line)
         return summary
+    }
+}
+
+extension HubRuntime {
+    /// Whether an absolute, symlink-resolved path is one of `directories` or inside one.
+    static func isUnder(_ directories: [String]) -> (String) -> Bool {
+        let roots = directories.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
+        return { path in roots.contains { path == $0 || path.hasPrefix($0 + "/") } }
     }
 }
 

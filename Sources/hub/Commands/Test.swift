@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import HubCore
 import HubHTTP
 import HubLua
@@ -12,7 +13,10 @@ struct Test: ParsableCommand {
             files in the feature folder; --update writes them instead. HTTP requests are answered \
             from the recordings in each feature folder's tests/http/ (in virtual time); a request \
             with no recording fails its case. --record sends them to the live backends instead \
-            and writes what comes back there.
+            and writes what comes back there. --coverage counts the lines of the features' Lua \
+            files (their tests left out) that the tests run, prints each file's lines run out of \
+            those that can run, and writes an lcov tracefile (lcov.info, or --coverage-file) for \
+            genhtml.
             """)
 
     @Argument(help: "Folders holding feature folders with tests.")
@@ -26,6 +30,12 @@ struct Test: ParsableCommand {
 
     @Flag(help: "Send HTTP requests to the live backends and record the exchanges in tests/http/ instead of replaying them.")
     var record = false
+
+    @Flag(help: "Count the lines of the features' Lua files that the tests run; print a summary and write an lcov tracefile.")
+    var coverage = false
+
+    @Option(help: ArgumentHelp("Where --coverage writes its lcov tracefile (implies --coverage).", valueName: "file"))
+    var coverageFile: String?
 
     @OptionGroup var limits: LimitOptions
 
@@ -41,6 +51,8 @@ struct Test: ParsableCommand {
         runtime.manager.httpTransport = recorder ?? RecordedHTTPTransport()
         // Recording asks the backends for everything: a cached answer would not be recorded.
         if record { runtime.manager.httpCache = nil }
+        let covers = coverage || coverageFile != nil
+        if covers { runtime.startCoverage() }
         for folder in folders {
             let failures = runtime.loadFailures.count
             do {
@@ -54,8 +66,22 @@ struct Test: ParsableCommand {
         }
         let options = TestOptions(filter: filter, updatesGoldenFiles: update, showsTimes: true)
         let summary = runtime.runTests(under: folders, options: options) { print($0) }
+        if covers { try report(runtime.lineCoverage(under: folders)) }
         if summary.failed > 0 || summary.passed == 0 {
             throw ExitCode.failure
         }
+    }
+
+    /// Prints the coverage summary and writes the tracefile.
+    private func report(_ coverage: LineCoverage) throws {
+        coverage.summary.forEach { print($0) }
+        let file = coverageFile ?? "lcov.info"
+        do {
+            try coverage.lcov().write(toFile: file, atomically: true, encoding: .utf8)
+        } catch {
+            print("FAIL cannot write the coverage tracefile \(file): \(error.localizedDescription)")
+            throw ExitCode.failure
+        }
+        print("wrote \(file)")
     }
 }

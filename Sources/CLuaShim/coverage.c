@@ -1,0 +1,136 @@
+#include "CLuaShim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The lines a line hook saw run, per chunk, in memory of its own (malloc, never the Lua
+   allocator): recording never raises, allocates nothing Lua counts, and a hit it cannot keep
+   (out of memory) is dropped. */
+
+typedef struct hub_covered_file {
+    char *source;           /* the chunk's name without its '@' */
+    unsigned long hash;
+    unsigned long *counts;  /* counts[line]: how often the line started running */
+    int size;               /* entries in counts */
+} hub_covered_file;
+
+struct hub_coverage {
+    hub_covered_file *files;
+    int count;
+    int capacity;
+    int *slots;             /* open addressing over files: index + 1, 0 when empty */
+    int slot_count;         /* a power of two, more than twice count */
+    const char *last_source; /* the chunk name of the last hit (a Lua string's bytes) and its */
+    int last_file;           /* file: consecutive hits mostly share one; -1 before the first */
+};
+
+hub_coverage *hub_coverage_new(void) {
+    hub_coverage *coverage = calloc(1, sizeof(hub_coverage));
+    if (coverage != NULL) coverage->last_file = -1;
+    return coverage;
+}
+
+void hub_coverage_free(hub_coverage *coverage) {
+    if (coverage == NULL) return;
+    for (int i = 0; i < coverage->count; i++) {
+        free(coverage->files[i].source);
+        free(coverage->files[i].counts);
+    }
+    free(coverage->files);
+    free(coverage->slots);
+    free(coverage);
+}
+
+static unsigned long hub_coverage_hash(const char *text) {
+    unsigned long hash = 5381;
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) hash = hash * 33 + *c;
+    return hash;
+}
+
+/* Rebuilds the slots for at least `count` files; 0 when out of memory. */
+static int hub_coverage_rehash(hub_coverage *coverage, int count) {
+    int slot_count = 16;
+    while (slot_count < count * 2 + 2) slot_count *= 2;
+    int *slots = calloc((size_t)slot_count, sizeof(int));
+    if (slots == NULL) return 0;
+    for (int i = 0; i < coverage->count; i++) {
+        unsigned long at = coverage->files[i].hash & (unsigned long)(slot_count - 1);
+        while (slots[at] != 0) at = (at + 1) & (unsigned long)(slot_count - 1);
+        slots[at] = i + 1;
+    }
+    free(coverage->slots);
+    coverage->slots = slots;
+    coverage->slot_count = slot_count;
+    return 1;
+}
+
+/* The file named `source` ("@path"), added when new; NULL when out of memory. */
+static hub_covered_file *hub_coverage_file(hub_coverage *coverage, const char *source) {
+    const char *name = source + 1;
+    unsigned long hash = hub_coverage_hash(name);
+    if (coverage->slot_count > 0) {
+        unsigned long mask = (unsigned long)(coverage->slot_count - 1);
+        for (unsigned long at = hash & mask; coverage->slots[at] != 0; at = (at + 1) & mask) {
+            hub_covered_file *file = &coverage->files[coverage->slots[at] - 1];
+            if (file->hash == hash && strcmp(file->source, name) == 0) return file;
+        }
+    }
+    if (coverage->count == coverage->capacity) {
+        int capacity = coverage->capacity == 0 ? 8 : coverage->capacity * 2;
+        hub_covered_file *files = realloc(coverage->files, (size_t)capacity * sizeof *files);
+        if (files == NULL) return NULL;
+        coverage->files = files;
+        coverage->capacity = capacity;
+    }
+    if (coverage->slot_count < coverage->count * 2 + 2 && !hub_coverage_rehash(coverage, coverage->count + 1)) return NULL;
+    char *copy = strdup(name);
+    if (copy == NULL) return NULL;
+    hub_covered_file *file = &coverage->files[coverage->count++];
+    memset(file, 0, sizeof *file);
+    file->source = copy;
+    file->hash = hash;
+    unsigned long mask = (unsigned long)(coverage->slot_count - 1);
+    unsigned long at = hash & mask;
+    while (coverage->slots[at] != 0) at = (at + 1) & mask;
+    coverage->slots[at] = coverage->count;
+    return file;
+}
+
+void hub_coverage_record(lua_State *L, hub_coverage *coverage, lua_Debug *ar) {
+    if (coverage == NULL || ar->currentline <= 0 || !lua_getinfo(L, "S", ar)) return;
+    if (ar->source[0] != '@') return; /* only files: not Hub's own chunks, nor strings */
+    /* A function written over several lines ends with an implicit return on its `end` line,
+       which runs whenever it falls off its end; that line is not one of its statements
+       (hub_coverage's executable lines leave it out the same way: LuaChunkLines). */
+    if (ar->linedefined != ar->lastlinedefined && ar->currentline == ar->lastlinedefined) return;
+    /* The last hit's chunk name, when it is the same string again: compared by content, since
+       a collected chunk's bytes may be reused by another's (strcmp costs less than hashing). */
+    hub_covered_file *file = NULL;
+    if (ar->source == coverage->last_source && coverage->last_file >= 0 &&
+        strcmp(coverage->files[coverage->last_file].source, ar->source + 1) == 0) {
+        file = &coverage->files[coverage->last_file];
+    } else {
+        file = hub_coverage_file(coverage, ar->source);
+        if (file == NULL) return;
+        coverage->last_source = ar->source;
+        coverage->last_file = (int)(file - coverage->files);
+    }
+    if (ar->currentline >= file->size) {
+        int size = file->size == 0 ? 64 : file->size;
+        while (size <= ar->currentline) size *= 2;
+        unsigned long *counts = realloc(file->counts, (size_t)size * sizeof *counts);
+        if (counts == NULL) return;
+        memset(counts + file->size, 0, (size_t)(size - file->size) * sizeof *counts);
+        file->counts = counts;
+        file->size = size;
+    }
+    file->counts[ar->currentline]++;
+}
+
+int hub_coverage_file_count(const hub_coverage *coverage) { return coverage->count; }
+
+const char *hub_coverage_file_name(const hub_coverage *coverage, int file) { return coverage->files[file].source; }
+
+int hub_coverage_file_size(const hub_coverage *coverage, int file) { return coverage->files[file].size; }
+
+const unsigned long *hub_coverage_file_counts(const hub_coverage *coverage, int file) { return coverage->files[file].counts; }

@@ -1,0 +1,5 @@
+hub.test("greets every name, shouting the short one", function()
+  local s = hub.open("covered:main")
+  hub.expect_equal(s.model.body[1].title, "ADA!")
+  hub.expect_equal(s.model.body[2].title, "Hello, Grace")
+end)
