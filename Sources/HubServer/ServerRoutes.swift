@@ -2,9 +2,8 @@
 /// route takes is answered 404 naming the ones a person opens, and `hub serve --help` describes
 /// them all.
 ///
-/// HEAD answers the GET routes of views, previews and the metrics as GET would, without the
-/// body (Router+Head.swift); OPTIONS answers every route with the methods it takes
-/// (HubServer+Options.swift).
+/// HEAD answers every GET route as GET would, without the body (Router+Head.swift); OPTIONS
+/// answers every route with the methods it takes (HubServer+Options.swift).
 public enum ServerRoutes {
     /// One route: how it is asked for, and what it answers.
     public struct Route: Sendable, Equatable {
