@@ -7,15 +7,14 @@ import Testing
 /// (SwiftPM makes a dependency's C modules importable by its dependents, so the graph alone
 /// would not stop an `import CLua` in HubLua from compiling).
 @Suite struct BridgeConfinementTests {
-    private static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let root = PackageGraph.root
 
     /// The targets allowed to depend on Lua's C modules: the bridge and its own tests.
     private static let bridgeTargets: Set<String> = ["LuaBridge", "LuaBridgeTests", "CLuaShim"]
     private static let cModules: Set<String> = ["CLua", "CLuaShim"]
 
     @Test func onlyTheBridgeDependsOnLuasCModules() throws {
-        let targets = try Self.targetDependencies()
+        let targets = try PackageGraph.targetDependencies()
         #expect(targets["LuaBridge"] == ["CLua", "CLuaShim"])
         #expect(targets["HubLua"]?.contains("LuaBridge") == true)
         for (target, dependencies) in targets where !Self.bridgeTargets.contains(target) {
@@ -41,31 +40,5 @@ import Testing
                 Issue.record("\(file.lastPathComponent) uses the Lua C API outside LuaBridge: \(line)")
             }
         }
-    }
-
-    /// Each target of Package.swift and the names of the targets and products it depends on,
-    /// as `swift package dump-package` reads the manifest.
-    private static func targetDependencies() throws -> [String: Set<String>] {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("hub-manifest-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "--package-path", root.path, "--scratch-path", scratch.path, "dump-package"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "swift package dump-package failed")
-        let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let targets = try #require(manifest["targets"] as? [[String: Any]])
-        var graph: [String: Set<String>] = [:]
-        for target in targets {
-            let name = try #require(target["name"] as? String)
-            let dependencies = (target["dependencies"] as? [[String: [Any]]]) ?? []
-            graph[name] = Set(dependencies.compactMap { $0.values.first?.first as? String })
-        }
-        return graph
     }
 }
