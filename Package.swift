@@ -8,6 +8,19 @@ let nioHTTP: [Target.Dependency] = [
     .product(name: "NIOHTTP1", package: "swift-nio"),
 ]
 
+/// What every Swift target is built with: `any` spelled out on every existential, and a module's
+/// members visible only in files that import it (not through another file's import).
+let checks: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+/// Targets with no public API (programs and tests) also import internally by default: nothing
+/// they import leaks into an interface. Libraries do not: their public API is made of the types
+/// of the modules they import (HubRender's of HubCore's, HubLua's of both), so nearly every
+/// import would have to be a `public import`, which says no more than their dependencies do.
+let programChecks = checks + [.enableUpcomingFeature("InternalImportsByDefault")]
+
 let package = Package(
     name: "Hub",
     products: [
@@ -49,8 +62,9 @@ let package = Package(
         ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .systemLibrary(name: "CEdit", path: "Sources/CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        .target(name: "HubCore", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
-        .target(name: "HubRender", dependencies: ["HubCore"]),
+        // Foundation (the toolchain's), and swift-collections' heap for the event loop's timers.
+        .target(name: "HubCore", dependencies: [.product(name: "HeapModule", package: "swift-collections")], swiftSettings: checks),
+        .target(name: "HubRender", dependencies: ["HubCore"], swiftSettings: checks),
         .target(
             name: "HubHTTP",
             dependencies: [
@@ -58,10 +72,11 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ] + nioHTTP
+            ] + nioHTTP,
+            swiftSettings: checks
         ),
         // hub.store's backends beyond memory: a SQLite file (WAL) and PostgreSQL (LISTEN/NOTIFY).
-        .target(name: "HubSQLite", dependencies: ["HubCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "HubSQLite", dependencies: ["HubCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: checks),
         .target(
             name: "HubPostgres",
             dependencies: [
@@ -69,27 +84,30 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ] + nioHTTP
+            ] + nioHTTP,
+            swiftSettings: checks
         ),
         // The bridge to Lua's C API: states, the stack, trampolines, classes, coroutines, limits.
         // The only target that sees CLua, so a `lua_*` call anywhere else does not compile.
-        .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
-        .target(name: "HubLua", dependencies: ["LuaBridge", "HubCore", "HubRender", "HubHTTP"]),
-        // Knowing when files change (inotify, or polling): what `hub watch` and `hub serve --watch` use.
-        .target(name: "HubFileWatching"),
+        .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"], swiftSettings: checks),
+        .target(name: "HubLua", dependencies: ["LuaBridge", "HubCore", "HubRender", "HubHTTP"], swiftSettings: checks),
+        // Knowing when files change (inotify, or polling): what `hub watch` and `hub serve --watch`
+        // use; HubCore for its clock.
+        .target(name: "HubFileWatching", dependencies: ["HubCore"], swiftSettings: checks),
         // A real HTTP server on loopback that answers as scripted, misbehaving on purpose: for
         // the tests and benchmarks of hub.http.
         .target(
             name: "HubTestBackend",
-            dependencies: nioHTTP + [.product(name: "NIOSSL", package: "swift-nio-ssl")]
+            dependencies: nioHTTP + [.product(name: "NIOSSL", package: "swift-nio-ssl")],
+            swiftSettings: checks
         ),
         // A real PostgreSQL server in a temporary folder on loopback (Debian's initdb and pg_ctl,
         // run as the postgres user): for the tests and benchmarks of the PostgreSQL store.
-        .target(name: "HubTestPostgres"),
+        .target(name: "HubTestPostgres", swiftSettings: checks),
         .target(
             name: "HubServer",
             dependencies: [
-                "HubLua", "HubFileWatching",
+                "HubCore", "HubRender", "HubLua", "LuaBridge", "HubFileWatching",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -99,55 +117,87 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            // The preview's page, script and style sheet, compiled into the program.
+            resources: [
+                .embedInCode("Preview/Resources/preview.html"),
+                .embedInCode("Preview/Resources/preview.js"),
+                .embedInCode("Preview/Resources/preview.css"),
+            ],
+            swiftSettings: checks
         ),
         .executableTarget(
             name: "hub",
             dependencies: [
-                "HubLua", "LuaBridge", "HubFileWatching", "HubServer", "HubSQLite", "HubPostgres", "CEdit",
+                "HubCore", "HubRender", "HubHTTP", "HubLua", "LuaBridge", "HubFileWatching", "HubServer", "HubSQLite", "HubPostgres",
+                "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: programChecks
         ),
         .executableTarget(
             name: "HubBench",
             dependencies: [
-                "HubCore", "HubRender", "HubLua", "HubHTTP", "HubTestBackend", "HubSQLite", "HubPostgres", "HubTestPostgres",
+                "HubCore", "HubRender", "HubLua", "LuaBridge", "HubHTTP", "HubTestBackend", "HubSQLite", "HubPostgres", "HubTestPostgres",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ] + nioHTTP
+            ] + nioHTTP,
+            swiftSettings: programChecks
         ),
-        .target(name: "HubFuzzing", dependencies: ["HubLua"]),
-        .executableTarget(name: "FuzzJSON", dependencies: ["HubFuzzing"]),
-        .executableTarget(name: "FuzzDSL", dependencies: ["HubFuzzing"]),
-        .executableTarget(name: "HubEmbeddingExample", dependencies: ["HubLua"], path: "Examples/Embedding", exclude: ["Basket"]),
+        .target(name: "HubFuzzing", dependencies: ["HubCore", "HubRender", "HubLua", "LuaBridge"], swiftSettings: checks),
+        .executableTarget(name: "FuzzJSON", dependencies: ["HubFuzzing"], swiftSettings: programChecks),
+        .executableTarget(name: "FuzzDSL", dependencies: ["HubFuzzing"], swiftSettings: programChecks),
+        .executableTarget(
+            name: "HubEmbeddingExample", dependencies: ["HubCore", "HubRender", "HubLua"], path: "Examples/Embedding", exclude: ["Basket"],
+            swiftSettings: programChecks),
         // The backend the Food example downloads its content from (Scripts/demo starts it).
         .executableTarget(
             name: "HubExampleBackend",
             dependencies: [.product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")],
-            path: "Examples/Backend"
+            path: "Examples/Backend",
+            swiftSettings: programChecks
         ),
-        .testTarget(name: "HubCoreTests", dependencies: ["HubCore"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "HubRenderTests", dependencies: ["HubRender"]),
-        .testTarget(name: "HubHTTPTests", dependencies: ["HubHTTP", "HubTestBackend"], exclude: ["Fixtures"]),
+        .testTarget(name: "HubCoreTests", dependencies: ["HubCore"], resources: [.copy("Fixtures")], swiftSettings: programChecks),
+        .testTarget(name: "HubRenderTests", dependencies: ["HubCore", "HubRender"], swiftSettings: programChecks),
+        .testTarget(
+            name: "HubHTTPTests", dependencies: ["HubCore", "HubHTTP", "HubTestBackend"], exclude: ["Fixtures"], swiftSettings: programChecks),
         .testTarget(
             name: "HubLuaTests",
-            dependencies: ["HubLua", "LuaBridge", "HubTestBackend", "HubSQLite", .product(name: "GRDB", package: "GRDB.swift")],
-            exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "HubSQLiteTests", dependencies: ["HubSQLite", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "HubPostgresTests", dependencies: ["HubPostgres", "HubTestPostgres"]),
-        .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
-        .testTarget(name: "HubFuzzingTests", dependencies: ["HubFuzzing", "HubLua", "LuaBridge"]),
+            dependencies: [
+                "HubCore", "HubRender", "HubLua", "LuaBridge", "HubTestBackend", "HubSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            exclude: ["Fixtures", "Golden"],
+            swiftSettings: programChecks),
+        .testTarget(
+            name: "HubSQLiteTests", dependencies: ["HubCore", "HubSQLite", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: programChecks),
+        .testTarget(name: "HubPostgresTests", dependencies: ["HubCore", "HubPostgres", "HubTestPostgres"], swiftSettings: programChecks),
+        .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"], swiftSettings: programChecks),
+        .testTarget(name: "HubFuzzingTests", dependencies: ["HubFuzzing", "HubLua", "LuaBridge"], swiftSettings: programChecks),
         .testTarget(
             name: "HubCLITests",
             dependencies: [
                 "hub", "HubEmbeddingExample", "HubExampleBackend", "HubTestBackend", "HubTestPostgres",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures"],
+            swiftSettings: programChecks
         ),
         .testTarget(
             name: "HubServerTests",
-            dependencies: ["HubServer", "HubLua", "HubTestBackend", "HubSQLite", .product(name: "Hummingbird", package: "hummingbird")],
-            exclude: ["Fixtures"]
+            dependencies: [
+                "HubCore", "HubRender", "HubLua", "HubServer", "HubTestBackend", "HubSQLite",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            exclude: ["Fixtures"],
+            swiftSettings: programChecks
         ),
     ]
 )

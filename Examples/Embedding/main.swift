@@ -1,6 +1,7 @@
 // Embedding Hub in a Swift program: first with no Lua at all, then with a Lua feature drawn by
 // a Swift component. Built as `HubEmbeddingExample`; the README shows this file.
 
+import Foundation
 import HubCore
 import HubLua
 import HubRender

@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 
 /// `serve_blocked_get_ms`: how long a normal GET takes while slow requests are in flight on
 /// `hub serve` (2 workers): 20 requests whose operation sleeps 5 s (`hub.sleep(5000)`), 10 of
@@ -46,10 +47,10 @@ enum BlockedGetBenchmark {
 
     /// Nanoseconds a GET of the rows view took on `connection`.
     private static func get(_ connection: LoopbackConnection) throws -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = MonotonicTime.now
         guard connection.sendGet("/views/rows:view"), connection.readResponse()?.status == 200 else {
             throw BenchmarkError("GET /views/rows:view failed")
         }
-        return Double(DispatchTime.now().uptimeNanoseconds - start)
+        return Double(MonotonicTime.nanoseconds(since: start))
     }
 }

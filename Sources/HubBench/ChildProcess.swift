@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 
 #if canImport(Glibc)
     import Glibc
@@ -23,13 +24,13 @@ struct ChildProcess {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
-        let started = DispatchTime.now().uptimeNanoseconds
+        let started = MonotonicTime.now
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
         guard spawned == 0 else { throw BenchmarkError("cannot start \(executable): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         var usage = rusage()
         guard wait4(pid, &status, 0, &usage) == pid else { throw BenchmarkError("lost \(executable)") }
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started)
+        let elapsed = Double(MonotonicTime.nanoseconds(since: started))
         return ChildProcess(nanoseconds: elapsed, peakKilobytes: Double(usage.ru_maxrss), status: status)
     }
 

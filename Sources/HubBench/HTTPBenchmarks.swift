@@ -4,7 +4,9 @@ import HubCore
 import HubLua
 import HubRender
 import HubTestBackend
+import LuaBridge
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 
 /// `hub.http` against a real server on loopback (a ``TestBackend`` on 127.0.0.1, keep-alive),
@@ -128,10 +130,10 @@ enum HTTPBenchmarks {
         /// Its operation's run is checked: `cached` responses came from the cache.
         func reload(_ screen: Screen, cached: Int) throws -> Double {
             runtime.lua.collectGarbage()
-            let started = DispatchTime.now().uptimeNanoseconds
+            let started = MonotonicTime.now
             screen.reload()
             runtime.manager.settle(screen)
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started)
+            let elapsed = Double(MonotonicTime.nanoseconds(since: started))
             runs[ObjectIdentifier(screen), default: 0] += 1
             try check(screen, runs: runs[ObjectIdentifier(screen)] ?? 0, cached: cached)
             return elapsed
@@ -144,7 +146,7 @@ enum HTTPBenchmarks {
         }
         /// Nanoseconds per request of `fetches` requests from AsyncHTTPClient.
         func direct() throws -> Double {
-            let started = DispatchTime.now().uptimeNanoseconds
+            let started = MonotonicTime.now
             for _ in 0..<fetches {
                 let request = try HTTPClient.Request(url: url)
                 let response = try client.execute(request: request, deadline: .now() + .milliseconds(Int64(requestTimeout))).wait()
@@ -152,7 +154,7 @@ enum HTTPBenchmarks {
                     throw BenchmarkError("AsyncHTTPClient got \(response.status) with \(response.body?.readableBytes ?? 0) bytes")
                 }
             }
-            return Double(DispatchTime.now().uptimeNanoseconds - started) / Double(fetches)
+            return Double(MonotonicTime.nanoseconds(since: started)) / Double(fetches)
         }
         _ = try direct()
 

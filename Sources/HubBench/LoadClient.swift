@@ -1,4 +1,6 @@
 import Foundation
+import HubCore
+import Synchronization
 
 /// A load generator for `hub serve` on loopback: `connections` keep-alive HTTP/1.1 connections,
 /// each on a thread of its own, asking for `path` one request after another until `requests`
@@ -27,7 +29,7 @@ struct LoadClient {
 
     func run(requests: Int) -> Result {
         let shared = Shared(requests: requests)
-        let started = DispatchTime.now().uptimeNanoseconds
+        let started = MonotonicTime.now
         let group = DispatchGroup()
         for _ in 0..<connections {
             group.enter()
@@ -37,7 +39,7 @@ struct LoadClient {
             }.start()
         }
         group.wait()
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let seconds = MonotonicTime.seconds(since: started)
         return Result(seconds: seconds, latencies: shared.latencies.sorted(), errors: shared.errors)
     }
 
@@ -49,40 +51,49 @@ struct LoadClient {
         }
         let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
         while shared.claim() {
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = MonotonicTime.now
             guard connection.send(request), let status = connection.readResponse()?.status else {
                 shared.record(latency: nil)
                 return
             }
-            shared.record(latency: status == 200 ? Double(DispatchTime.now().uptimeNanoseconds - start) : nil)
+            shared.record(latency: status == 200 ? Double(MonotonicTime.nanoseconds(since: start)) : nil)
         }
     }
 
     /// What the connections share: how many requests are left to send, and what came back.
-    private final class Shared: @unchecked Sendable {
-        private let lock = NSLock()
-        private var left: Int
-        private(set) var latencies: [Double] = []
-        private(set) var errors = 0
+    private final class Shared: Sendable {
+        private struct Counts {
+            var left: Int
+            var latencies: [Double] = []
+            var errors = 0
+        }
+
+        private let counts: Mutex<Counts>
 
         init(requests: Int) {
-            left = requests
-            latencies.reserveCapacity(requests)
+            var counts = Counts(left: requests)
+            counts.latencies.reserveCapacity(requests)
+            self.counts = Mutex(counts)
         }
+
+        /// The latencies of the answers so far, in nanoseconds.
+        var latencies: [Double] { counts.withLock { $0.latencies } }
+        /// How many requests got an error or a status other than 200.
+        var errors: Int { counts.withLock { $0.errors } }
 
         /// Takes one request to send; false when none is left.
         func claim() -> Bool {
-            lock.withLock {
-                guard left > 0 else { return false }
-                left -= 1
+            counts.withLock { counts in
+                guard counts.left > 0 else { return false }
+                counts.left -= 1
                 return true
             }
         }
 
         /// An answer in `latency` nanoseconds, or an error (nil).
         func record(latency: Double?) {
-            lock.withLock {
-                if let latency { latencies.append(latency) } else { errors += 1 }
+            counts.withLock { counts in
+                if let latency { counts.latencies.append(latency) } else { counts.errors += 1 }
             }
         }
     }

@@ -100,7 +100,7 @@ enum LuaBenchmarks {
 
     /// `host_call_vs_c_floor`, `setter_vs_host_call`, and lupa's host call beside them.
     static func hostCalls(_ run: BenchmarkRun) throws {
-        let probe = try BridgeProbe(instructionBudget: HubRuntime.defaultInstructionBudget)
+        let probe = try BridgeProbe(instructionBudget: HubDefaults.Limits.instructionBudget)
         var host: [Double] = []
         var c: [Double] = []
         var setter: [Double] = []
@@ -132,7 +132,7 @@ enum LuaBenchmarks {
 
     /// `budget_loop_vs_unhooked`: an empty loop under the instruction budget against without.
     static func budgetHook(_ run: BenchmarkRun) throws {
-        let budgeted = try BridgeProbe(instructionBudget: HubRuntime.defaultInstructionBudget)
+        let budgeted = try BridgeProbe(instructionBudget: HubDefaults.Limits.instructionBudget)
         let free = try BridgeProbe()
         let loop = "local t = os.clock(); for _ = 1, \(loopIterations) do end; return os.clock() - t"
         var hooked: [Double] = []

@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 import HubLua
 import HubRender
 

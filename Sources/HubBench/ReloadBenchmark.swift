@@ -60,11 +60,11 @@ struct ReloadBenchmark {
         let stack = try runtime.openStack("reload:view", options: ScreenOptions(width: 80))
         var samples: [Double] = []
         for edit in 1...Self.edits {
-            let started = DispatchTime.now()
+            let started = MonotonicTime.now
             try writeEdit(edit)
             let outcomes = runtime.reload(runtime.changedFiles())
             let text = try runtime.render(stack.top)
-            samples.append(Self.milliseconds(since: started))
+            samples.append(MonotonicTime.milliseconds(since: started))
             guard outcomes.count == 1, text.contains("Edit \(edit)"), stack.top.viewModel.body.count == Self.rows,
                 stack.top.loader.operationStatuses.map(\.runs) == [1, edit + 1]
             else { throw BenchmarkError("in-process edit \(edit) did not reload as expected: \(outcomes)") }
@@ -87,19 +87,15 @@ struct ReloadBenchmark {
         guard reader.read(until: { $0.contains("Row \(Self.rows)") }) != nil else { throw BenchmarkError("hub watch showed no view") }
         var samples: [Double] = []
         for edit in 1...Self.edits {
-            let started = DispatchTime.now()
+            let started = MonotonicTime.now
             try writeEdit(edit)
             guard let update = reader.read(until: { $0.hasPrefix("+") && $0.hasSuffix(" ms)") }) else {
                 throw BenchmarkError("hub watch stopped after \(edit - 1) edits")
             }
-            samples.append(Self.milliseconds(since: started))
+            samples.append(MonotonicTime.milliseconds(since: started))
             guard update.contains("Edit \(edit)") else { throw BenchmarkError("hub watch did not show edit \(edit)") }
         }
         return samples
-    }
-
-    static func milliseconds(since start: DispatchTime) -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000
     }
 
     /// Reports both sides; `hub watch` is the program built next to this one.

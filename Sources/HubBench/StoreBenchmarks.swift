@@ -3,9 +3,11 @@ import Foundation
 import HubCore
 import HubLua
 import HubPostgres
+import HubRender
 import HubSQLite
 import HubTestPostgres
 import NIOCore
+import NIOHTTP1
 import Synchronization
 
 /// `hub.store`: a read from Lua against reading a Lua table; atomic updates per second from two
@@ -86,7 +88,7 @@ enum StoreBenchmarks {
             """.write(to: folder.appendingPathComponent("feature.lua"), atomically: true, encoding: .utf8)
         let failures = Mutex<[String]>([])
         let group = DispatchGroup()
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = MonotonicTime.now
         for _ in 0..<2 {
             group.enter()
             let thread = Thread {
@@ -104,7 +106,7 @@ enum StoreBenchmarks {
             thread.start()
         }
         group.wait()
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let seconds = MonotonicTime.seconds(since: start)
         if let failure = failures.withLock({ $0.first }) { throw BenchmarkError("updating \(store.description): \(failure)") }
         return Double(2 * updates) / seconds
     }

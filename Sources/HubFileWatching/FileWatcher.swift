@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HubCore
 
 /// Tells when files under some folders may have changed: through inotify on every folder below
 /// them (editors that save by writing a new file and renaming it over the old one included), or,
@@ -31,16 +32,16 @@ public final class FileWatcher {
     var usesInotify: Bool { descriptor >= 0 }
 
     /// Waits up to `timeout` milliseconds for a change; returns when the first event of a change
-    /// came (when polling: when the wait ended), or nil when nothing may have changed. After
+    /// came (a ``MonotonicTime`` reading; when polling: when the wait ended), or nil when nothing may have changed. After
     /// that event it keeps gathering events until none comes for `settling` milliseconds, so
     /// that one save (which editors do in several quick steps) is one change.
-    public func wait(timeout: Int, settling: Int = 15) -> DispatchTime? {
+    public func wait(timeout: Int, settling: Int = 15) -> UInt64? {
         guard usesInotify else {
             usleep(UInt32(max(0, min(timeout, Self.pollingInterval))) * 1_000)
-            return DispatchTime.now()
+            return MonotonicTime.now
         }
         guard poll(timeout: timeout) else { return nil }
-        let first = DispatchTime.now()
+        let first = MonotonicTime.now
         repeat { drain() } while poll(timeout: settling)
         watchFolders()
         return first

@@ -1,5 +1,8 @@
 import Foundation
+import HubCore
 import HubLua
+import HubRender
+import LuaBridge
 
 /// What must hold for any script the DSL generator makes: it runs to an end (an error is
 /// fine) within small limits, the process survives, and another feature still works after it.

@@ -1,3 +1,4 @@
+import HubCore
 import Logging
 import NIOCore
 import PostgresNIO
@@ -96,7 +97,7 @@ final class PostgresSchema: Sendable {
 
     /// Succeeds once the database holds the schema: checked (and made if needed) by the first
     /// call, again after a failure.
-    func ensure(pool: PostgresConnectionPool, on loop: any EventLoop) -> EventLoopFuture<Void> {
+    func ensure(pool: PostgresConnectionPool, on loop: any NIOCore.EventLoop) -> EventLoopFuture<Void> {
         let (future, promise) = state.withLock { state -> (EventLoopFuture<Void>, EventLoopPromise<Void>?) in
             if let state { return (state, nil) }
             let promise = loop.makePromise(of: Void.self)

@@ -34,8 +34,8 @@ public final class HubManager {
     public var appendedContentOperationFactories: [any ContentOperationFactory] = []
     /// The reload policy of features that have none; nil: always reload.
     public var defaultContentReloadPolicy: (any ContentReloadPolicy)?
-    /// The limits of operations that have none of their own: by default a 10 s timeout and
-    /// 1,000 consecutive self-reschedules (``ContentOperationLimits/standard``).
+    /// The limits of operations that have none of their own: by default
+    /// ``ContentOperationLimits/standard``.
     public var operationLimits = ContentOperationLimits.standard
     /// Milliseconds of the loop's time that opening a screen waits, at most, for its first
     /// load (30 s): a view whose operations keep rescheduling themselves on timers never
@@ -215,7 +215,7 @@ public final class HubManager {
 
     /// A renderer for view models that belong to no screen (e.g. read from a JSON file), with
     /// the manager's components.
-    public func makeRenderer(margin: Int = 1) -> ViewRenderer {
+    public func makeRenderer(margin: Int = HubDefaults.margin) -> ViewRenderer {
         let host = ComponentHost(registry: componentRegistry, imageLoader: imageLoaderFactory.createImageLoader(for: nil)) {
             [loop] in loop.now
         }

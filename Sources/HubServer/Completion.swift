@@ -2,6 +2,9 @@ import Foundation
 
 /// Tells a thread that waits for something done on another (a worker's runtime made, the
 /// server stopped) that it is done, and with what error.
+///
+/// A condition variable, not a `Mutex`: the waiting thread blocks until another signals, which a
+/// lock alone cannot do. Unchecked: `condition` guards the fields below it.
 final class Completion: @unchecked Sendable {
     // Guarded by `condition`.
     private let condition = NSCondition()

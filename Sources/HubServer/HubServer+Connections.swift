@@ -1,4 +1,5 @@
 import HummingbirdCore
+import Logging
 import NIOCore
 
 // How the server takes connections: HTTP/1.1 under the configuration's limits (docs/serving.md,

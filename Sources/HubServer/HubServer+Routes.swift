@@ -3,20 +3,7 @@ import HubCore
 import HubRender
 import Hummingbird
 
-// The server's routes:
-//
-//   GET  /views/{uri}                 the view model once its chain settles (ETag, If-None-Match)
-//   POST /views/{uri}/actions         performs an action (or selects a component); the view after it
-//   GET  /views/{uri}/updates         server-sent events: the view model each time it changes
-//   GET  /preview/{uri}               the preview page
-//   GET  /preview/{uri}/updates       server-sent events: what the preview shows, each time it changes
-//   GET  /preview.js, /preview.css    the preview page's script and style sheet
-//   POST /sessions/{id}/select        a click on the preview: selects a component of its session
-//   POST /sessions/{id}/back          the preview's back button
-//   GET  /metrics                     Prometheus metrics
-//
-// HEAD answers every GET route as GET would, without the body (Router+Head.swift); OPTIONS
-// answers every route with the methods it takes (HubServer+Options.swift).
+// The routes the router adds, and what each answers, are listed in ServerRoutes.swift.
 
 extension HubServer {
     func makeRouter() -> Router<HubRequestContext> {
@@ -97,7 +84,7 @@ extension HubServer {
         guard let policy = view.cachePolicy else { return Self.view(json, tag: tag, cacheControl: ViewCache.noCache, request: request) }
         let kept = ViewCache.Entry(
             feature: view.feature, model: view.model, json: json, tag: tag, policy: policy,
-            storedAt: DispatchTime.now().uptimeNanoseconds)
+            storedAt: MonotonicTime.now)
         viewCache.keep(kept, for: uri, since: generation)
         return Self.view(json, tag: tag, cacheControl: kept.cacheControl, request: request)
     }

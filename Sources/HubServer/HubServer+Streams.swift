@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 
 extension HubServer {
     /// `GET /views/{uri}/updates` and `GET /preview/{uri}/updates`: a live session on the

@@ -1,12 +1,14 @@
 import Foundation
 import HubCore
 import HubLua
+import HubRender
 import Hummingbird
 import HummingbirdCore
 import NIOCore
 import Logging
 import ServiceLifecycle
 import Synchronization
+import UnixSignals
 
 /// Serves Hub features over HTTP (Hummingbird on SwiftNIO): view models as default-schema JSON,
 /// actions on them, streams of their updates, a live preview in the browser, and metrics.
@@ -93,7 +95,7 @@ public final class HubServer: Sendable {
     func ticket(for channel: any Channel) -> RequestTicket {
         RequestTicket(
             number: nextRequestNumber.add(1, ordering: .relaxed).oldValue,
-            deadline: DispatchTime.now().uptimeNanoseconds + UInt64(configuration.requestTimeout) * 1_000_000,
+            deadline: MonotonicTime.adding(milliseconds: configuration.requestTimeout, to: MonotonicTime.now),
             watch: ClientWatch(channel: channel))
     }
 

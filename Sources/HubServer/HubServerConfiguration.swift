@@ -4,13 +4,14 @@ import HubLua
 import Logging
 
 /// How a ``HubServer`` serves: which features, where, with how many workers, under which limits.
+/// Each setting starts from ``HubDefaults`` (`HubDefaults.Server`, the width).
 public struct HubServerConfiguration: Sendable {
     /// Feature folders, or folders of feature folders, loaded in every worker.
     public var featureFolders: [String]
     /// The address to bind: loopback unless told otherwise.
-    public var host = "127.0.0.1"
+    public var host = HubDefaults.Server.host
     /// The port to bind; 0 picks a free one (``HubServer/run(onRunning:)`` says which).
-    public var port = 8080
+    public var port = HubDefaults.Server.port
     /// Other names requests may be sent to (their `Host`), besides ``host`` and the loopback
     /// names: what a proxy or a DNS name in front of the server calls it, as `name` (any port)
     /// or `name:port`. A write whose `Origin` has one of these hosts counts as the server's own.
@@ -20,41 +21,40 @@ public struct HubServerConfiguration: Sendable {
     /// the request's id, and the located error goes to the log only.
     public var isDevelopment = false
     /// The most connections open at once; past it, a new one is answered `503 Service
-    /// Unavailable` (`Retry-After`, `Connection: close`) and closed. 4,096 by default: room
-    /// for the update streams of two workers and the requests beside them (the server raises
-    /// its limit on open files to the system's hard limit, and warns when that is too low).
-    public var maxConnections = 4_096
+    /// Unavailable` (`Retry-After`, `Connection: close`) and closed (the server raises its
+    /// limit on open files to the system's hard limit, and warns when that is too low).
+    public var maxConnections = HubDefaults.Server.maxConnections
     /// How long a client may take to send a request's header fields, from the connection's
     /// start (or, on a kept-alive connection, from the first bytes of its next request); past
     /// it, the connection is closed.
-    public var headerTimeout = Duration.seconds(10)
+    public var headerTimeout = Duration.seconds(HubDefaults.Server.headerTimeoutSeconds)
     /// How long a kept-alive connection may stay idle between requests before it is closed (a
     /// response being written, an update stream's included, is not idle).
-    public var idleTimeout = Duration.seconds(60)
+    public var idleTimeout = Duration.seconds(HubDefaults.Server.idleTimeoutSeconds)
     /// Worker threads, each with its own runtime (a Lua state is single-threaded): one per
     /// core by default.
-    public var workers = ProcessInfo.processInfo.activeProcessorCount
+    public var workers = HubDefaults.Server.workers
     /// Whether edited feature files are reloaded while the server runs, and the update
     /// streams sent the views they change.
     public var watch = false
     /// Whether watching polls the folders instead of using inotify.
     public var pollsForChanges = false
     /// The width views are laid out and previews drawn at, in cells.
-    public var width = 80
+    public var width = HubDefaults.width
     /// The largest request body taken, in bytes (larger ones get 413).
-    public var maxBodyBytes = 64 << 10
+    public var maxBodyBytes = HubDefaults.Server.maxBodyBytes
     /// Milliseconds a request may take, from its arrival to its answer: past them it answers
     /// 504 (its screen goes, and whatever its operations still run).
-    public var requestTimeout = 10_000
+    public var requestTimeout = HubDefaults.Server.requestTimeout
     /// The most requests each worker holds at once (queued, or waiting for their chains);
     /// more are refused at once with 503 and `Retry-After`.
-    public var maxRequestsPerWorker = 256
+    public var maxRequestsPerWorker = HubDefaults.Server.maxRequestsPerWorker
     /// The most update streams (and previews) each worker keeps open at once: the server keeps
     /// this many times ``workers``, and refuses more with 503.
-    public var maxStreamsPerWorker = 1_024
+    public var maxStreamsPerWorker = HubDefaults.Server.maxStreamsPerWorker
     /// Seconds between the comments sent on idle update streams, which keep them open and find
     /// out about clients that went away without closing their connections.
-    public var pingInterval = 5
+    public var pingInterval = HubDefaults.Server.pingIntervalSeconds
     /// Where the features' data is kept (`hub.store`), shared by every worker: a store in
     /// memory unless told otherwise (`hub serve` keeps it in a SQLite file by default).
     public var store: any Store = MemoryStore()

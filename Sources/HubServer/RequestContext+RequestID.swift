@@ -1,4 +1,5 @@
 import Hummingbird
+import Logging
 
 extension RequestContext {
     /// The request's id: the `hb.request.id` of its log lines (a new one, should a context

@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 import Hummingbird
 import Logging
 
@@ -21,7 +22,7 @@ struct RequestObserving<Context: RequestContext>: RouterMiddleware {
     let maxBodyBytes: Int
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let started = DispatchTime.now()
+        let started = MonotonicTime.now
         do {
             let response = try await next(request, context)
             observe(request, status: response.status, failure: nil, since: started, logger: context.logger)
@@ -33,9 +34,9 @@ struct RequestObserving<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    private func observe(_ request: Request, status: HTTPResponse.Status, failure: ViewFailure?, since started: DispatchTime, logger: Logger) {
+    private func observe(_ request: Request, status: HTTPResponse.Status, failure: ViewFailure?, since started: UInt64, logger: Logger) {
         metrics.answered(method: request.method.rawValue, status: Int(status.code))
-        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
+        let milliseconds = MonotonicTime.milliseconds(since: started)
         // Made only for a line the logger's level lets through (the messages are autoclosures):
         // formatting them cost more than many a request's answer.
         func line() -> String {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An error raised by Lua code, or by the bridge on its behalf.
 public struct LuaError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The message without its location prefix.

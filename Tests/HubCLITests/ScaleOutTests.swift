@@ -3,6 +3,7 @@ import Foundation
 import HubTestPostgres
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOHTTP1
 import Testing
 
 /// Two `hub serve` processes on one PostgreSQL store, behind nginx as a round-robin load

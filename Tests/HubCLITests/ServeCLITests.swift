@@ -1,5 +1,7 @@
 import AsyncHTTPClient
 import Foundation
+import NIOCore
+import NIOHTTP1
 import Testing
 
 /// `hub serve` as a person types it: it says where it listens, answers, logs each request with

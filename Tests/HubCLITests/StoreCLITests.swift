@@ -1,5 +1,7 @@
 import AsyncHTTPClient
 import Foundation
+import NIOCore
+import NIOHTTP1
 import Testing
 
 /// `--store` as a person types it: `hub serve` keeps its data in ./.hub/store.sqlite unless told

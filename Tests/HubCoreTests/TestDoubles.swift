@@ -2,7 +2,7 @@ import Testing
 
 @testable import HubCore
 
-// Fixtures and mocks shared by the HubCore tests (Hub Framework's `tests/mocks`, catalogue §0).
+// Fixtures and mocks shared by the HubCore tests (Hub Framework's `tests/mocks`).
 
 /// A deterministic pseudo-random sequence (SplitMix64), so that failures of randomised tests
 /// reproduce.

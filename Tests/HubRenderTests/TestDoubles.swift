@@ -3,7 +3,7 @@ import Testing
 
 @testable import HubRender
 
-// Fixtures and mocks shared by the HubRender tests (Hub Framework's `tests/mocks`, catalogue §0).
+// Fixtures and mocks shared by the HubRender tests (Hub Framework's `tests/mocks`).
 
 extension ComponentDefaults {
     /// `HUBComponentDefaults defaultsForTesting`: every new component model builder starts with these.

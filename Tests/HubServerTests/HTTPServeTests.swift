@@ -1,6 +1,9 @@
 import Foundation
 import HubCore
+import HubLua
+import HubRender
 import HubTestBackend
+import Logging
 import Testing
 @testable import HubServer
 

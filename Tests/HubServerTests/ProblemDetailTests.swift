@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import Logging
 import Testing
 @testable import HubServer
 

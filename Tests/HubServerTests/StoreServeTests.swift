@@ -50,7 +50,7 @@ import Testing
             }
             let other = server.server.pool.workers[holder == 0 ? 1 : 0]
             let request = try ActionRequest(body: Array(#"{"path": [2, 0]}"#.utf8))
-            let ticket = RequestTicket(number: 1, deadline: DispatchTime.now().uptimeNanoseconds + 10_000_000_000, watch: nil)
+            let ticket = RequestTicket(number: 1, deadline: MonotonicTime.adding(milliseconds: 10_000, to: MonotonicTime.now), watch: nil)
             let outcome = try await other.answer(limit: 1) { state, reply in
                 state.perform(request, on: "songs:list", options: ScreenOptions(width: 80), ticket: ticket, reply: reply)
             }

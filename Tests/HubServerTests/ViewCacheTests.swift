@@ -90,7 +90,7 @@ import Testing
     @Test func aMaxAgeLongerThanNanosecondsCanCountKeepsTheViewForEver() {
         let entry = ViewCache.Entry(
             feature: "kept", model: .empty, json: ByteBuffer(), tag: "\"0\"", policy: .maxAge(Int.max),
-            storedAt: DispatchTime.now().uptimeNanoseconds)
+            storedAt: MonotonicTime.now)
         #expect(entry.isFresh)
         #expect(entry.cacheControl == "max-age=\(Int.max / 1_000)")
     }

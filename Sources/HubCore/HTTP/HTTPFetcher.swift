@@ -22,7 +22,7 @@ public final class HTTPFetcher {
     /// The cache's clock: the loop's when its time is virtual (tests), otherwise the process's
     /// uptime, which every loop of the process shares.
     private var cacheNow: Int {
-        loop.clock == .virtual ? loop.now : Int(DispatchTime.now().uptimeNanoseconds / 1_000_000)
+        loop.clock == .virtual ? loop.now : Int(MonotonicTime.now / 1_000_000)
     }
 
     /// Fetches `request` under `policy`, within `timeout` milliseconds at most (nil: the

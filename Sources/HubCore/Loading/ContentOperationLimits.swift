@@ -16,8 +16,10 @@ public struct ContentOperationLimits: Sendable, Equatable {
         self.maximumConsecutiveReschedules = maximumConsecutiveReschedules
     }
 
-    /// Hub's defaults: a 10 s timeout, and at most 1,000 consecutive self-reschedules.
-    public static let standard = ContentOperationLimits(timeout: 10_000, maximumConsecutiveReschedules: 1_000)
+    /// Hub's defaults: ``HubDefaults/Limits/operationTimeout`` (10 s) and at most
+    /// ``HubDefaults/Limits/consecutiveReschedules`` (1,000) consecutive self-reschedules.
+    public static let standard = ContentOperationLimits(
+        timeout: HubDefaults.Limits.operationTimeout, maximumConsecutiveReschedules: HubDefaults.Limits.consecutiveReschedules)
 
     /// These limits, with `defaults`' values where these have none.
     public func merged(over defaults: ContentOperationLimits) -> ContentOperationLimits {

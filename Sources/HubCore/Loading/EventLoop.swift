@@ -50,7 +50,7 @@ public final class EventLoop {
     private var workCount = 0
     private var sequence = 0
     private var virtualNow = 0
-    private let start = DispatchTime.now().uptimeNanoseconds
+    private let start = MonotonicTime.now
     /// What other threads delivered, waiting to run here.
     let mailbox = EventLoopMailbox()
     /// The loop-side handlers of the callbacks not yet delivered, by number.
@@ -68,7 +68,7 @@ public final class EventLoop {
     public var now: Int {
         switch clock {
         case .virtual: return virtualNow
-        case .real: return Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+        case .real: return Int(MonotonicTime.nanoseconds(since: start) / 1_000_000)
         }
     }
 

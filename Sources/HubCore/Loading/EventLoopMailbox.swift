@@ -10,7 +10,9 @@ final class EventLoopMailbox: @unchecked Sendable {
         let value: (any Sendable)?
     }
 
-    // Guarded by `condition`.
+    // Guarded by `condition`. A condition variable, not a `Mutex`: ``wait(milliseconds:)``
+    // blocks the loop's thread until a letter is posted or the time is up, which a lock alone
+    // cannot do; the class is unchecked because `condition` guards these fields.
     private let condition = NSCondition()
     private var letters: [Letter] = []
     private var wakeUp: (@Sendable () -> Void)?

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Runs a view's content loading chain exactly as Hub Framework's loader does.
 ///
 /// - Operation *i* works on a copy of operation *i−1*'s last output; a main run starts empty.
@@ -42,11 +40,8 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     private let schema: JSONSchema
 
     private var queue: [Execution] = []
-    private var builderSnapshots: [ViewModelBuilderSnapshot?]
-    private var errorSnapshots: [ContentError?]
-    private var inputSnapshots: [ViewModelBuilderSnapshot?]
-    /// Each operation's phase and run count; its error is `errorSnapshots`.
-    private var statuses: [ContentOperationStatus]
+    /// Per operation, in chain order: its snapshots, status, reschedules and run under way.
+    private var slots: [OperationSlot]
     private var cachedInitialViewModel: ViewModel?
     private var observingConnectivity = false
     private var pageIndex = 0
@@ -56,20 +51,11 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     private let limits: ContentOperationLimits
     /// Whether the queue is being drained (a run that finishes now is picked up by the loop).
     private var isDraining = false
-    /// Per operation: reschedules it asked for while the queue was draining, since the queue
-    /// was last empty.
-    private var consecutiveReschedules: [Int]
-    /// When each operation's current run started (``DispatchTime`` nanoseconds).
-    private var runStarts: [Int: UInt64] = [:]
-    /// The timeout watchdog of each operation's run under way, by operation index.
-    private var timeouts: [Int: EventLoop.TimerID] = [:]
-    /// By the index of the operation that silenced it, the failure its last run silenced.
-    private var silenced: [Int: SilencedFailure] = [:]
 
     /// The failures the chain's operations silenced in their last runs (each was handed an
     /// earlier operation's error and finished normally), in chain order.
     public var silencedFailures: [SilencedFailure] {
-        silenced.keys.sorted().compactMap { silenced[$0] }
+        slots.compactMap(\.silenced)
     }
 
     /// The connectivity state every operation of the next run receives.
@@ -91,7 +77,6 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     ) {
         self.loop = loop
         self.limits = limits
-        consecutiveReschedules = Array(repeating: 0, count: operations.count)
         self.viewURI = viewURI
         self.featureInfo = featureInfo
         self.operations = operations
@@ -101,10 +86,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         self.configuration = configuration
         self.schema = schema
         connectivityState = connectivityResolver.resolveConnectivityState()
-        builderSnapshots = Array(repeating: nil, count: operations.count)
-        errorSnapshots = Array(repeating: nil, count: operations.count)
-        inputSnapshots = Array(repeating: nil, count: operations.count)
-        statuses = operations.map { ContentOperationStatus(name: $0.name, phase: .idle, error: nil, runs: 0) }
+        slots = operations.map { OperationSlot(name: $0.name) }
         handles = operations.indices.map { ContentOperationHandle(loader: self, index: $0) }
         for (operation, handle) in zip(operations, handles) {
             operation.attach(to: handle)
@@ -122,8 +104,11 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// (``ContentOperation/viewDidClose()``: a script's runs are cancelled, with what they
     /// wait for) and the runs' watchdogs are dropped. A view whose client went away.
     public func close() {
-        for timeout in timeouts.values { loop?.cancel(timeout) }
-        timeouts.removeAll()
+        for index in slots.indices {
+            guard let timeout = slots[index].timeout else { continue }
+            slots[index].timeout = nil
+            loop?.cancel(timeout)
+        }
         for operation in operations { operation.viewDidClose() }
     }
 
@@ -134,16 +119,12 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
 
     /// Each operation's name, phase, last error and run count, in chain order.
     public var operationStatuses: [ContentOperationStatus] {
-        zip(statuses, errorSnapshots).map { status, error in
-            var status = status
-            status.error = error
-            return status
-        }
+        slots.map(\.status)
     }
 
     /// The input the operation at `index` received on its last run, or nil if it never ran.
     public func inputSnapshot(ofOperationAt index: Int) -> ViewModelBuilderSnapshot? {
-        inputSnapshots.indices.contains(index) ? inputSnapshots[index] : nil
+        slots.indices.contains(index) ? slots[index].input : nil
     }
 
     /// Whether runs are queued or running.
@@ -225,7 +206,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// connectivity, an outside reschedule, a delivery): self-reschedules from now on are no
     /// longer in a row with the earlier ones.
     private func somethingHappened() {
-        for index in consecutiveReschedules.indices { consecutiveReschedules[index] = 0 }
+        for index in slots.indices { slots[index].consecutiveReschedules = 0 }
     }
 
     // MARK: The queue
@@ -257,8 +238,8 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     func operationAskedToReschedule(at index: Int, location: String?) -> Bool {
         guard operations.indices.contains(index) else { return false }
         if let running = queue.first(where: { $0.index == index && $0.context != nil })?.context {
-            consecutiveReschedules[index] += 1
-            if let maximum = limits(of: index).maximumConsecutiveReschedules, consecutiveReschedules[index] > maximum {
+            slots[index].consecutiveReschedules += 1
+            if let maximum = limits(of: index).maximumConsecutiveReschedules, slots[index].consecutiveReschedules > maximum {
                 running.fail(ContentError(
                     domain: "hub", code: ContentError.Code.rescheduleLimit,
                     message: "rescheduled itself \(maximum) times in a row with nothing else happening (a loop?)",
@@ -280,7 +261,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         guard !operations.isEmpty else { return }
         for position in index..<operations.count {
             queue.append(Execution(index: position, mode: mode))
-            statuses[position].phase = .running
+            slots[position].status.phase = .running
         }
         if startingNow { drain() }
     }
@@ -304,13 +285,13 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         let previousError: ContentError?
         switch execution.mode {
         case .main:
-            builder = makeBuilder(from: index == 0 ? nil : builderSnapshots[index - 1])
-            previousError = index == 0 ? nil : errorSnapshots[index - 1]
+            builder = makeBuilder(from: index == 0 ? nil : slots[index - 1].output)
+            previousError = index == 0 ? nil : slots[index - 1].error
         case .pagination:
             if index == 0 { pageIndex += 1 }
             page = pageIndex
-            builder = makeBuilder(from: builderSnapshots[index == 0 ? operations.count - 1 : index - 1])
-            previousError = errorSnapshots[index]
+            builder = makeBuilder(from: slots[index == 0 ? operations.count - 1 : index - 1].output)
+            previousError = slots[index].error
         }
         let operation = operations[index]
         if execution.mode == .pagination && !operation.paginates {
@@ -318,9 +299,9 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
             complete(at: index, builder: builder, error: previousError)
             return
         }
-        inputSnapshots[index] = builder.snapshot()
-        statuses[index].runs += 1
-        runStarts[index] = DispatchTime.now().uptimeNanoseconds
+        slots[index].input = builder.snapshot()
+        slots[index].status.runs += 1
+        slots[index].runStart = MonotonicTime.now
         let context = ContentOperationContext(
             viewURI: viewURI, featureInfo: featureInfo, connectivityState: connectivityState,
             viewModelBuilder: builder, previousError: previousError, pageIndex: page, handle: handles[index],
@@ -341,7 +322,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// loop that runs many chains holds one only for each run under way.
     private func startTimeout(of context: ContentOperationContext, at index: Int) {
         guard let loop, let timeout = limits(of: index).timeout else { return }
-        timeouts[index] = loop.schedule(after: timeout, isWatchdog: true) { [weak self, weak context] in
+        slots[index].timeout = loop.schedule(after: timeout, isWatchdog: true) { [weak self, weak context] in
             guard let self, let context, !context.isCompleted else { return }
             let operation = self.operations[index]
             let location = operation.runDidTimeOut(context)
@@ -363,17 +344,20 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         queue.removeFirst()
         if error == nil, head.mode == .main, let handed = head.context?.previousError {
             let failure = SilencedFailure(error: handed, silencedBy: operations[index].name)
-            silenced[index] = failure
+            slots[index].silenced = failure
             delegate?.viewModelLoader(self, didSilence: failure)
         } else {
-            silenced[index] = nil
+            slots[index].silenced = nil
         }
-        if let timeout = timeouts.removeValue(forKey: index) { loop?.cancel(timeout) }
-        builderSnapshots[index] = builder.snapshot()
-        errorSnapshots[index] = error
-        statuses[index].phase = error == nil ? .finished : .failed
-        if let started = runStarts[index] {
-            statuses[index].lastRunMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
+        if let timeout = slots[index].timeout {
+            slots[index].timeout = nil
+            loop?.cancel(timeout)
+        }
+        slots[index].output = builder.snapshot()
+        slots[index].status.error = error
+        slots[index].status.phase = error == nil ? .finished : .failed
+        if let started = slots[index].runStart {
+            slots[index].status.lastRunMilliseconds = MonotonicTime.milliseconds(since: started)
         }
         if queue.isEmpty {
             somethingHappened()
@@ -385,11 +369,11 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
 
     private func deliver() {
         let last = operations.count - 1
-        if let error = errorSnapshots[last] {
+        if let error = slots[last].error {
             delegate?.viewModelLoader(self, didFailWith: error)
             return
         }
-        let builder = makeBuilder(from: builderSnapshots[last])
+        let builder = makeBuilder(from: slots[last].output)
         if !builder.hasHeader && builder.navigationBarTitle == nil {
             builder.navigationBarTitle = featureInfo.title
         }

@@ -56,7 +56,7 @@ public struct ComponentField<Value: Sendable>: Sendable {
     /// (`component = { accessory = { ... } }`).
     public let name: String
     /// Where the field's value is kept.
-    public let keyPath: WritableKeyPath<ComponentFields, Value?> & Sendable
+    public let keyPath: any WritableKeyPath<ComponentFields, Value?> & Sendable
     /// The keys the default JSON schema reads the field from and serialization writes it to,
     /// e.g. `["text", "accessory"]`.
     public let defaultJSONKeys: [String]
@@ -64,7 +64,7 @@ public struct ComponentField<Value: Sendable>: Sendable {
     public let meaning: String
 
     init(
-        _ name: String, _ keyPath: WritableKeyPath<ComponentFields, Value?> & Sendable, json keys: String...,
+        _ name: String, _ keyPath: any WritableKeyPath<ComponentFields, Value?> & Sendable, json keys: String...,
         meaning: String
     ) {
         self.name = name

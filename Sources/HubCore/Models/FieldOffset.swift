@@ -3,9 +3,9 @@
 /// than the access), or the key path itself for a property that is not stored.
 struct FieldOffset<Value: Sendable>: Sendable {
     private let offset: Int?
-    private let keyPath: WritableKeyPath<ComponentFields, Value?> & Sendable
+    private let keyPath: any WritableKeyPath<ComponentFields, Value?> & Sendable
 
-    init(_ keyPath: WritableKeyPath<ComponentFields, Value?> & Sendable) {
+    init(_ keyPath: any WritableKeyPath<ComponentFields, Value?> & Sendable) {
         offset = MemoryLayout<ComponentFields>.offset(of: keyPath)
         self.keyPath = keyPath
     }

@@ -16,7 +16,7 @@ extension BuilderBindings {
     static func componentWrites(slots: [String]) -> LuaDeferredWrites {
         let components = IdentifierCache()
         let fields: [DeferredField] = slots.map { name in
-            if name == "component" { return .component }
+            if name == ComponentFieldName.component { return .component }
             guard let position = ComponentFields.texts.firstIndex(where: { $0.name == name }) else {
                 preconditionFailure("no way to write the deferred property '\(name)'")
             }

@@ -1,9 +1,27 @@
 import HubCore
+import HubRender
 import LuaBridge
 
 // The fields of `hub.ComponentBuilder` and of component models: one table, which the class
 // registers, the tables given to `view:body { ... }` are checked against, and
 // docs/components.md lists.
+
+/// The Lua names of a component's structural fields (those that are not `ComponentFields`' texts
+/// or data), written once: the field table below, the tables that describe component models
+/// (LuaStack+ModelValues.swift) and the component keys of custom schemas (`SchemaBindings`)
+/// all read them here.
+enum ComponentFieldName {
+    static let component = "component"
+    static let category = "category"
+    static let index = "index"
+    static let type = "type"
+    static let icon = "icon"
+    static let mainImage = "main_image"
+    static let backgroundImage = "background_image"
+    static let customImages = "custom_images"
+    static let target = "target"
+    static let children = "children"
+}
 
 extension BuilderBindings {
     /// The fields of a component, in the order docs/components.md lists them: the properties of
@@ -21,7 +39,7 @@ extension BuilderBindings {
                 "id", "string", "Its identifier among its siblings, given when it is made (`view:body(id)`); read-only.",
                 .readOnly { $0.push($1.modelIdentifier) }),
             LuaField(
-                "component", "`namespace:name`",
+                ComponentFieldName.component, "`namespace:name`",
                 "The component that draws it; one that nothing registers is drawn by its category's fallback.",
                 .deferring(
                     .identifier, get: { $0.push($1.componentIdentifier.description) },
@@ -31,18 +49,18 @@ extension BuilderBindings {
                         origins.note(identifier, stack)
                     })),
             LuaField(
-                "category", "string",
+                ComponentFieldName.category, "string",
                 "Its category (`row` unless set), which picks the fallback for a component nothing registers.",
                 .readWrite(
                     get: { $0.push($1.componentCategory) }, set: { $1.componentCategory = try $0.requiredString(at: $2) })),
             LuaField(
-                "index", "integer", "Its 1-based position among its siblings (one out of range puts it last).",
+                ComponentFieldName.index, "integer", "Its 1-based position among its siblings (one out of range puts it last).",
                 .readWrite(
                     get: { stack, builder in
                         if let index = builder.preferredIndex { stack.push(index.saturatingAdding(1)) } else { stack.pushNil() }
                     },
                     set: { $1.preferredIndex = try $0.optionalInteger(at: $2).map { $0.saturatingSubtracting(1) } })),
-            LuaField(modelOnly: "type", "string", "Where it is in its view: `header`, `body` or `overlay` (models only)."),
+            LuaField(modelOnly: ComponentFieldName.type, "string", "Where it is in its view: `header`, `body` or `overlay` (models only)."),
         ]
         // The fields are reached through the builder's subscript called directly: a key path
         // with a subscript component would take the generic key path machinery on every access.
@@ -64,26 +82,26 @@ extension BuilderBindings {
         }
         let tail: [LuaField<ComponentModelBuilder>] = [
             LuaField(
-                "icon", "string", "Its icon's identifier (`play`, `heart`, `star`, …), drawn as a glyph.",
+                ComponentFieldName.icon, "string", "Its icon's identifier (`play`, `heart`, `star`, …), drawn as a glyph.",
                 .string(\.iconIdentifier)),
             LuaField(
-                "main_image", "image", "The main image (a row's icon, a card's picture).",
+                ComponentFieldName.mainImage, "image", "The main image (a row's icon, a card's picture).",
                 .readWrite(
                     get: { image.push($0, $1.mainImageDataBuilder) },
                     set: { try applyImage($0, $2, to: $1.mainImageDataBuilder) })),
             LuaField(
-                "background_image", "image", "The background image (a header's).",
+                ComponentFieldName.backgroundImage, "image", "The background image (a header's).",
                 .readWrite(
                     get: { image.push($0, $1.backgroundImageDataBuilder) },
                     set: { try applyImage($0, $2, to: $1.backgroundImageDataBuilder) })),
             LuaField(
-                modelOnly: "custom_images", "images by key",
+                modelOnly: ComponentFieldName.customImages, "images by key",
                 "Its other images; `row:custom_image(key)` gives the one for `key`, created if new."),
             LuaField(
-                "target", "target", "Where selecting it leads: the URI it opens, the actions it performs.",
+                ComponentFieldName.target, "target", "Where selecting it leads: the URI it opens, the actions it performs.",
                 .readWrite(get: { target.push($0, $1.targetBuilder) }, set: { try applyTarget($0, $2, to: $1.targetBuilder) })),
             LuaField(
-                modelOnly: "children", "list of components",
+                modelOnly: ComponentFieldName.children, "list of components",
                 "Its child components, in order; `row:child(id)` gives the one for `id`, created if new."),
         ]
         return head + texts + data + tail

@@ -3,7 +3,7 @@ import HubCore
 import LuaBridge
 
 /// The Lua classes of the builders: `hub.ViewBuilder`, `hub.ComponentBuilder`,
-/// `hub.ImageBuilder`, `hub.TargetBuilder` (DESIGN.md §3 names, snake_case), whose members
+/// `hub.ImageBuilder`, `hub.TargetBuilder` (the names docs/components.md lists, snake_case), whose members
 /// `BuilderBindings+View.swift`, `+Component.swift` and `+Image.swift` declare. Members reach
 /// the other classes through their static handles, so that no class's closures hold another's
 /// (a view's `header` gives components, a component's `target` targets, a target's `view`

@@ -2,7 +2,7 @@ import HubCore
 import HubRender
 import LuaBridge
 
-/// A component written in Lua (DESIGN.md §3): `traits`, `size(self, model, container)` and
+/// A component written in Lua (docs/components.md, "Components in Lua"): `traits`, `size(self, model, container)` and
 /// `render(self, model, canvas)`, and optionally `prepare(self)`, `configure(self, model,
 /// container)`, `image_size(self, image, model, container)` / `on_image(self, image, model)`,
 /// `ui_state(self)` / `restore(self, state)`, `selection(self, state)`, `resized(self, width,

@@ -12,10 +12,10 @@ extension LuaStack {
         newTable(record: 16)
         if encodable { attach(ModelBox(.component(model))) }
         push(model.identifier); setRawField(-2, "id")
-        push(model.componentIdentifier.description); setRawField(-2, "component")
-        push(model.componentCategory); setRawField(-2, "category")
-        push(model.index + 1); setRawField(-2, "index")
-        push(model.type.rawValue); setRawField(-2, "type")
+        push(model.componentIdentifier.description); setRawField(-2, ComponentFieldName.component)
+        push(model.componentCategory); setRawField(-2, ComponentFieldName.category)
+        push(model.index + 1); setRawField(-2, ComponentFieldName.index)
+        push(model.type.rawValue); setRawField(-2, ComponentFieldName.type)
         for field in ComponentFields.texts {
             push(optional: model.fields[keyPath: field.keyPath])
             setRawField(-2, field.name)
@@ -24,15 +24,15 @@ extension LuaStack {
             push(optionalJSON: model.fields[keyPath: field.keyPath])
             setRawField(-2, field.name)
         }
-        push(optional: model.icon?.identifier); setRawField(-2, "icon")
-        push(image: model.mainImageData); setRawField(-2, "main_image")
-        push(image: model.backgroundImageData); setRawField(-2, "background_image")
+        push(optional: model.icon?.identifier); setRawField(-2, ComponentFieldName.icon)
+        push(image: model.mainImageData); setRawField(-2, ComponentFieldName.mainImage)
+        push(image: model.backgroundImageData); setRawField(-2, ComponentFieldName.backgroundImage)
         newTable(record: model.customImageData.count)
         for key in model.customImageData.keys.sorted() {
             push(image: model.customImageData[key])
             setRawField(-2, key)
         }
-        setRawField(-2, "custom_images")
+        setRawField(-2, ComponentFieldName.customImages)
         if let target = model.target {
             newTable(record: 4)
             push(optional: target.uri); setRawField(-2, "uri")
@@ -40,9 +40,9 @@ extension LuaStack {
             push(optionalJSON: target.customData); setRawField(-2, "custom")
             if let view = target.initialViewModel { push(viewModel: view) } else { pushNil() }
             setRawField(-2, "view")
-            setRawField(-2, "target")
+            setRawField(-2, ComponentFieldName.target)
         }
-        push(models: model.children ?? [], encodable: encodable); setRawField(-2, "children")
+        push(models: model.children ?? [], encodable: encodable); setRawField(-2, ComponentFieldName.children)
     }
 
     /// Gives the table on top a metatable holding `box`.

@@ -37,14 +37,14 @@ final class SchemaBindings {
     private static let componentSetters: [String: Setter] = {
         var setters: [String: Setter] = [
             "id": { $0.componentModelSchema.identifier = $1.stringPath },
-            "component": { $0.componentModelSchema.componentIdentifier = $1.stringPath },
-            "category": { $0.componentModelSchema.componentCategory = $1.stringPath },
-            "main_image": { $0.componentModelSchema.mainImageData = $1.dictionaryPath },
-            "background_image": { $0.componentModelSchema.backgroundImageData = $1.dictionaryPath },
-            "custom_images": { $0.componentModelSchema.customImageData = $1.dictionaryPath },
-            "icon": { $0.componentModelSchema.iconIdentifier = $1.stringPath },
-            "target": { $0.componentModelSchema.target = $1.dictionaryPath },
-            "children": { $0.componentModelSchema.children = $1.dictionaryPath },
+            ComponentFieldName.component: { $0.componentModelSchema.componentIdentifier = $1.stringPath },
+            ComponentFieldName.category: { $0.componentModelSchema.componentCategory = $1.stringPath },
+            ComponentFieldName.mainImage: { $0.componentModelSchema.mainImageData = $1.dictionaryPath },
+            ComponentFieldName.backgroundImage: { $0.componentModelSchema.backgroundImageData = $1.dictionaryPath },
+            ComponentFieldName.customImages: { $0.componentModelSchema.customImageData = $1.dictionaryPath },
+            ComponentFieldName.icon: { $0.componentModelSchema.iconIdentifier = $1.stringPath },
+            ComponentFieldName.target: { $0.componentModelSchema.target = $1.dictionaryPath },
+            ComponentFieldName.children: { $0.componentModelSchema.children = $1.dictionaryPath },
         ]
         for field in ComponentFields.texts { setters[field.name] = { $0.componentModelSchema[field] = $1.stringPath } }
         for field in ComponentFields.data { setters[field.name] = { $0.componentModelSchema[field] = $1.dictionaryPath } }

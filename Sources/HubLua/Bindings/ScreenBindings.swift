@@ -179,16 +179,30 @@ final class ScreenBindings {
     /// `s:render { width, height, ascii, color }`: the screen drawn as text, resized first when
     /// given a width or a height.
     private func render(_ stack: LuaStack, _ screen: LuaScreen) throws -> Int32 {
+        stack.push(try Self.draw(screen, stack, options: 2, of: "render"))
+        return 1
+    }
+
+    /// The screen of argument `index` of `function`, or an argument error.
+    func screen(_ stack: LuaStack, at index: Int32, of function: String) throws -> LuaScreen {
+        try screenClass.check(stack, index, function: function)
+    }
+
+    /// `screen` drawn as text with the options `{ width, height, ascii, color }` at argument
+    /// `index` of `function` (resized first when they give a width or a height): what
+    /// `s:render(options)` and `hub.expect_render(s, path, options)` draw. A wrong option is an
+    /// argument error of `function` at `index`.
+    static func draw(_ screen: LuaScreen, _ stack: LuaStack, options index: Int32, of function: String) throws -> String {
         var ascii = false
         var color = false
-        try stack.options(2, "render", known: ["width", "height", "ascii", "color"]) {
-            let width = try stack.integerField(2, "width")
-            let height = try stack.integerField(2, "height")
+        try stack.options(index, function, known: ["width", "height", "ascii", "color"]) {
+            let width = try stack.integerField(index, "width")
+            let height = try stack.integerField(index, "height")
             if width != nil || height != nil {
                 screen.screen.resize(width: width ?? screen.screen.width, height: height ?? screen.screen.height)
             }
-            ascii = stack.booleanField(2, "ascii") ?? false
-            color = stack.booleanField(2, "color") ?? false
+            ascii = stack.booleanField(index, "ascii") ?? false
+            color = stack.booleanField(index, "color") ?? false
         }
         // Laid out once, both to charge its size and to draw.
         let layout = screen.screen.layout()
@@ -197,8 +211,7 @@ final class ScreenBindings {
         let text = screen.screen.render(ascii: ascii, color: color, layout: layout)
         // The cells are freed once drawn; the text is the Lua string's, which Lua counts.
         stack.releaseMemory(size)
-        stack.push(text)
-        return 1
+        return text
     }
 
     /// `s:frames()`: where each component is laid out.

@@ -25,19 +25,16 @@ final class TestBindings {
     private var run: Run?
     /// What the running tests did besides passing or failing (golden files written).
     private var notes: [String] = []
-    /// A function that renders a screen as `s:render(options)` does, loaded on first use.
-    private var renderer: LuaReference?
-
-    /// The chunk name of ``renderer``: a `=hub.` name, which errors and places skip.
-    private static let rendererChunk = "=hub.expect_render"
-    /// How the places of errors in ``renderer`` begin.
-    private static let rendererPlace = "hub.expect_render:"
+    /// Where `hub.expect_render` finds its screens and draws them.
+    private let screens: ScreenBindings
 
     /// Cases run in `lua`, where `hub.sleep` lets time pass under `timePassing`, and the HTTP
     /// requests of `manager`'s screens go through its transport, which recordings of the folder
-    /// under test may answer (``FolderRecordingTransport``).
-    init(lua: LuaState, timePassing: TimePassingPermit, manager: HubManager, problems: ProblemLog) {
+    /// under test may answer (``FolderRecordingTransport``). `hub.expect_render` draws the
+    /// screens of `screens`.
+    init(lua: LuaState, timePassing: TimePassingPermit, manager: HubManager, screens: ScreenBindings, problems: ProblemLog) {
         self.lua = lua
+        self.screens = screens
         self.timePassing = timePassing
         self.manager = manager
         self.problems = problems
@@ -54,13 +51,14 @@ final class TestBindings {
         manager.httpTransport as? any FolderRecordingTransport
     }
 
-    /// `hub.test`, `hub.expect_equal`, `hub.expect_render`.
+    /// `hub.test`, `hub.expect_equal`, `hub.expect_render` (which costs what drawing a screen
+    /// costs).
     var library: LuaLibrary {
         LuaLibrary(self, [
             "test": TestBindings.registerTest,
             "expect_equal": TestBindings.expectEqual,
-            "expect_render": TestBindings.expectRender,
         ])
+            + LuaLibrary(self, cost: ScreenBindings.renderingCost, ["expect_render": TestBindings.expectRender])
     }
 
     private func registerTest(_ call: LuaStack) throws -> Int32 {
@@ -96,52 +94,20 @@ final class TestBindings {
     /// writes a missing or different file instead (``GoldenFile``).
     private func expectRender(_ call: LuaStack) throws -> Int32 {
         let function = "hub.expect_render"
-        guard call.typeName(at: 1) == "hub.Screen" else { throw call.typeError(1, function, expected: "hub.Screen") }
+        let screen = try screens.screen(call, at: 1, of: function)
         let path = try call.checkString(2, function)
         if !call.isNil(3), call.type(at: 3) != .table { throw call.typeError(3, function, expected: "table or nil") }
         guard let run else {
             throw LuaRaise(message: "hub.expect_render compares renders with a feature folder's golden files: only hub test runs it")
         }
         let golden = try GoldenFile(path, in: run.folder)
-        let text = try render(call)
+        let text = try ScreenBindings.draw(screen, call, options: 3, of: function)
         switch try golden.check(text, updating: run.options.updatesGoldenFiles) {
         case .matched: break
         case .created(let file): notes.append("created \(file)")
         case .updated(let file): notes.append("updated \(file)")
         }
         return 0
-    }
-
-    /// `s:render(options)` of the screen at argument 1 with the options at argument 3, as the
-    /// script would have called it; its argument errors name `hub.expect_render`'s.
-    private func render(_ call: LuaStack) throws -> String {
-        let renderer = try self.renderer ?? loadRenderer()
-        // The arguments as called: `call` may be the stack the call pushes onto.
-        let arguments = call.top
-        do {
-            return try lua.call(renderer, arguments: { stack in
-                for index: Int32 in [1, 3] {
-                    if index <= arguments { call.pushValue(index) } else { call.pushNil() }
-                    call.move(1, to: stack)
-                }
-                return 2
-            }) { stack in
-                guard let text = stack.string(at: -1) else { throw LuaRaise(message: "the render is not text") }
-                return text
-            }
-        } catch let error as LuaError where error.location?.hasPrefix(Self.rendererPlace) == true {
-            let renderArgument = "bad argument #1 to 'render' ("
-            guard error.message.hasPrefix(renderArgument) else { throw LuaRaise(message: error.message) }
-            throw LuaRaise(message: "bad argument #3 to 'hub.expect_render' (" + error.message.dropFirst(renderArgument.count))
-        }
-    }
-
-    /// Loads ``renderer``.
-    private func loadRenderer() throws -> LuaReference {
-        try lua.load("local screen, options = ... return screen:render(options)", chunkName: Self.rendererChunk)
-        let reference = lua.reference(popping: lua.stack)
-        renderer = reference
-        return reference
     }
 
     // MARK: Running
@@ -188,7 +154,7 @@ final class TestBindings {
             (manager.store as? MemoryStore)?.removeAll()
             let recorder = recordings as? RecordingHTTPTransport
             let recordedBefore = recorder?.written.count ?? 0
-            let start = ContinuousClock.now
+            let start = MonotonicTime.now
             var failure: (any Error)?
             do {
                 try running(in: folder, options: options) {
@@ -203,7 +169,7 @@ final class TestBindings {
             }
             for path in recorder?.written.dropFirst(recordedBefore) ?? [] { notes.append("recorded \(folder.display(path))") }
             notes += problems.entries.map { "problem: \($0)" }
-            let time = options.showsTimes ? " (\(Self.milliseconds(ContinuousClock.now - start)) ms)" : ""
+            let time = options.showsTimes ? " (\(MonotonicTime.nanoseconds(since: start) / 1_000_000) ms)" : ""
             if let failure {
                 summary.failed += 1
                 output("FAIL \(testCase.name)\(time)\n" + Self.indented(String(describing: failure)))
@@ -224,12 +190,6 @@ final class TestBindings {
     /// Every line of `text`, indented under a case's line.
     static func indented(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { "     " + $0 }.joined(separator: "\n")
-    }
-
-    /// Whole milliseconds in `duration`.
-    private static func milliseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
     }
 }
 

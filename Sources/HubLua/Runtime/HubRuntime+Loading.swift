@@ -1,3 +1,6 @@
+import HubCore
+import HubRender
+
 extension HubRuntime {
     /// An error loading feature folders; each entry names the folder and `file:line`.
     public struct LoadError: Error, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import Foundation
 import HubCore
 import HubRender
+import LuaBridge
 
 /// What reloading after one edit did.
 public enum ReloadOutcome: Equatable, Sendable, CustomStringConvertible {

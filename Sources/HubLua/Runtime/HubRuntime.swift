@@ -22,35 +22,23 @@ public final class HubRuntime {
     /// The feature folders loaded so far, in order, each with its environment.
     var folders: [LoadedFolder] = []
 
-    /// Instructions a script may run per call, and an operation per run (across all its resumes
-    /// and callbacks), before it fails with "instruction budget exceeded" (about a second of
-    /// work). Set `lua.instructionBudget` to change it for a runtime, `budget = N` in
-    /// `hub.feature` or `hub.operation` for one feature or operation.
-    public static let defaultInstructionBudget = 200_000_000
-
-    /// Wall-clock milliseconds a script may run without returning or yielding before it fails
-    /// with "time limit exceeded": 10 s, far above what the instruction budget allows for
-    /// ordinary code, a backstop for work no count measures (see `LuaState.timeLimit`).
-    public static let defaultTimeLimit = 10_000
-
-    /// The memory scripts may make a runtime hold: 256 MiB (see `LuaState.memoryLimit`; set
-    /// `lua.memoryLimit` to change it).
-    public static let defaultMemoryLimit = 256 << 20
-
     /// A runtime over a new manager whose loop runs on `clock` (virtual for tests: sleeping
     /// takes no real time).
     public convenience init(clock: EventLoop.Clock = .real) throws {
         try self.init(manager: HubManager(clock: clock))
     }
 
-    /// A runtime whose scripts register into `manager`, next to what Swift code registers there.
+    /// A runtime whose scripts register into `manager`, next to what Swift code registers there,
+    /// under the limits of ``HubDefaults/Limits``: set `lua.instructionBudget`,
+    /// `lua.memoryLimit` and `lua.timeLimit` to change them for a runtime, `budget = N` in
+    /// `hub.feature` or `hub.operation` for one feature or operation.
     public init(manager: HubManager) throws {
         self.manager = manager
         if manager.httpTransport == nil { manager.httpTransport = AsyncHTTPTransport() }
         lua = try LuaState()
-        lua.instructionBudget = HubRuntime.defaultInstructionBudget
-        lua.memoryLimit = HubRuntime.defaultMemoryLimit
-        lua.timeLimit = HubRuntime.defaultTimeLimit
+        lua.instructionBudget = HubDefaults.Limits.instructionBudget
+        lua.memoryLimit = HubDefaults.Limits.memory
+        lua.timeLimit = HubDefaults.Limits.timeLimit
         bindings = try RuntimeBindings(lua: lua, manager: manager, problems: problemLog)
         let printed = PrintedLines()
         self.printed = printed

@@ -34,7 +34,6 @@ struct RuntimeBindings {
         errors = ErrorTables(lua: lua)
         let timePassing = TimePassingPermit(lua: lua)
         self.timePassing = timePassing
-        tests = TestBindings(lua: lua, timePassing: timePassing, manager: manager, problems: problems)
         runner = try ScriptRunner(lua: lua, loop: manager.loop, problems: problems, canPassTime: { timePassing.isGranted })
         operations = OperationBindings(runner: runner, problems: problems, errors: errors)
         actions = ActionBindings(runner: runner, manager: manager, problems: problems, ledger: ledger)
@@ -42,6 +41,7 @@ struct RuntimeBindings {
             lua: lua, manager: manager, operations: operations, actions: actions, problems: problems, ledger: ledger)
         components = ComponentBindings(lua: lua, registry: manager.componentRegistry, problems: problems, ledger: ledger)
         screens = ScreenBindings(lua: lua, manager: manager, errors: errors, problems: problems, liveStacks: liveStacks)
+        tests = TestBindings(lua: lua, timePassing: timePassing, manager: manager, screens: screens, problems: problems)
         schemas = SchemaBindings(lua: lua, registry: manager.jsonSchemaRegistry, problems: problems)
         json = JSONBindings(manager: manager)
         images = ImageBindings(registry: manager.imageRegistry)

@@ -114,8 +114,9 @@ extension CollectionLayout {
         for index in diff.inserted where index < topmost && newFrames.indices.contains(index) {
             offset += newFrames[index].height
         }
-        let minimum = -topInset
-        return min(max(offset, minimum), max(minimum, contentHeight + bottomInset - viewportHeight))
+        let maximum = ViewGeometry.maximumScrollOffset(
+            contentHeight: contentHeight, viewportHeight: viewportHeight, topInset: topInset, bottomInset: bottomInset)
+        return min(max(offset, -topInset), maximum)
     }
 
     /// The index of the first frame that shows below `offset`, or nil.

@@ -213,7 +213,8 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
                 proposed: scrollOffset, diff: diff,
                 topmostVisibleIndex: CollectionLayout.topmostVisibleIndex(in: old.body, offset: scrollOffset),
                 oldFrames: old.body, newFrames: new.body, contentHeight: new.contentHeight,
-                viewportHeight: viewport ?? new.contentHeight)
+                viewportHeight: ViewGeometry.viewportHeight(
+                    fixed: viewport, contentHeight: new.contentHeight, header: new.header, overlays: new.overlays))
         }
         let name = viewModel.title ?? viewModel.identifier
         record(.willUpdate, detail: name)

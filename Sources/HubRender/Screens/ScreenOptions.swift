@@ -1,3 +1,5 @@
+import HubCore
+
 /// How a screen is opened: its size in cells, the layout margin, and whether it loads at once.
 public struct ScreenOptions: Sendable, Equatable {
     /// Columns.
@@ -9,8 +11,9 @@ public struct ScreenOptions: Sendable, Equatable {
     /// Whether to load content (false: show the initial view model only).
     public var load: Bool
 
-    /// Options for 80 columns, all content, a margin of 1 and loading on, unless given.
-    public init(width: Int = 80, height: Int? = nil, margin: Int = 1, load: Bool = true) {
+    /// Options for ``HubDefaults/width`` columns, all content, a margin of
+    /// ``HubDefaults/margin`` and loading on, unless given.
+    public init(width: Int = HubDefaults.width, height: Int? = nil, margin: Int = HubDefaults.margin, load: Bool = true) {
         self.width = width
         self.height = height
         self.margin = margin

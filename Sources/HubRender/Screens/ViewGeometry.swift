@@ -34,8 +34,19 @@ public struct ViewGeometry: Sendable, Equatable {
     /// Rows of the viewport `viewModel`, laid out as `layout`, is drawn in: the fixed one, or
     /// enough for the body, the header and every overlay.
     public func drawnViewportHeight(of viewModel: ViewModel, layout: ViewLayout) -> Int {
-        viewportHeight(for: viewModel)
-            ?? max(layout.contentHeight, layout.header?.maxY ?? 0, layout.overlays.map(\.maxY).max() ?? 0)
+        Self.viewportHeight(
+            fixed: viewportHeight(for: viewModel), contentHeight: layout.contentHeight, header: layout.header,
+            overlays: layout.overlays)
+    }
+
+    /// Rows of a viewport: `fixed` when the height is fixed, otherwise enough for a body
+    /// `contentHeight` rows high, the header's frame and the overlays' frames. The one
+    /// fallback for a height that is not fixed.
+    public static func viewportHeight(fixed: Int?, contentHeight: Int, header: Rect?, overlays: [Rect] = []) -> Int {
+        if let fixed { return fixed }
+        var height = max(contentHeight, header?.maxY ?? 0)
+        for overlay in overlays { height = max(height, overlay.maxY) }
+        return height
     }
 
     /// Rows a render of `viewModel`, laid out as `layout`, takes: the navigation bar and the
@@ -47,6 +58,13 @@ public struct ViewGeometry: Sendable, Equatable {
     /// The largest scroll offset of a body laid out as `layout`: how far its content reaches
     /// past the viewport (0 when everything shows).
     public func maximumScrollOffset(of viewModel: ViewModel, layout: ViewLayout) -> Int {
-        max(0, layout.contentHeight - (viewportHeight(for: viewModel) ?? layout.contentHeight))
+        Self.maximumScrollOffset(contentHeight: layout.contentHeight, viewportHeight: viewportHeight(for: viewModel) ?? layout.contentHeight)
+    }
+
+    /// The largest scroll offset of content `contentHeight` rows high, with `bottomInset` rows
+    /// below it, in a viewport `viewportHeight` rows high; never less than `-topInset` (the
+    /// smallest offset, with `topInset` rows above the content).
+    public static func maximumScrollOffset(contentHeight: Int, viewportHeight: Int, topInset: Int = 0, bottomInset: Int = 0) -> Int {
+        max(-topInset, contentHeight + bottomInset - viewportHeight)
     }
 }

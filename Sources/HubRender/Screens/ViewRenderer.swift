@@ -53,7 +53,7 @@ public final class ViewRenderer {
         }
         let engine = CollectionLayout(layoutManager: layoutManager) { [host] in host.measuringComponent(for: $0) }
         let body = engine.layoutBody(viewModel.body, containerSize: container, header: headerInfo)
-        let viewport = viewportHeight ?? max(body.contentHeight, headerFrame?.maxY ?? 0)
+        let viewport = ViewGeometry.viewportHeight(fixed: viewportHeight, contentHeight: body.contentHeight, header: headerFrame)
         let overlays = viewModel.overlays.map { overlay -> Rect in
             let size = host.measuringComponent(for: overlay).preferredSize(for: overlay, containerSize: Size(width: width, height: viewport))
             let overlayWidth = min(max(0, size.width), width)

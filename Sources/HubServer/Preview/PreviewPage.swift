@@ -34,36 +34,18 @@ enum PreviewPage {
     static let contentSecurityPolicy =
         "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-    /// The files' bytes, made once (every response shares them).
-    private static let htmlBytes = ByteBuffer(string: html)
-    private static let scriptBytes = ByteBuffer(string: scriptText)
-    private static let styleBytes = ByteBuffer(string: styleText)
+    /// The files, compiled into the program from `Preview/Resources/` (SwiftPM's `embedInCode`):
+    /// the page, its script and its style sheet are edited as HTML, JavaScript and CSS, and
+    /// served from memory wherever the program runs, with no resource bundle to find.
+    static let html = String(decoding: PackageResources.preview_html, as: UTF8.self)
+    /// The page's script: opens `/preview/{uri}/updates` for the view of the page's own path,
+    /// shows each state it sends, and posts clicks and the back button to the session, as JSON.
+    static let scriptText = String(decoding: PackageResources.preview_js, as: UTF8.self)
+    /// The page's style sheet.
+    static let styleText = String(decoding: PackageResources.preview_css, as: UTF8.self)
 
-    /// The page: the view drawn as text with its components over it, and the chain panel.
-    static let html = #"""
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <title>Hub preview</title>
-        <link rel="stylesheet" href="/preview.css">
-        </head>
-        <body>
-        <main>
-          <nav>
-            <button id="back" type="button" disabled>◀ Back</button>
-            <span class="stack" id="stack"></span>
-            <span id="status">connecting…</span>
-          </nav>
-          <div id="screen"><pre id="text"></pre></div>
-        </main>
-        <aside>
-          <h2>Chain</h2>
-          <table><thead><tr><th>operation</th><th>status</th><th>runs</th><th>ms</th></tr></thead><tbody id="chain"></tbody></table>
-          <p id="error"></p>
-        </aside>
-        <script src="/preview.js"></script>
-        </body>
-        </html>
-        """#
+    /// The files' bytes, made once (every response shares them).
+    private static let htmlBytes = ByteBuffer(bytes: PackageResources.preview_html)
+    private static let scriptBytes = ByteBuffer(bytes: PackageResources.preview_js)
+    private static let styleBytes = ByteBuffer(bytes: PackageResources.preview_css)
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 extension HostPolicy {
     /// Whether a write whose `Origin` is `origin`, sent to `authority` (its `Host`), comes from
     /// one of this server's own pages: the same scheme (`http`), host and port as the request

@@ -1,13 +1,13 @@
 import Foundation
 import HubFileWatching
 import HubLua
+import Synchronization
 
 /// A thread that waits for changes under feature folders (``FileWatcher``) and calls
 /// `changed` after each, until stopped.
-final class FileWatching: @unchecked Sendable {
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var stopping = false
+final class FileWatching: Sendable {
+    /// Whether the thread should end.
+    private let stopping = Mutex(false)
 
     /// Starts watching `roots` (by polling when `polling` is true).
     init(roots: [String], polling: Bool, changed: @escaping @Sendable () -> Void) {
@@ -22,11 +22,11 @@ final class FileWatching: @unchecked Sendable {
         thread.start()
     }
 
-    private var isStopping: Bool { lock.withLock { stopping } }
+    private var isStopping: Bool { stopping.withLock { $0 } }
 
     /// Ends the thread (within a quarter of a second).
     func stop() {
-        lock.withLock { stopping = true }
+        stopping.withLock { $0 = true }
     }
 }
 

@@ -26,7 +26,7 @@ final class ViewCache: Sendable {
         let json: ByteBuffer
         let tag: String
         let policy: Policy
-        /// When it settled (``DispatchTime`` nanoseconds).
+        /// When it settled (a ``MonotonicTime`` reading).
         let storedAt: UInt64
 
         /// Whether a `.maxAge` entry is still young enough to answer with.
@@ -34,7 +34,7 @@ final class ViewCache: Sendable {
             guard case .maxAge(let milliseconds) = policy else { return false }
             // A script may keep content for longer than nanoseconds can count: then for ever.
             let (lifetime, overflow) = UInt64(milliseconds).multipliedReportingOverflow(by: 1_000_000)
-            return overflow || DispatchTime.now().uptimeNanoseconds - storedAt < lifetime
+            return overflow || MonotonicTime.nanoseconds(since: storedAt) < lifetime
         }
 
         /// The `Cache-Control` a client gets with it: as long as the server keeps it.

@@ -9,7 +9,7 @@ extension ViewFailure {
         case let failure as ViewFailure:
             self = failure
         case let error as any HTTPResponseError where error.status == .notFound:
-            self = .notFound("nothing is served at this path: the routes are /views/<uri>, /preview/<uri> and /metrics")
+            self = .notFound("nothing is served at this path: the routes are \(ServerRoutes.entryPoints)")
         case let error as any HTTPResponseError where error.status == .contentTooLarge:
             self.init(status: error.status, title: "Content too large", detail: "the body is larger than the \(maxBodyBytes) bytes this server takes")
         case let error as any HTTPResponseError:

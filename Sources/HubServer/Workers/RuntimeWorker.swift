@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 import HubLua
 
 /// A thread that owns one Hub runtime, with its Lua state, feature registries and event loop,
@@ -17,7 +18,9 @@ final class RuntimeWorker: @unchecked Sendable {
     /// The live sessions it holds (or is opening), readable from any thread.
     let sessions: SessionSlots
     // Guarded by `condition`: the jobs waiting, how many are queued or running, and whether the
-    // thread should end.
+    // thread should end. A condition variable, not a `Mutex`: the worker's thread blocks on it
+    // until a job or a wake-up comes (or the loop's next timer is due), which a lock alone
+    // cannot do; the class is unchecked because `condition` guards these fields.
     private let condition = NSCondition()
     private var jobs: [Job] = []
     private var queued = 0

@@ -2,6 +2,7 @@ import Foundation
 import HubCore
 import HubLua
 import HubRender
+import LuaBridge
 
 /// A view model loaded for a request: its default-schema JSON, and what metrics record.
 struct LoadedView: Sendable {
@@ -41,7 +42,7 @@ extension WorkerState {
     /// handles it, 500 with the located error when the chain fails, 504 when `ticket`'s
     /// deadline passes first. The worker serves other requests while the chain waits.
     func loadView(_ uri: String, options: ScreenOptions, ticket: RequestTicket, reply: RequestReply<LoadedView>) {
-        let started = DispatchTime.now()
+        let started = MonotonicTime.now
         let screen: Screen
         do {
             screen = try open(uri, options: options)
@@ -53,7 +54,7 @@ extension WorkerState {
                 try ViewFailure.check(screen, outcome: outcome, timeout: ticket)
                 return LoadedView(
                     feature: screen.featureInfo.identifier, model: screen.viewModel, json: screen.viewModel.serializedJSON(),
-                    cachePolicy: cachePolicy(of: uri), chainSeconds: Self.seconds(since: started))
+                    cachePolicy: cachePolicy(of: uri), chainSeconds: MonotonicTime.seconds(since: started))
             }
         }
     }
@@ -67,7 +68,7 @@ extension WorkerState {
         _ request: ActionRequest, on uri: String, options: ScreenOptions, ticket: RequestTicket,
         reply: RequestReply<ActionOutcome>
     ) {
-        let started = DispatchTime.now()
+        let started = MonotonicTime.now
         let screen: Screen
         do {
             screen = try open(uri, options: options)
@@ -85,13 +86,13 @@ extension WorkerState {
                 return reply.send(.failure(error))
             }
             if let target = navigation.target {
-                return reply.send(.success(ActionOutcome(feature: feature, result: .navigated(target), chainSeconds: Self.seconds(since: started))))
+                return reply.send(.success(ActionOutcome(feature: feature, result: .navigated(target), chainSeconds: MonotonicTime.seconds(since: started))))
             }
             waiting.wait(for: screen, ticket: ticket) { outcome in
                 reply.send { () throws(ViewFailure) in
                     try ViewFailure.check(screen, outcome: outcome, timeout: ticket)
                     return ActionOutcome(
-                        feature: feature, result: .updated(screen.viewModel.serializedJSON()), chainSeconds: Self.seconds(since: started))
+                        feature: feature, result: .updated(screen.viewModel.serializedJSON()), chainSeconds: MonotonicTime.seconds(since: started))
                 }
             }
         }
@@ -151,9 +152,5 @@ extension WorkerState {
         if let path = viewModel.indexPath(ofIdentifier: identifier) { return viewModel.model(at: path) }
         if let header = viewModel.header, header.identifier == identifier { return header }
         return viewModel.overlays.first { $0.identifier == identifier }
-    }
-
-    private static func seconds(since start: DispatchTime) -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
 }

@@ -17,12 +17,12 @@ struct JSON: ParsableCommand {
     @Option(help: "The identifier of the schema to read the file with (default: the default schema).")
     var schema: String?
 
-    // Optional, so that help states the default once (see ViewOptions).
-    @Option(name: .customLong("width"), help: "Columns (default: the terminal's width, or 80).")
+    // Optional, so that help states the default once (see WidthOption.help).
+    @Option(name: .customLong("width"), help: WidthOption.help)
     var givenWidth: Int?
 
     @Option(help: "The layout margin in cells.")
-    var margin = 1
+    var margin = HubDefaults.margin
 
     @Flag(help: "Print the view model as default-schema JSON instead of rendering it.")
     var model = false

@@ -12,7 +12,7 @@ struct Render: ParsableCommand {
     @OptionGroup var view: ViewOptions
 
     @Option(help: "The layout margin in cells.")
-    var margin = 1
+    var margin = HubDefaults.margin
 
     @Flag(help: "Print the laid-out frames as JSON instead of text.")
     var json = false

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HubCore
 import HubServer
 import Logging
 
@@ -20,10 +21,8 @@ struct Serve: ParsableCommand {
             [--idle-timeout <idle-timeout>]
             """,
         discussion: """
-            GET /views/<uri> is the view model as default-schema JSON once its chain settles; \
-            POST /views/<uri>/actions performs an action; GET /views/<uri>/updates streams the \
-            view model as it changes; /preview/<uri> shows the view in a browser, live; /metrics \
-            has Prometheus metrics. See docs/serving.md.
+            The routes (view models are default-schema JSON; see docs/serving.md):
+            \(ServerRoutes.summary)
 
             Safe by default: a request sent to a name other than --host, localhost, 127.0.0.1, \
             [::1] or an --allowed-host gets 421 (DNS rebinding); a write (POST...) needs Content-Type: \
@@ -35,10 +34,10 @@ struct Serve: ParsableCommand {
     @OptionGroup var features: FeatureOptions
 
     @Option(help: "The address to listen on.")
-    var host = "127.0.0.1"
+    var host = HubDefaults.Server.host
 
     @Option(help: "The port to listen on (0: any free port).")
-    var port = 8080
+    var port = HubDefaults.Server.port
 
     @Option(
         name: .customLong("allowed-host"),
@@ -50,7 +49,7 @@ struct Serve: ParsableCommand {
     var givenWorkers: Int?
 
     /// The worker threads to run: `--workers`, or one per core.
-    var workers: Int { givenWorkers ?? ProcessInfo.processInfo.activeProcessorCount }
+    var workers: Int { givenWorkers ?? HubDefaults.Server.workers }
 
     @Flag(help: "Reload edited feature files, and send the views they change to update streams.")
     var watch = false
@@ -62,34 +61,30 @@ struct Serve: ParsableCommand {
     var dev = false
 
     @Option(help: "The width views are laid out and previews drawn at, in cells.")
-    var width = 80
+    var width = HubDefaults.width
 
     @Option(help: "The largest request body taken, in bytes.")
-    var maxBody = 64 << 10
+    var maxBody = HubDefaults.Server.maxBodyBytes
 
     @Option(help: "Seconds a request may take before it answers 504 (its chain is stopped).")
-    var requestTimeout = 10.0
+    var requestTimeout = Double(HubDefaults.Server.requestTimeout) / 1_000
 
     @Option(help: "Requests each worker holds at once, queued or waiting for their chains; more get 503.")
-    var maxRequestsPerWorker = 256
+    var maxRequestsPerWorker = HubDefaults.Server.maxRequestsPerWorker
     @Option(help: "The most connections open at once; past it, new ones are answered 503 and closed.")
-    var maxConnections = 4_096
+    var maxConnections = HubDefaults.Server.maxConnections
 
     @Option(help: "Seconds a client may take to send a request's header fields.")
-    var headerTimeout = 10
+    var headerTimeout = HubDefaults.Server.headerTimeoutSeconds
 
     @Option(help: "Seconds a kept-alive connection may stay idle between requests.")
-    var idleTimeout = 60
+    var idleTimeout = HubDefaults.Server.idleTimeoutSeconds
 
     @Option(help: "Update streams (and previews) each worker keeps open at once; more get 503.")
-    var maxStreamsPerWorker = 1_024
+    var maxStreamsPerWorker = HubDefaults.Server.maxStreamsPerWorker
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
-
-    /// Where `hub serve` keeps the store unless `--store` says otherwise: a SQLite file every
-    /// worker shares, which survives restarts.
-    static let defaultStore = "./.hub/store.sqlite"
 
     func validate() throws {
         guard workers > 0 else { throw ValidationError("--workers must be at least 1") }
@@ -132,7 +127,7 @@ struct Serve: ParsableCommand {
         configuration.idleTimeout = .seconds(idleTimeout)
         configuration.maxStreamsPerWorker = maxStreamsPerWorker
         configuration.prepareRuntime = { [limits = features.limits] in limits.apply(to: $0) }
-        configuration.store = try features.store.makeStore(defaultLocation: Self.defaultStore)
+        configuration.store = try features.store.makeStore(defaultLocation: HubDefaults.Server.storePath)
         configuration.logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let (host, workers) = (host, workers)
         do {

@@ -3,6 +3,7 @@ import Foundation
 import HubCore
 import HubHTTP
 import HubLua
+import HubRender
 
 struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(

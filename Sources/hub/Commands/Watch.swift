@@ -48,7 +48,7 @@ struct Watch: ParsableCommand {
             let timeout = runtime.loop.nextDue.map { max(0, $0 - runtime.loop.now) } ?? Self.idleLook
             // While a response is awaited, look often: it arrives through the loop's mailbox.
             let event = watcher.wait(timeout: min(timeout, runtime.loop.awaitedCount > 0 ? 10 : Self.idleLook))
-            let looked = DispatchTime.now()
+            let looked = MonotonicTime.now
             runtime.loop.advance(by: 0)
             guard let started = event else {
                 // No edit, but the view may have changed by itself: a change of the store it
@@ -77,7 +77,7 @@ struct Watch: ParsableCommand {
     /// Prints the view on top of `stack` (clearing the terminal first); after an update, the
     /// summary of its diff and of the time since the file event `started` it.
     private func show(
-        _ stack: ScreenStack, runtime: HubRuntime, terminal: Bool, update: (diff: ViewModelDiff?, started: DispatchTime)?
+        _ stack: ScreenStack, runtime: HubRuntime, terminal: Bool, update: (diff: ViewModelDiff?, started: UInt64)?
     ) {
         let text = (try? runtime.render(stack.top, ascii: view.ascii, color: terminal)) ?? ""
         var output = terminal ? "\u{1B}[2J\u{1B}[H" : ""
@@ -88,7 +88,7 @@ struct Watch: ParsableCommand {
             }.joined(separator: "; ") + "\n"
         }
         if let update {
-            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - update.started.uptimeNanoseconds) / 1_000_000
+            let milliseconds = MonotonicTime.milliseconds(since: update.started)
             output += Self.summary(of: update.diff, milliseconds: milliseconds) + "\n"
         }
         // Each problem once, when it happens: one that was fixed is not printed again.

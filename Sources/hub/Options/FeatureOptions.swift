@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HubCore
 import HubLua
+import HubRender
 
 /// Where features are loaded from, and the limits their scripts run under.
 struct FeatureOptions: ParsableArguments {

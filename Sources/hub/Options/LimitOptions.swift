@@ -1,19 +1,21 @@
 import ArgumentParser
 import HubCore
 import HubLua
+import HubRender
+import LuaBridge
 
 /// The limits scripts run under (docs/limits.md), for every command that runs scripts.
 struct LimitOptions: ParsableArguments {
-    @Option(help: "The most memory scripts may make Hub hold, in MiB (default: 256).")
+    @Option(help: "The most memory scripts may make Hub hold, in MiB (default: \(HubDefaults.Limits.memory >> 20)).")
     var memory: Int?
 
-    @Option(help: "Instructions a script may run per call, and an operation per run (default: 200000000).")
+    @Option(help: "Instructions a script may run per call, and an operation per run (default: \(HubDefaults.Limits.instructionBudget)).")
     var budget: Int?
 
-    @Option(help: "Milliseconds an operation's run may take (default: 10000).")
+    @Option(help: "Milliseconds an operation's run may take (default: \(HubDefaults.Limits.operationTimeout)).")
     var timeout: Int?
 
-    @Option(help: "Milliseconds a script may run without returning or yielding (default: 10000).")
+    @Option(help: "Milliseconds a script may run without returning or yielding (default: \(HubDefaults.Limits.timeLimit)).")
     var timeLimit: Int?
 
     func validate() throws {

@@ -10,7 +10,7 @@ struct StoreOptions: ParsableArguments {
         name: .customLong("store"),
         help: ArgumentHelp(
             "Where hub.store keeps data: memory, a SQLite file (sqlite:PATH, or a PATH ending in .sqlite), or "
-                + "postgres://USER@HOST:PORT/DATABASE (default: memory; for hub serve, ./.hub/store.sqlite).",
+                + "postgres://USER@HOST:PORT/DATABASE (default: memory; for hub serve, \(HubDefaults.Server.storePath)).",
             valueName: "store"))
     var location: String?
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HubCore
 import HubRender
 
 /// Which view to show, and how large: what every command that shows one view asks.
@@ -6,9 +7,8 @@ struct ViewOptions: ParsableArguments {
     @Argument(help: "The view URI, e.g. cities:overview.")
     var uri: String
 
-    // Optional, so that help states the default once, in words: ArgumentParser would append
-    // the value it found when it printed the help.
-    @Option(name: .customLong("width"), help: "Columns (default: the terminal's width, or 80).")
+    // Optional, so that help states the default once, in words (see WidthOption.help).
+    @Option(name: .customLong("width"), help: WidthOption.help)
     var givenWidth: Int?
 
     @Option(help: "Rows of output, navigation bar included (default: all content).")
@@ -26,7 +26,7 @@ struct ViewOptions: ParsableArguments {
     }
 
     /// The screen's size, with `margin` cells around the layout.
-    func screenOptions(margin: Int = 1) -> ScreenOptions {
+    func screenOptions(margin: Int = HubDefaults.margin) -> ScreenOptions {
         ScreenOptions(width: width, height: height, margin: margin)
     }
 }

@@ -1,7 +1,7 @@
 import Testing
 @testable import HubCore
 
-/// The action handler wrapper's rules (hubframework-features.md §11.2): handler first, fresh
+/// The action handler wrapper's rules (docs/components.md, "Targets and actions"): handler first, fresh
 /// actions, selection with initial view models, asynchronous actions kept alive and chaining.
 @Suite struct ActionDispatcherTests {
     /// An asynchronous action that finishes when the test says so.

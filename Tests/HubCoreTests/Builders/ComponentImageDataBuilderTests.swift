@@ -2,7 +2,7 @@ import Testing
 
 @testable import HubCore
 
-// HUBComponentImageDataBuilderTests.m (catalogue §4). The builder under test is the custom image
+// HUBComponentImageDataBuilderTests.m. The builder under test is the custom image
 // "identifier" of body component "model"; it is built with the component model. UIImage local
 // images are image names in this port.
 

@@ -2,7 +2,7 @@ import Testing
 
 @testable import HubCore
 
-// HUBComponentModelBuilderTests.m (catalogue §3): the builder is the body component builder
+// HUBComponentModelBuilderTests.m: the builder is the body component builder
 // "model" of a view model builder with the test defaults and an icon resolver. Models are built
 // through the view model builder; the original's `parent` reference does not exist in this port,
 // so parent/child relations are checked through `indexPath`.

@@ -2,7 +2,7 @@ import Testing
 
 @testable import HubCore
 
-// HUBComponentTargetBuilderTests.m (catalogue §5). The builder under test is the target builder of
+// HUBComponentTargetBuilderTests.m. The builder under test is the target builder of
 // body component "model"; the target is built with the component model.
 
 struct ComponentTargetBuilderTests {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import HubCore
 
-// HUBViewModelBuilderTests.m (catalogue §2): a builder with the test component defaults and an
+// HUBViewModelBuilderTests.m: a builder with the test component defaults and an
 // icon resolver. Builders here are handles into one tree, so "the same builder instance" is
 // checked as "writes through one handle are read through the other".
 

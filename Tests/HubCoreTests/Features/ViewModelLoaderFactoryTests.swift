@@ -2,7 +2,7 @@ import Testing
 
 @testable import HubCore
 
-// HUBViewModelLoaderFactoryTests.m (catalogue §18).
+// HUBViewModelLoaderFactoryTests.m.
 
 struct ViewModelLoaderFactoryTests {
     private let viewURI = "spotify:hub:framework"

@@ -2,7 +2,7 @@ import Testing
 
 @testable import HubCore
 
-// HUBJSONPathTests.m (catalogue §9): typed destinations. Hub Framework's bool and integer
+// HUBJSONPathTests.m: typed destinations. Hub Framework's bool and integer
 // getters return NO/0 when nothing matches; Swift's return nil.
 
 struct JSONPathTests {
@@ -88,7 +88,7 @@ struct JSONPathTests {
     }
 }
 
-// HUBMutableJSONPathTests.m (catalogue §9): operations. Mutable and immutable paths are one
+// HUBMutableJSONPathTests.m: operations. Mutable and immutable paths are one
 // value type here: every operation returns a new path and leaves its receiver unchanged.
 
 struct JSONPathOperationTests {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import HubCore
 
-// HUBJSONSchemaRegistryTests.m (catalogue §9), and the loader factory picking a feature's schema.
+// HUBJSONSchemaRegistryTests.m, and the loader factory picking a feature's schema.
 
 struct JSONSchemaRegistryTests {
     private let registry = JSONSchemaRegistry()

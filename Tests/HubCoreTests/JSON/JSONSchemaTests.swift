@@ -2,7 +2,7 @@ import Testing
 
 @testable import HubCore
 
-// HUBJSONSchemaTests.m and HUBJSONSchemaFactoryTests.m (catalogue §9), and how a schema travels
+// HUBJSONSchemaTests.m and HUBJSONSchemaFactoryTests.m, and how a schema travels
 // with builders, snapshots and loaders.
 
 struct JSONSchemaTests {

@@ -3,8 +3,8 @@ import Testing
 
 @testable import HubCore
 
-// HUBSerializationTests.m (catalogue §9) with its own fixture (Fixtures/Serialization.json),
-// and the omissions of each model's serialization (hubframework-features.md §6).
+// HUBSerializationTests.m with its own fixture (Fixtures/Serialization.json),
+// and the omissions of each model's serialization.
 
 struct SerializationTests {
     private func fixture() throws -> JSONDictionary {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import HubCore
 
-// HUBBlockContentOperationTests.m (catalogue §21).
+// HUBBlockContentOperationTests.m.
 
 struct BlockContentOperationTests {
     private let viewURI = "spotify:hub:framework"

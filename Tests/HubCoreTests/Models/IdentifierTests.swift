@@ -2,7 +2,7 @@ import Testing
 
 @testable import HubCore
 
-// HUBIdentifierTests.m (catalogue §8).
+// HUBIdentifierTests.m.
 
 struct IdentifierTests {
     @Test func propertyAssignment() {

@@ -1,4 +1,6 @@
 import HubCore
+import HubRender
+import LuaBridge
 import Testing
 @testable import HubLua
 

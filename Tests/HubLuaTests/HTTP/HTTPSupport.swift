@@ -22,9 +22,9 @@ func makeHTTPRuntime(_ source: String, backend: TestBackend, configure: (HubRunt
 
 /// Milliseconds `body` took.
 func milliseconds(_ body: () throws -> Void) rethrows -> Int {
-    let start = DispatchTime.now().uptimeNanoseconds
+    let start = MonotonicTime.now
     try body()
-    return Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+    return Int(MonotonicTime.nanoseconds(since: start) / 1_000_000)
 }
 
 /// The titles of a screen's body components, in order.

@@ -11,7 +11,7 @@ import Testing
             """
             hub.feature { id = "spin", uri = "spin:view", operations = { function(ctx) while true do end end } }
             """)
-        #expect(runtime.lua.instructionBudget == HubRuntime.defaultInstructionBudget)
+        #expect(runtime.lua.instructionBudget == HubDefaults.Limits.instructionBudget)
         let result = try runtime.run(
             """
             local s = hub.open("spin:view")

@@ -1,4 +1,5 @@
 import HubCore
+import HubRender
 import Testing
 @testable import HubLua
 

@@ -1,3 +1,5 @@
+import HubCore
+import HubRender
 @testable import HubLua
 
 /// A runtime with the Sandbox fixture whose `configure` is applied first (limits), then the

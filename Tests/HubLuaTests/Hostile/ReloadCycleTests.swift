@@ -1,4 +1,5 @@
 import HubCore
+import LuaBridge
 import Testing
 @testable import HubLua
 

@@ -1,3 +1,4 @@
+import HubCore
 import HubRender
 import Testing
 @testable import HubLua

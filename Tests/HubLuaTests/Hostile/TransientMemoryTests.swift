@@ -1,4 +1,5 @@
 import HubCore
+import LuaBridge
 import Testing
 @testable import HubLua
 
@@ -12,7 +13,7 @@ import Testing
               for i = 1, 10000 do ctx.view:body("row-" .. i).title = "Row " .. i end
             end } }
             """)
-        #expect(runtime.lua.memoryLimit == HubRuntime.defaultMemoryLimit)
+        #expect(runtime.lua.memoryLimit == HubDefaults.Limits.memory)
         let result = try runtime.run(
             """
             local s = hub.open("rows:view", { width = 80 })

@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubRender
 import Testing
 @testable import HubLua
 

@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubRender
 @testable import HubLua
 
 /// A runtime on `clock` whose store is `store`, with the feature folder `source` describes

@@ -3,7 +3,7 @@ import Testing
 
 @testable import HubRender
 
-// HUBComponentRegistryTests.m (catalogue §15) without the showcase tests: a registry with a
+// HUBComponentRegistryTests.m without the showcase tests: a registry with a
 // fallback handler mock and factory mocks that return the same component instance every time.
 
 struct ComponentRegistryTests {

@@ -3,10 +3,10 @@ import Testing
 
 @testable import HubRender
 
-// HUBCollectionViewLayoutTests.m (catalogue §14), frame placement and content size, in cells:
+// HUBCollectionViewLayoutTests.m, frame placement and content size, in cells:
 // a container 320 wide (400 high) and the original numbers. Components are mocks with fixed
 // preferred sizes and traits; the layout manager mock returns 0 for every margin not set.
-// The algorithm is features §9.4.
+// The algorithm is docs/components.md's "Layout".
 
 struct CollectionLayoutTests {
     private let containerSize = Size(width: 320, height: 400)

@@ -3,8 +3,8 @@ import Testing
 
 @testable import HubRender
 
-// HUBDefaultComponentLayoutManagerTests.m (catalogue §13) with margin 10; values are cells.
-// The algorithm is features §9.3.
+// HUBDefaultComponentLayoutManagerTests.m with margin 10; values are cells.
+// The algorithm is docs/components.md's "Layout".
 
 struct DefaultComponentLayoutManagerTests {
     private let manager = DefaultComponentLayoutManager(margin: 10)
@@ -70,7 +70,7 @@ struct DefaultComponentLayoutManagerTests {
         #expect(manager.horizontalOffset(forRowWith: [[.centered]], firstLeading: 10, lastTrailing: 300) == 145)
     }
 
-    // Beyond the catalogue, from features §9.3.
+    // Beyond the original's tests, from its layout rules.
 
     @Test func centeredAndNonCenteredComponentsNeverShareARow() {
         let centered: Set<LayoutTrait> = [.centered]

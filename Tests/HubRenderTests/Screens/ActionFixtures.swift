@@ -2,8 +2,8 @@ import HubCore
 
 @testable import HubRender
 
-// Swift-only fixtures for actions, selection and navigation (hubframework-tests.md §28's
-// fixture, headless): a feature whose operation builds what the test asks for and observes
+// Swift-only fixtures for actions, selection and navigation (the view controller
+// tests' fixture, headless): a feature whose operation builds what the test asks for and observes
 // actions, an action handler and a selection action whose answers the test sets, and a
 // component that performs and observes actions.
 

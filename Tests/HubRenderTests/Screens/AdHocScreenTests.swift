@@ -4,7 +4,7 @@ import Testing
 @testable import HubRender
 
 /// Screens for content operations with no feature registration: Hub Framework's view controller
-/// factory tests (hubframework-tests.md §19), headless.
+/// factory tests, headless.
 @Suite struct AdHocScreenTests {
     /// `testCreatingViewControllerWithoutFeatureRegistration`
     @Test func aScreenForContentOperationsBelongsToTheFeatureItNamesWithoutRegisteringIt() throws {

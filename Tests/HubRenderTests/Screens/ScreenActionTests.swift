@@ -3,8 +3,8 @@ import Testing
 
 @testable import HubRender
 
-/// Selection and actions on a screen: Hub Framework's view controller tests (hubframework-tests.md
-/// §28, "Selection & actions") and the view controller factory's default handler (§19), headless.
+/// Selection and actions on a screen: Hub Framework's view controller tests ("Selection &
+/// actions") and the view controller factory's default handler, headless.
 @Suite struct ScreenActionTests {
     private static let custom: JSONDictionary = ["custom": .string("data")]
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import HubRender
 
-// Fixtures for the view controller tests (hubframework-tests.md §28's fixture, headless): a
+// Fixtures for the view controller tests (the original's fixture, headless): a
 // component mirroring `HUBComponentMock`, a reload policy mirroring `HUBContentReloadPolicyMock`,
 // an image loader that completes when the test says, and a manager with one feature.
 

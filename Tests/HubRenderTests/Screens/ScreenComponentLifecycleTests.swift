@@ -5,8 +5,7 @@ import Testing
 
 /// How a screen's components live: header and overlay reuse and removal, appearance and
 /// disappearance, UI state, reuse of body components and children, resizing, container sizes
-/// and content offsets. Hub Framework's view controller tests (hubframework-tests.md §28,
-/// "Header / overlay reuse & lifecycle", "Component reuse, children, state" and the
+/// and content offsets. Hub Framework's view controller tests ("Header / overlay reuse & lifecycle", "Component reuse, children, state" and the
 /// content-offset tests), headless: drawing (`render()`) is the layout pass, and a component
 /// appears when it is first drawn.
 @Suite struct ScreenComponentLifecycleTests {

@@ -4,7 +4,7 @@ import Testing
 @testable import HubRender
 
 /// Where a screen's components are, which are shown, and scrolling: Hub Framework's view
-/// controller tests (hubframework-tests.md §28, "Scrolling, insets, geometry"), headless.
+/// controller tests ("Scrolling, insets, geometry"), headless.
 @Suite struct ScreenGeometryTests {
     /// A screen 320 columns wide (no margins) with body components A (300×200) and B (100×300).
     private func openTwoBlocks(height: Int? = nil) throws -> (ScreenFixture, Screen) {

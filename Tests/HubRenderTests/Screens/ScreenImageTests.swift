@@ -4,7 +4,7 @@ import Testing
 @testable import HubRender
 
 /// Image loading for a screen's header, body and overlay components: Hub Framework's view
-/// controller tests (hubframework-tests.md §28, "Images"), headless.
+/// controller tests ("Images"), headless.
 @Suite struct ScreenImageTests {
     /// `testHeaderComponentImageLoading`, `testOverlayComponentImageLoading`
     @Test(arguments: [ComponentType.header, .overlay])

@@ -3,8 +3,8 @@ import Testing
 
 @testable import HubRender
 
-/// Loading and updating a screen: Hub Framework's view controller tests (hubframework-tests.md
-/// §28, "Loading / updating") and the view controller factory's reload policy test (§19),
+/// Loading and updating a screen: Hub Framework's view controller tests ("Loading /
+/// updating") and the view controller factory's reload policy test,
 /// headless.
 @Suite struct ScreenLoadingTests {
     /// An operation with initial content (a body row and a `Loading` overlay) that never finishes.
@@ -152,7 +152,7 @@ import Testing
             """)
     }
 
-    /// §19 `testDefaultContentReloadPolicyUsedIfFeatureDidNotSupplyOne`
+    /// `testDefaultContentReloadPolicyUsedIfFeatureDidNotSupplyOne`
     @Test func theDefaultReloadPolicyIsAskedOnlyOnceAViewModelExists() throws {
         let policy = ReloadPolicyMock()
         let fixture = try ScreenFixture { $0.bodyBuilder("one").title = "One" }

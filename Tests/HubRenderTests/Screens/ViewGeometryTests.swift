@@ -41,4 +41,20 @@ import Testing
         #expect(ViewGeometry(width: 40, height: 10).maximumScrollOffset(of: titled, layout: layout(content: 5)) == 0)
         #expect(ViewGeometry(width: 40).maximumScrollOffset(of: titled, layout: layout(content: 30)) == 0)
     }
+
+    @Test func oneFallbackServesEveryViewportWhoseHeightIsNotFixed() {
+        let header = Rect(x: 0, y: 0, width: 10, height: 12)
+        let overlay = Rect(x: 0, y: 18, width: 10, height: 2)
+        #expect(ViewGeometry.viewportHeight(fixed: 5, contentHeight: 30, header: header, overlays: [overlay]) == 5)
+        #expect(ViewGeometry.viewportHeight(fixed: nil, contentHeight: 7, header: nil) == 7)
+        #expect(ViewGeometry.viewportHeight(fixed: nil, contentHeight: 7, header: header) == 12)
+        #expect(ViewGeometry.viewportHeight(fixed: nil, contentHeight: 7, header: header, overlays: [overlay]) == 20)
+    }
+
+    @Test func theLargestScrollOffsetKeepsToTheInsets() {
+        #expect(ViewGeometry.maximumScrollOffset(contentHeight: 30, viewportHeight: 8) == 22)
+        #expect(ViewGeometry.maximumScrollOffset(contentHeight: 5, viewportHeight: 8) == 0)
+        #expect(ViewGeometry.maximumScrollOffset(contentHeight: 30, viewportHeight: 8, bottomInset: 3) == 25)
+        #expect(ViewGeometry.maximumScrollOffset(contentHeight: 5, viewportHeight: 8, topInset: 2) == -2)
+    }
 }

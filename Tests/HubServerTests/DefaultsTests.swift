@@ -1,0 +1,34 @@
+import HubCore
+import HubRender
+import Testing
+@testable import HubServer
+
+/// Every default has one home, `HubDefaults`, which the types that take it start from; every
+/// route has one, `ServerRoutes`, which the answer to an unknown path reads.
+@Suite struct DefaultsTests {
+    @Test func viewsAndTheServerStartFromHubDefaults() {
+        #expect(ScreenOptions().width == HubDefaults.width)
+        #expect(ScreenOptions().margin == HubDefaults.margin)
+        #expect(RenderOptions().width == HubDefaults.width)
+        let configuration = HubServerConfiguration(featureFolders: [])
+        #expect(configuration.width == HubDefaults.width)
+        #expect(configuration.host == HubDefaults.Server.host)
+        #expect(configuration.port == HubDefaults.Server.port)
+        #expect(configuration.workers == HubDefaults.Server.workers)
+        #expect(configuration.maxConnections == HubDefaults.Server.maxConnections)
+        #expect(configuration.headerTimeout == .seconds(HubDefaults.Server.headerTimeoutSeconds))
+        #expect(configuration.idleTimeout == .seconds(HubDefaults.Server.idleTimeoutSeconds))
+        #expect(configuration.maxBodyBytes == HubDefaults.Server.maxBodyBytes)
+        #expect(configuration.requestTimeout == HubDefaults.Server.requestTimeout)
+        #expect(configuration.maxRequestsPerWorker == HubDefaults.Server.maxRequestsPerWorker)
+        #expect(configuration.maxStreamsPerWorker == HubDefaults.Server.maxStreamsPerWorker)
+        #expect(configuration.pingInterval == HubDefaults.Server.pingIntervalSeconds)
+        #expect(ContentOperationLimits.standard.timeout == HubDefaults.Limits.operationTimeout)
+    }
+
+    @Test func theRoutesAPersonOpensAreNamedInASentence() {
+        #expect(ServerRoutes.entryPoints == "/views/<uri>, /preview/<uri> and /metrics")
+        #expect(ServerRoutes.summary.hasPrefix("GET /views/<uri>: the view model once its chain settles"))
+        #expect(ServerRoutes.all.count == 9)
+    }
+}
