@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 import Testing
 @testable import HubLua
 
