@@ -492,7 +492,7 @@ function Screen:profile(fn, options) end
 ---@field view string The view URI it ran for (`""` for an action).
 ---@field runs integer Runs started.
 ---@field ms number Wall-clock milliseconds from each run's start to its end, waits included.
----@field lua_ms number Milliseconds running Lua.
+---@field script_ms number Milliseconds running the script itself (Lua), host calls left out.
 ---@field host_ms number Milliseconds in Swift called from Lua: builders, JSON, bookkeeping.
 ---@field wait_ms number Milliseconds suspended, waiting.
 ---@field waits table<string, number> Milliseconds waited by kind: `http`, `store`, `sleep`, `await`.

@@ -4,7 +4,7 @@ import LuaBridge
 extension LuaStack {
     /// `[-0, +1]` Pushes `profile` as a table: `text` (the table `hub profile` prints), `folded`
     /// (folded stacks), `every`, `samples` (how many), `operations` (each one's `name`, `view`,
-    /// `runs`, `ms`, `lua_ms`, `host_ms`, `wait_ms`, `waits` by kind, `instructions`,
+    /// `runs`, `ms`, `script_ms`, `host_ms`, `wait_ms`, `waits` by kind, `instructions`,
     /// `allocated`), `functions` (`name`, `file`, `line`, `self`, `total`) and `lines` (`file`,
     /// `line`, `samples`), most samples first.
     func push(profile: Profile) {
@@ -19,7 +19,7 @@ extension LuaStack {
             stack.push(operation.view); stack.setRawField(-2, "view")
             stack.push(operation.runs); stack.setRawField(-2, "runs")
             stack.push(operation.milliseconds); stack.setRawField(-2, "ms")
-            stack.push(operation.luaMilliseconds); stack.setRawField(-2, "lua_ms")
+            stack.push(operation.luaMilliseconds); stack.setRawField(-2, "script_ms")
             stack.push(operation.hostMilliseconds); stack.setRawField(-2, "host_ms")
             stack.push(operation.waitMilliseconds); stack.setRawField(-2, "wait_ms")
             stack.newTable(record: operation.waits.count)
