@@ -21,6 +21,8 @@ extension HubServer {
         router.on("/sessions/:session/select", method: .options) { _, _ in Self.allowing(RouteMethods.post) }
         router.on("/sessions/:session/back", method: .options) { _, _ in Self.allowing(RouteMethods.post) }
         router.on("/metrics", method: .options) { _, _ in Self.allowing(RouteMethods.read) }
+        router.on("/preview.js", method: .options) { _, _ in Self.allowing(RouteMethods.read) }
+        router.on("/preview.css", method: .options) { _, _ in Self.allowing(RouteMethods.read) }
     }
 
     private static func allowing(_ methods: String) -> Response {

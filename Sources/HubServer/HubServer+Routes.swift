@@ -27,8 +27,8 @@ extension HubServer {
             let (uri, updates) = try Self.address(context, query: request.uri.query, suffix: "updates")
             return updates ? try await self.stream(uri, kind: .preview, context: context) : PreviewPage.response
         }
-        router.get("/preview.js") { _, _ in PreviewPage.script }
-        router.get("/preview.css") { _, _ in PreviewPage.styleSheet }
+        router.getAndHead("/preview.js") { _, _ in PreviewPage.script }
+        router.getAndHead("/preview.css") { _, _ in PreviewPage.styleSheet }
         router.post("/sessions/:session/select") { request, context in
             let session = try context.parameters.require("session")
             let action = try ActionRequest(body: try await self.body(of: request))

@@ -19,7 +19,7 @@ import Testing
                 // On one kept-alive connection: a body after a HEAD would be read as the next
                 // response's status line.
                 let connection = try LoopbackConnection(port: port)
-                return try ["/views/cities:overview", "/preview/cities:overview", "/metrics"].map { path in
+                return try ["/views/cities:overview", "/preview/cities:overview", "/preview.js", "/preview.css", "/metrics"].map { path in
                     (path, try connection.exchange("GET", path), try connection.exchange("HEAD", path), try connection.exchange("GET", path))
                 }
             }
@@ -81,6 +81,8 @@ import Testing
                 "/sessions/0-none/select": "POST",
                 "/sessions/0-none/back": "POST",
                 "/metrics": "GET, HEAD",
+                "/preview.js": "GET, HEAD",
+                "/preview.css": "GET, HEAD",
             ]
             let port = server.port
             let (answers, nowhere) = try await offThePool {
