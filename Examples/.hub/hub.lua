@@ -451,6 +451,12 @@ function Screen:select(target, custom) end
 ---@return boolean
 function Screen:back() end
 
+---Profiles what `fn(s)` does (default: `s:reload()`): each operation's time, instructions, memory and waits, and the Lua stacks sampled every `every` instructions (default 1,000) by the budget's hook, so the same work gives the same samples. `print(s:profile().text)` prints the table `hub profile` prints.
+---@param fn fun(s: hub.Screen)?
+---@param options hub.ProfileOptions?
+---@return hub.Profile
+function Screen:profile(fn, options) end
+
 ---The options of `hub.open`.
 ---@class hub.OpenOptions
 ---@field width integer? The width in cells.
@@ -466,13 +472,55 @@ function Screen:back() end
 ---@field ascii boolean? Draws boxes with plain ASCII.
 ---@field color boolean? Adds ANSI styles.
 
+---The options of `s:profile`.
+---@class hub.ProfileOptions
+---@field every integer? Instructions between two samples (default 1,000).
+
+---What `s:profile` found.
+---@class hub.Profile
+---@field text string The profile as the table `hub profile` prints.
+---@field folded string The samples as folded stacks (`frame;frame;frame count` per line), for flame graph tools.
+---@field every integer Instructions between two samples.
+---@field samples integer How many samples were taken.
+---@field operations hub.ProfiledOperation[] Each operation (or action) that ran, in the order it first ran.
+---@field functions hub.ProfiledFunction[] Each sampled function, most samples of its own first.
+---@field lines hub.ProfiledLine[] Each sampled line, most samples first.
+
+---An operation (or action) as `s:profile` measured it, over all of its runs.
+---@class hub.ProfiledOperation
+---@field name string Its name (an action's: `action ns:name`).
+---@field view string The view URI it ran for (`""` for an action).
+---@field runs integer Runs started.
+---@field ms number Wall-clock milliseconds from each run's start to its end, waits included.
+---@field script_ms number Milliseconds running the script itself (Lua), host calls left out.
+---@field host_ms number Milliseconds in Swift called from Lua: builders, JSON, bookkeeping.
+---@field wait_ms number Milliseconds suspended, waiting.
+---@field waits table<string, number> Milliseconds waited by kind: `http`, `store`, `sleep`, `await`.
+---@field instructions integer Instructions its budget counted while it ran.
+---@field allocated integer Bytes it allocated while it ran.
+
+---A sampled function.
+---@class hub.ProfiledFunction
+---@field name string Its name as its caller calls it, `(anonymous)`, or `(main chunk)`.
+---@field file string Its file, or `[C]`.
+---@field line integer? The line where it is defined (nil for a C function).
+---@field self integer Samples taken while it ran itself.
+---@field total integer Samples taken while it was on the stack.
+
+---A sampled line.
+---@class hub.ProfiledLine
+---@field file string
+---@field line integer
+---@field samples integer Samples taken while it ran.
+
 ---One operation of a screen's chain.
 ---@class hub.ChainEntry
 ---@field name string The operation's name.
 ---@field status hub.OperationStatus How its last run went.
 ---@field error hub.Error? The error its last run ended with.
 ---@field runs integer How many times it ran.
----@field time integer? The milliseconds its last run took (nil when it has not run).
+---@field time number? The milliseconds its last run took (nil when it has not run).
+---@field instructions integer? The instructions its last run's budget counted: the VM's, counted every 1,000 (the hook's period), plus allocation and C work (nil when it has not run, or runs without a budget).
 
 ---What the last update of a screen changed.
 ---@class hub.Diff

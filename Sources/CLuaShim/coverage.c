@@ -1,4 +1,5 @@
 #include "CLuaShim.h"
+#include "slots.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -18,8 +19,7 @@ struct hub_coverage {
     hub_covered_file *files;
     int count;
     int capacity;
-    int *slots;             /* open addressing over files: index + 1, 0 when empty */
-    int slot_count;         /* a power of two, more than twice count */
+    hub_slots slots;        /* the files by their names' hashes */
     const char *last_source; /* the chunk name of the last hit (a Lua string's bytes) and its */
     int last_file;           /* file: consecutive hits mostly share one; -1 before the first */
 };
@@ -37,7 +37,7 @@ void hub_coverage_free(hub_coverage *coverage) {
         free(coverage->files[i].counts);
     }
     free(coverage->files);
-    free(coverage->slots);
+    free(coverage->slots.slots);
     free(coverage);
 }
 
@@ -47,31 +47,19 @@ static unsigned long hub_coverage_hash(const char *text) {
     return hash;
 }
 
-/* Rebuilds the slots for at least `count` files; 0 when out of memory. */
-static int hub_coverage_rehash(hub_coverage *coverage, int count) {
-    int slot_count = 16;
-    while (slot_count < count * 2 + 2) slot_count *= 2;
-    int *slots = calloc((size_t)slot_count, sizeof(int));
-    if (slots == NULL) return 0;
-    for (int i = 0; i < coverage->count; i++) {
-        unsigned long at = coverage->files[i].hash & (unsigned long)(slot_count - 1);
-        while (slots[at] != 0) at = (at + 1) & (unsigned long)(slot_count - 1);
-        slots[at] = i + 1;
-    }
-    free(coverage->slots);
-    coverage->slots = slots;
-    coverage->slot_count = slot_count;
-    return 1;
+/* The hash of file `index` of the record `context`, for hub_slots_rebuild. */
+static unsigned long hub_coverage_hash_of(const void *context, int index) {
+    return ((const hub_coverage *)context)->files[index].hash;
 }
 
 /* The file named `source` ("@path"), added when new; NULL when out of memory. */
 static hub_covered_file *hub_coverage_file(hub_coverage *coverage, const char *source) {
     const char *name = source + 1;
     unsigned long hash = hub_coverage_hash(name);
-    if (coverage->slot_count > 0) {
-        unsigned long mask = (unsigned long)(coverage->slot_count - 1);
-        for (unsigned long at = hash & mask; coverage->slots[at] != 0; at = (at + 1) & mask) {
-            hub_covered_file *file = &coverage->files[coverage->slots[at] - 1];
+    hub_slots *slots = &coverage->slots;
+    if (slots->count > 0) {
+        for (unsigned long at = hub_slots_first(slots, hash); slots->slots[at] != 0; at = hub_slots_next(slots, at)) {
+            hub_covered_file *file = &coverage->files[slots->slots[at] - 1];
             if (file->hash == hash && strcmp(file->source, name) == 0) return file;
         }
     }
@@ -82,17 +70,17 @@ static hub_covered_file *hub_coverage_file(hub_coverage *coverage, const char *s
         coverage->files = files;
         coverage->capacity = capacity;
     }
-    if (coverage->slot_count < coverage->count * 2 + 2 && !hub_coverage_rehash(coverage, coverage->count + 1)) return NULL;
+    if (hub_slots_full(slots, coverage->count) &&
+        !hub_slots_rebuild(slots, 16, coverage->count + 1, coverage->count, hub_coverage_hash_of, coverage)) {
+        return NULL;
+    }
     char *copy = strdup(name);
     if (copy == NULL) return NULL;
     hub_covered_file *file = &coverage->files[coverage->count++];
     memset(file, 0, sizeof *file);
     file->source = copy;
     file->hash = hash;
-    unsigned long mask = (unsigned long)(coverage->slot_count - 1);
-    unsigned long at = hash & mask;
-    while (coverage->slots[at] != 0) at = (at + 1) & mask;
-    coverage->slots[at] = coverage->count;
+    hub_slots_put(slots, hash, coverage->count - 1);
     return file;
 }
 

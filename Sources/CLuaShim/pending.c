@@ -21,6 +21,7 @@ void hub_pending_flush(lua_State *L) {
         limits->host--;
         return;
     }
+    long long begun = hub_host_begin(limits); /* a profile's host time: building components */
     int count = pending->count;
     pending->count = 0;
     pending->object = NULL;
@@ -52,6 +53,7 @@ void hub_pending_flush(lua_State *L) {
         lua_rawseti(L, -2, at);
     }
     lua_pop(L, 1);
+    hub_host_end(limits, begun);
     limits->host--;
 }
 

@@ -64,7 +64,10 @@ void *hub_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     void *block = realloc(ptr, nsize);
     if (block != NULL) {
         limits->used = limits->used - old + nsize;
-        if (nsize > old) hub_charge_bytes(limits, nsize - old);
+        if (nsize > old) {
+            limits->allocated += nsize - old;
+            hub_charge_bytes(limits, nsize - old);
+        }
     }
     return block;
 }
@@ -92,6 +95,11 @@ lua_State *hub_newstate(hub_limits *limits) {
 }
 
 #define HUB_HOOK_EVERY 1000
+
+/* The instructions between two firings of the count hook: a running profile's period. */
+static int hub_hook_every(const hub_limits *limits) {
+    return limits->profile != NULL ? hub_profile_every(limits->profile) : HUB_HOOK_EVERY;
+}
 
 /* [-0, +1, m] Pushes "file:line: " of the first Lua function from `level` up whose chunk is a
    script's, skipping Hub's own chunks (named "=hub.*"); like luaL_where(L, level) otherwise. */
@@ -174,6 +182,7 @@ static void hub_budget_hook(lua_State *L, lua_Debug *ar) {
         hub_coverage_record(L, limits->coverage, ar); /* never raises */
         return;
     }
+    if (limits->profile != NULL) hub_profile_sample(L, limits->profile); /* never raises */
     if (limits->budget_limit <= 0) return;
     if (interrupt_pending) {
         interrupt_pending = 0;
@@ -181,7 +190,8 @@ static void hub_budget_hook(lua_State *L, lua_Debug *ar) {
     }
     /* Level 0 inside a hook is the Lua function that was running: name its line. */
     if (limits->exhausted) hub_budget_raise(L, 0, limits->exhausted);
-    limits->budget -= HUB_HOOK_EVERY;
+    /* The instructions counted since the hook last fired: its period (1 once exhausted). */
+    limits->budget -= lua_gethookcount(L);
     if (limits->budget <= 0) hub_budget_raise(L, 0, HUB_EXHAUSTED_BUDGET);
     if (limits->deadline > 0 && hub_monotonic_ns() > limits->deadline) hub_budget_raise(L, 0, HUB_EXHAUSTED_TIME);
 }
@@ -206,7 +216,7 @@ int hub_budget_debit(lua_State *L, long cost) {
 
 void hub_budget_attach(lua_State *L) {
     hub_limits *limits = hub_state_limits(L);
-    lua_sethook(L, hub_budget_hook, hub_hook_mask(limits, LUA_MASKCOUNT), limits->exhausted ? 1 : HUB_HOOK_EVERY);
+    lua_sethook(L, hub_budget_hook, hub_hook_mask(limits, LUA_MASKCOUNT), limits->exhausted ? 1 : hub_hook_every(limits));
 }
 
 void hub_budget_detach(lua_State *L) {
@@ -242,6 +252,33 @@ void hub_coverage_stop(lua_State *L) {
     } else {
         lua_sethook(L, NULL, 0, 0);
     }
+}
+
+int hub_profile_start(lua_State *L, int every) {
+    hub_limits *limits = hub_state_limits(L);
+    hub_profile *profile = hub_profile_new(every);
+    if (profile == NULL) return 0;
+    hub_profile_free(limits->profile);
+    limits->profile = profile;
+    if (hub_budget_attached(L) && !limits->exhausted) hub_budget_attach(L);
+    return 1;
+}
+
+void hub_profile_stop(lua_State *L) {
+    hub_limits *limits = hub_state_limits(L);
+    hub_profile_free(limits->profile);
+    limits->profile = NULL;
+    if (hub_budget_attached(L) && !limits->exhausted) hub_budget_attach(L);
+}
+
+long long hub_host_begin(hub_limits *limits) {
+    if (limits->profile == NULL) return -1;
+    return hub_profile_host_enter(limits->profile) ? hub_monotonic_ns() : 0;
+}
+
+void hub_host_end(hub_limits *limits, long long begun) {
+    if (begun < 0 || limits->profile == NULL) return;
+    hub_profile_host_leave(limits->profile, begun > 0 ? hub_monotonic_ns() - begun : 0);
 }
 
 /* The wrapped call's results: everything on the stack (after a yield, too). */

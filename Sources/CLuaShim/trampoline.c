@@ -19,10 +19,12 @@ int hub_trampoline(lua_State *L) {
        every host call. */
     if (block->cost > 0) hub_charge(L, limits, block->cost);
     /* Swift sees every write a script made before the call (classes.c). */
+    long long begun = hub_host_begin(limits); /* a profile's host time, the flush included */
     if (limits->pending.count > 0) hub_pending_flush(L);
     limits->host++;
     int n = g_dispatcher(L, block->box);
     limits->host--;
+    hub_host_end(limits, begun);
     if (n < 0) {
         return lua_error(L); /* the Swift frame has returned: unwinding C and Lua frames only */
     }

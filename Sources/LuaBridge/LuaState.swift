@@ -59,6 +59,7 @@ public final class LuaState {
     deinit {
         lua_close(L)
         hub_coverage_free(limits.pointee.coverage)
+        hub_profile_free(limits.pointee.profile)
         limits.deallocate()
     }
 

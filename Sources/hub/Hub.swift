@@ -10,7 +10,7 @@ struct Hub: ParsableCommand {
         commandName: "hub",
         abstract: "Render and test Hub features written in Lua.",
         version: Hub.version,
-        subcommands: [Render.self, JSON.self, Test.self, Check.self, Watch.self, Repl.self, Serve.self])
+        subcommands: [Render.self, JSON.self, Test.self, Check.self, Watch.self, Repl.self, Serve.self, ProfileCommand.self])
 
     /// Hub's version, which `hub --version` prints.
     static let version = "0.20.0"

@@ -3,7 +3,7 @@ import Testing
 
 /// `hub --version`, and the help of `hub` and of each of its commands.
 @Suite struct HelpCLITests {
-    static let subcommands = ["render", "json", "test", "check", "watch", "repl", "serve"]
+    static let subcommands = ["render", "json", "test", "check", "watch", "repl", "serve", "profile"]
 
     /// The entries of the help's section `title` (`OPTIONS`, `SUBCOMMANDS`), each with its
     /// wrapped lines joined and runs of spaces made one.

@@ -35,7 +35,7 @@ import Testing
         let folder = try copyOfCities()
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let watch = try LiveProcess(["watch", "--features", folder.path, "cities:overview", "--width", "40", "--chain"])
-        #expect(watch.wait { output, _ in output.contains("rows: finished, 1 run; images: finished, 1 run\n") })
+        #expect(watch.wait { output, _ in output.withoutRunMeasures.contains("rows: finished, 1 run; images: finished, 1 run\n") })
         let extra = folder.appendingPathComponent("operations/extra.lua")
         let feature = folder.appendingPathComponent("feature.lua")
         let original = try String(contentsOf: feature, encoding: .utf8)
@@ -43,7 +43,7 @@ import Testing
             .write(to: extra, atomically: true, encoding: .utf8)
         try original.replacingOccurrences(of: "operations = { require(\"operations.rows\")", with: "operations = { require(\"operations.extra\"), require(\"operations.rows\")")
             .write(to: feature, atomically: false, encoding: .utf8)
-        #expect(watch.wait { output, _ in output.contains("extra: finished, 1 run; rows: finished, 1 run") }, "\(watch.outputText)\n\(watch.errorText)")
+        #expect(watch.wait { output, _ in output.withoutRunMeasures.contains("extra: finished, 1 run; rows: finished, 1 run") }, "\(watch.outputText)\n\(watch.errorText)")
         #expect(watch.outputText.contains(" Extra row\n"))
         // Deleting the file feature.lua still requires: the last good version stays, and says why.
         try FileManager.default.removeItem(at: extra)
@@ -53,13 +53,22 @@ import Testing
         // Restored: the folder reloads, and the last view drawn has no extra row again.
         #expect(watch.wait { output, _ in
             let last = output.components(separatedBy: " ms)\n").dropLast().last ?? ""
-            return last.contains("\nrows: finished, 1 run; images: finished, 1 run\n") && !last.contains("Extra row")
+            return last.withoutRunMeasures.contains("\nrows: finished, 1 run; images: finished, 1 run\n") && !last.contains("Extra row")
         }, "\(watch.outputText)\n\(watch.errorText)")
+    }
+
+    @Test func theChainGivesEachOperationsTimeAndInstructions() throws {
+        let watch = try LiveProcess(["watch", "--features", "Examples/Cities", "cities:overview", "--width", "40", "--chain", "--reloads", "0"])
+        #expect(watch.wait { output, _ in output.contains("images: finished") }, "\(watch.outputText)\n\(watch.errorText)")
+        let chain = try #require(watch.outputText.split(separator: "\n").first { $0.hasPrefix("rows: ") }.map(String.init))
+        let measures = #/ \([0-9]+\.[0-9] ms, [1-9][0-9]* instructions\)/#
+        #expect(chain.matches(of: measures).count == 2, "\(chain)")
+        #expect(chain.withoutRunMeasures == "rows: finished, 1 run; images: finished, 1 run", "\(chain)")
     }
 
     @Test func theViewRedrawsWhenAnOperationReschedulesItselfWithNoFileEdited() throws {
         let watch = try LiveProcess(["watch", "--features", "Tests/HubCLITests/Fixtures/Ticking", "ticking:view", "--width", "30", "--chain"])
-        #expect(watch.wait { output, _ in output.contains("tick: finished, 3 runs\n") }, "\(watch.outputText)\n\(watch.errorText)")
+        #expect(watch.wait { output, _ in output.withoutRunMeasures.contains("tick: finished, 3 runs\n") }, "\(watch.outputText)\n\(watch.errorText)")
         let views = watch.outputText.components(separatedBy: "tick: finished, ")
         #expect(views.contains { $0.contains(" run 1\n") } && views.contains { $0.contains(" run 2\n") } && views.last?.hasPrefix("3 runs") == true,
             "\(watch.outputText)")
@@ -69,11 +78,11 @@ import Testing
         let folder = try copyOfCities()
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let watch = try LiveProcess(["watch", "--features", folder.path, "cities:overview", "--width", "40", "--chain"])
-        #expect(watch.wait { output, _ in output.contains("rows: finished, 1 run; images: finished, 1 run\n") })
+        #expect(watch.wait { output, _ in output.withoutRunMeasures.contains("rows: finished, 1 run; images: finished, 1 run\n") })
 
         try writeImages(folder, title: "Edited")
         #expect(watch.wait { output, _ in output.contains("                 Edited\n") }, "\(watch.outputText)\n\(watch.errorText)")
-        #expect(watch.outputText.contains("rows: finished, 1 run; images: finished, 2 runs\n"), "rows did not run again")
+        #expect(watch.outputText.withoutRunMeasures.contains("rows: finished, 1 run; images: finished, 2 runs\n"), "rows did not run again")
         #expect(watch.errorText.contains("reloaded \(folder.path)/operations/images.lua: operations, 1 view(s) rescheduled"))
 
         try writeImages(folder, title: "Broken", broken: true)
@@ -82,11 +91,11 @@ import Testing
         #expect(watch.wait { output, _ in output.components(separatedBy: " ms)\n").count == 3 }, "a layout after the broken edit")
         let afterBroken = watch.outputText.components(separatedBy: " ms)\n")[1]
         #expect(afterBroken.contains("                 Edited\n"), "the previous layout stays")
-        #expect(afterBroken.contains("rows: finished, 1 run; images: finished, 2 runs\n+0 −0 ~0 ("), "nothing ran")
+        #expect(afterBroken.withoutRunMeasures.contains("rows: finished, 1 run; images: finished, 2 runs\n+0 −0 ~0 ("), "nothing ran")
 
         try writeImages(folder, title: "Fixed")
         #expect(watch.wait { output, _ in output.contains("                 Fixed\n") }, "fixing the edit recovers")
-        #expect(watch.outputText.contains("images: finished, 3 runs\n"))
+        #expect(watch.outputText.withoutRunMeasures.contains("images: finished, 3 runs\n"))
     }
 
     @Test func aComponentErrorOnceFixedIsNotReportedAgainByAWholeFolderReload() throws {
@@ -114,7 +123,7 @@ import Testing
         let folder = try copyOfCities()
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let watch = try LiveProcess(["watch", "--features", folder.path, "cities:overview", "--width", "40", "--chain"])
-        #expect(watch.wait { output, _ in output.contains("rows: finished, 1 run; images: finished, 1 run\n") })
+        #expect(watch.wait { output, _ in output.withoutRunMeasures.contains("rows: finished, 1 run; images: finished, 1 run\n") })
         var memory: [Int] = []
         var files: [Int] = []
         for cycle in 1...100 {
@@ -127,6 +136,6 @@ import Testing
         }
         #expect(files[1] == files[0], "open files: \(files)")
         #expect(Double(memory[1]) < Double(memory[0]) * 1.1, "resident memory (KB) after 10 and 100 edits: \(memory)")
-        #expect(watch.outputText.contains("rows: finished, 1 run; images: finished, 101 runs\n"))
+        #expect(watch.outputText.withoutRunMeasures.contains("rows: finished, 1 run; images: finished, 101 runs\n"))
     }
 }

@@ -8,10 +8,10 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/CLuaShim")
 
-    /// Bottom first: the record of lines run (which the budget's hook fills), the limits, then
-    /// what waits for the host, the calls into it, the classes' metamethods. The libraries and
-    /// the probe sit on the limits alone.
-    private static let line = ["coverage.c", "shim.c", "pending.c", "trampoline.c", "classes.c"]
+    /// Bottom first: the record of lines run and the sampled profile (which the budget's hook
+    /// fills), the limits, then what waits for the host, the calls into it, the classes'
+    /// metamethods. The libraries and the probe sit on the limits alone.
+    private static let line = ["coverage.c", "profile.c", "shim.c", "pending.c", "trampoline.c", "classes.c"]
 
     @Test func theFilesCallOnlyDownwards() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.shim.path).filter { $0.hasSuffix(".c") }.sorted()

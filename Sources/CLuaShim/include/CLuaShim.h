@@ -12,6 +12,8 @@
  * - hub_probe_register: the C function benchmarks measure host calls against (probe.c).
  * - hub_coverage_*: the lines a line hook saw run, for `hub test --coverage` (coverage.c); the
  *   budget's hook records them, with LUA_MASKLINE set only while coverage is on.
+ * - hub_profile_*: the stacks the budget's count hook saw, sampled every N instructions while a
+ *   profile is on, for `hub profile` (profile.c), and the time spent in the host meanwhile.
  */
 #ifndef HUB_CLUA_SHIM_C_H
 #define HUB_CLUA_SHIM_C_H
@@ -176,9 +178,13 @@ void hub_pending_flush(lua_State *L);
 /* The lines run in each file chunk ("@path"), counted by the line hook (coverage.c). */
 typedef struct hub_coverage hub_coverage;
 
+/* A sampled profile of the stacks that ran, filled by the count hook (profile.c). */
+typedef struct hub_profile hub_profile;
+
 /* Memory accounting and limits of one Lua state; passed as the allocator's user data. */
 typedef struct hub_limits {
     size_t used;            /* bytes currently allocated */
+    unsigned long long allocated; /* bytes allocated since the state was made (growth only) */
     size_t limit;           /* 0 = unlimited; covers `used` plus `host_used` */
     size_t host_used;       /* host (Swift) memory the running execution added to models, as
                                the host estimates it; the host resets it per execution */
@@ -195,6 +201,7 @@ typedef struct hub_limits {
                                so the host's setter sees each write with its caller's line
                                (hub check notes where components are named) */
     hub_coverage *coverage; /* the lines run, while coverage is on; NULL when off */
+    hub_profile *profile;   /* the stacks sampled, while a profile is on; NULL when off */
     char stopped_at[192];   /* "file:line: " where the execution was first stopped (or ""), so
                                that every later raise names the line that ran out, not the
                                line after a pcall that caught the first one */
@@ -328,5 +335,73 @@ int hub_coverage_start(lua_State *L);
 /* [-0, +0, -] Stops recording on thread L and frees the record (threads still holding the line
    mask ignore line events). */
 void hub_coverage_stop(lua_State *L);
+
+/* A new, empty profile sampling every `every` instructions (at least 1); NULL when out of
+   memory. */
+hub_profile *hub_profile_new(int every);
+
+/* Frees a profile (NULL: nothing). */
+void hub_profile_free(hub_profile *profile);
+
+/* The instructions between two samples. */
+int hub_profile_every(const hub_profile *profile);
+
+/* What the host says runs now (an operation's number; 0: nothing in particular), recorded with
+   each sample. */
+void hub_profile_set_tag(hub_profile *profile, int tag);
+int hub_profile_tag(const hub_profile *profile);
+
+/* The deepest stack a sample keeps (its innermost frames). */
+#define HUB_PROFILE_DEPTH 128
+
+/* What a frame's function is. */
+#define HUB_FRAME_LUA 0
+#define HUB_FRAME_MAIN 1        /* a chunk's main function */
+#define HUB_FRAME_C 2
+
+/* [-0, +0, -] Records the stack of thread L as one sample; never raises (a sample it cannot
+   keep, out of memory, is dropped). */
+void hub_profile_sample(lua_State *L, hub_profile *profile);
+
+/* A host section (Swift running for Lua: a call, a flush of writes) begins: 1 when it is the
+   outermost one, which alone is timed; hub_profile_host_leave ends it, adding `elapsed`
+   nanoseconds (0 for an inner one) to the host's time. */
+int hub_profile_host_enter(hub_profile *profile);
+void hub_profile_host_leave(hub_profile *profile, long long elapsed);
+
+/* Nanoseconds spent in outermost host sections since the profile started. */
+long long hub_profile_host_ns(const hub_profile *profile);
+
+/* Samples recorded, and samples dropped for want of memory. */
+long hub_profile_samples(const hub_profile *profile);
+long hub_profile_dropped(const hub_profile *profile);
+
+/* The samples, `*count` ints in all: for each, its tag, the line of its innermost Lua frame
+   (-1: none), its depth, then that many frame indices, outermost first. */
+const int *hub_profile_records(const hub_profile *profile, size_t *count);
+
+/* How many distinct frames the samples name; each one's name ("" when its caller gives it
+   none), source (the chunk's name without '@' or '=', "[C]" for a C function), line of
+   definition (-1 for a C function) and kind (HUB_FRAME_*). */
+int hub_profile_frame_count(const hub_profile *profile);
+const char *hub_profile_frame_name(const hub_profile *profile, int frame);
+const char *hub_profile_frame_source(const hub_profile *profile, int frame);
+int hub_profile_frame_line(const hub_profile *profile, int frame);
+int hub_profile_frame_what(const hub_profile *profile, int frame);
+
+/* [-0, +0, -] Starts sampling the stacks of thread L and of the threads that run budgeted from
+   now on, every `every` instructions, with a fresh profile (the budget's hook then fires at
+   that period, each firing charging what it counted); 0 when out of memory. Without an
+   instruction budget no hook runs, and nothing is sampled. */
+int hub_profile_start(lua_State *L, int every);
+
+/* [-0, +0, -] Stops sampling and frees the profile; thread L's hook goes back to its period. */
+void hub_profile_stop(lua_State *L);
+
+/* [-0, +0, -] Marks the start and end of the host's work (Swift called from Lua) for the
+   profile's host time: costs a branch while no profile is on. hub_host_begin returns what
+   hub_host_end takes. */
+long long hub_host_begin(hub_limits *limits);
+void hub_host_end(hub_limits *limits, long long begun);
 
 #endif

@@ -20,12 +20,16 @@ public final class ContentOperationContext {
     public let timeout: Int?
 
     private var completion: ((ContentError?) -> Void)?
+    /// Where ``record(work:)`` reports to.
+    private let workRecorder: ((Int) -> Void)?
 
     init(
         viewURI: String, featureInfo: FeatureInfo, connectivityState: ConnectivityState,
         viewModelBuilder: ViewModelBuilder, previousError: ContentError?, pageIndex: Int?,
-        handle: ContentOperationHandle, timeout: Int? = nil, completion: @escaping (ContentError?) -> Void
+        handle: ContentOperationHandle, timeout: Int? = nil, recordingWork workRecorder: ((Int) -> Void)? = nil,
+        completion: @escaping (ContentError?) -> Void
     ) {
+        self.workRecorder = workRecorder
         self.timeout = timeout
         self.viewURI = viewURI
         self.featureInfo = featureInfo
@@ -39,6 +43,13 @@ public final class ContentOperationContext {
 
     /// Whether this run has finished or failed.
     public var isCompleted: Bool { completion == nil }
+
+    /// Reports how much work the run did, in the operation's own unit (a Lua operation reports
+    /// the instructions its budget counted), for tools (``ContentOperationStatus/lastRunWork``).
+    /// The last report of a run counts, before or after it completed.
+    public func record(work: Int) {
+        workRecorder?(work)
+    }
 
     /// Ends the run successfully; the builder's content flows on to the next operation.
     public func finish() {

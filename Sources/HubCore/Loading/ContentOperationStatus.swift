@@ -23,13 +23,21 @@ public struct ContentOperationStatus: Equatable, Sendable {
     /// Wall-clock milliseconds its last completed run took, from start to finish or failure
     /// (waits included); nil before one completed.
     public var lastRunMilliseconds: Double?
+    /// The work its last run reported through its context (``ContentOperationContext/record(work:)``),
+    /// in the operation's own unit (a Lua operation's: the instructions its budget counted); nil
+    /// when it reported none.
+    public var lastRunWork: Int?
 
     /// The status of an operation `name` in `phase`, after `runs` runs.
-    public init(name: String, phase: Phase, error: ContentError? = nil, runs: Int, lastRunMilliseconds: Double? = nil) {
+    public init(
+        name: String, phase: Phase, error: ContentError? = nil, runs: Int, lastRunMilliseconds: Double? = nil,
+        lastRunWork: Int? = nil
+    ) {
         self.name = name
         self.phase = phase
         self.error = error
         self.runs = runs
         self.lastRunMilliseconds = lastRunMilliseconds
+        self.lastRunWork = lastRunWork
     }
 }

@@ -302,10 +302,16 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         slots[index].input = builder.snapshot()
         slots[index].status.runs += 1
         slots[index].runStart = MonotonicTime.now
+        let run = slots[index].status.runs
         let context = ContentOperationContext(
             viewURI: viewURI, featureInfo: featureInfo, connectivityState: connectivityState,
             viewModelBuilder: builder, previousError: previousError, pageIndex: page, handle: handles[index],
-            timeout: limits(of: index).timeout
+            timeout: limits(of: index).timeout,
+            recordingWork: { [weak self] work in
+                // Only the latest run's: one that finished early may report after a new one began.
+                guard let self, self.slots.indices.contains(index), self.slots[index].status.runs == run else { return }
+                self.slots[index].status.lastRunWork = work
+            }
         ) { [weak self] error in
             self?.complete(at: index, builder: builder, error: error)
         }

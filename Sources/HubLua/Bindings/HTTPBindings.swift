@@ -115,7 +115,7 @@ final class HTTPBindings {
         var remaining = requests.count
         var held = 0
         var cancellations: [HTTPCancellation] = []
-        let wait = runner.beginWait { cancellations.forEach { $0.cancel() } }
+        let wait = runner.beginWait(kind: "http") { cancellations.forEach { $0.cancel() } }
         for (index, (request, timeout)) in requests.enumerated() {
             let limit = [timeout, place.timeLeft].compactMap { $0 }.min()
             cancellations.append(queue.fetch(request, policy: place.policy, offline: place.isOffline, timeout: limit) {

@@ -13,6 +13,8 @@ final class LuaAction: AsyncAction, SuspendableRun {
     let kind = "action"
     var requests: HTTPRequestQueue?
     var featureIdentifier: String? { context?.context.featureInfo.identifier }
+    var instructions = 0
+    var profileName: (view: String, name: String) { ("", "action \(identifier)") }
     /// `namespace:name`, for messages.
     private let identifier: String
     private let function: LuaReference

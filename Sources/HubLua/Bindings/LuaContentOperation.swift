@@ -129,6 +129,8 @@ final class LuaOperationRun: SuspendableRun {
     /// The run's HTTP requests, once it makes one.
     var requests: HTTPRequestQueue?
     var featureIdentifier: String? { featureInfo.identifier }
+    var instructions = 0
+    var profileName: (view: String, name: String) { (viewURI, operation.name) }
 
     /// Milliseconds left of the run's timeout at `now`; nil: it has none.
     func timeLeft(now: Int) -> Int? {
@@ -172,13 +174,21 @@ final class LuaOperationRun: SuspendableRun {
 
     func didReturn(_ stack: LuaStack, count: Int32) {
         onEnd?()
+        recordWork()
         if let context, !context.isCompleted { context.finish() }
+    }
+
+    /// Reports the instructions the run counted as its work (when it had a budget to count
+    /// them), for the chain's statuses.
+    private func recordWork() {
+        if budget.total > 0 { context?.record(work: instructions) }
     }
 
     /// Fails the run with `error` (as a content error naming the feature and operation), or
     /// reports it when the run has completed already.
     func didFail(_ error: LuaError) {
         onEnd?()
+        recordWork()
         let contentError = self.error(from: error)
         if let context, !context.isCompleted {
             context.fail(contentError)

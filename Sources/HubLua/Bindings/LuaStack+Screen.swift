@@ -5,18 +5,20 @@ import LuaBridge
 /// What a `hub.Screen` reads back as tables: its chain's statuses, its layout and its events.
 extension LuaStack {
     /// `[-0, +1]` Pushes a list of the chain's operations: each one's `name`, `status`, `error`
-    /// (as `errors` makes error tables), `runs` and `time` (milliseconds its last run took, or
-    /// nil).
+    /// (as `errors` makes error tables), `runs`, `time` (milliseconds its last run took, or
+    /// nil) and `instructions` (what its last run's budget counted, or nil).
     func push(chain statuses: [ContentOperationStatus], errors: ErrorTables) {
         newTable(array: statuses.count)
         for (offset, status) in statuses.enumerated() {
-            newTable(record: 5)
+            newTable(record: 6)
             push(status.name); setRawField(-2, "name")
             push(status.phase.rawValue); setRawField(-2, "status")
             errors.push(self, status.error); setRawField(-2, "error")
             push(status.runs); setRawField(-2, "runs")
             if let time = status.lastRunMilliseconds { push(time) } else { pushNil() }
             setRawField(-2, "time")
+            if let work = status.lastRunWork { push(work) } else { pushNil() }
+            setRawField(-2, "instructions")
             setRawIndex(-2, offset + 1)
         }
     }

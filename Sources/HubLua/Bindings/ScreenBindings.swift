@@ -7,14 +7,21 @@ import LuaBridge
 /// the one on top (model, chain, errors, render, frames, diff, snapshots) and the stack's
 /// events. Selecting a target opens its URI on top; `s:back()` closes it.
 final class ScreenBindings {
-    private let manager: HubManager
+    /// Opens and settles the screens.
+    let manager: HubManager
+    /// Runs the operations; profiles them for `s:profile`.
+    let runner: ScriptRunner
     private let errors: ErrorTables
     private let problems: ProblemLog
     private let liveStacks: LiveStacks
     private let screenClass = LuaClass<LuaScreen>(name: "hub.Screen")
 
-    init(lua: LuaState, manager: HubManager, errors: ErrorTables, problems: ProblemLog, liveStacks: LiveStacks) {
+    init(
+        lua: LuaState, manager: HubManager, runner: ScriptRunner, errors: ErrorTables, problems: ProblemLog,
+        liveStacks: LiveStacks
+    ) {
         self.manager = manager
+        self.runner = runner
         self.errors = errors
         self.problems = problems
         self.liveStacks = liveStacks
@@ -105,6 +112,7 @@ final class ScreenBindings {
                 "perform": ScreenBindings.perform,
                 "select": ScreenBindings.select,
                 "back": ScreenBindings.back,
+                "profile": ScreenBindings.profile,
             ])
     }
 

@@ -15,6 +15,11 @@ protocol SuspendableRun: AnyObject {
     var requests: HTTPRequestQueue? { get set }
     /// The feature the run belongs to (whose store namespace it uses), if it is known.
     var featureIdentifier: String? { get }
+    /// Instructions its budget counted while it ran (its resumes and its awaits' `start`
+    /// functions; not what its suspensions cost), when it has a budget.
+    var instructions: Int { get set }
+    /// What a profile counts it towards: the view it runs for (`""` when none) and its name.
+    var profileName: (view: String, name: String) { get }
     /// The run's function returned; its `count` results are on top of `stack` (popped after).
     func didReturn(_ stack: LuaStack, count: Int32)
     /// The run failed with `error`.
@@ -39,12 +44,14 @@ final class ScriptRunner {
     private let sleepFunction: LuaReference
     private let awaitFunction: LuaReference
     /// `wait(number)`: suspends the calling run until the host ends the wait `number`
-    /// (``beginWait(cancel:)``), and returns what it ended with; outside a run, where time may
-    /// pass, runs the loop until then. For the libraries whose functions wait (`hub.http`),
+    /// (``beginWait(kind:cancel:)``), and returns what it ended with; outside a run, where time
+    /// may pass, runs the loop until then. For the libraries whose functions wait (`hub.http`),
     /// which ask ``waitRefusal(on:)`` before they start any work.
     let waitFunction: LuaReference
     /// The runs whose coroutine has not ended.
     private let active = ActiveRuns()
+    /// What measures the runs while a profile is on (``HubRuntime/startProfile(every:)``).
+    var profiler: RunProfiler?
     /// Whether a script outside a run may let time pass (a test case, a REPL line).
     private let canPassTime: () -> Bool
     /// The waits the host has not ended yet, by number.
@@ -169,6 +176,7 @@ final class ScriptRunner {
         let coroutine = LuaCoroutine(in: lua)
         run.coroutine = coroutine
         active.add(run)
+        profiler?.started(run)
         resume(run, arguments: push(coroutine.stack))
     }
 
@@ -183,7 +191,8 @@ final class ScriptRunner {
     /// failed. A cancelled run (its coroutine gone) is not resumed.
     private func resume(_ run: any SuspendableRun, arguments: Int32) {
         guard let coroutine = run.coroutine else { return }
-        switch coroutine.resume(arguments: arguments, budget: &run.budget) {
+        let outcome = measuring(run) { coroutine.resume(arguments: arguments, budget: &run.budget) }
+        switch outcome {
         case .returned(let count):
             end(run)
             run.didReturn(coroutine.stack, count: count)
@@ -220,12 +229,14 @@ final class ScriptRunner {
                 end(run)
                 return run.didFail(LuaError(message: "\(run.kind) waited for nothing", location: stack.scriptLocation()))
             }
+            profiler?.suspended(run, on: wait.kind)
             wait.run = run
             active.waits(run, on: wait.number)
             if wait.result != nil { loop.schedule(after: 0) { [weak self] in self?.resumeWaiting(wait) } }
         } else if isSleep {
             let milliseconds = stack.integer(at: first + 1) ?? 0
             stack.pop(count)
+            profiler?.suspended(run, on: "sleep")
             let wake = loop.schedule(after: milliseconds) { [weak self] in
                 self?.resume(run, arguments: 0)
             }
@@ -234,6 +245,7 @@ final class ScriptRunner {
             stack.pushValue(first + 1)
             stack.move(1, to: lua.stack)
             stack.pop(count)
+            profiler?.suspended(run, on: "await")
             startAwait(run)
         }
     }
@@ -241,6 +253,7 @@ final class ScriptRunner {
     /// Forgets a run whose coroutine has ended (or that was cancelled), and the timer that
     /// would have woken it.
     private func end(_ run: any SuspendableRun) {
+        profiler?.ended(run)
         run.coroutine = nil
         let (wake, wait) = active.remove(run)
         if let wake { loop.cancel(wake) }
@@ -266,20 +279,35 @@ final class ScriptRunner {
             return 0
         }
         do {
-            try lua.call(arguments: 1, results: 0, budget: &run.budget)
+            try measuring(run) { () throws(LuaError) in try lua.call(arguments: 1, results: 0, budget: &run.budget) }
         } catch {
             end(run)
             run.didFail(error)
         }
     }
 
+    /// Runs `body`, which runs `run` (a resume, its await's `start`), counting the instructions
+    /// its budget counts meanwhile as the run's, and measuring it for a profile that is on.
+    private func measuring<Result, Failure: Error>(
+        _ run: any SuspendableRun, _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let left = run.budget.left
+        let resume = profiler?.resuming(run)
+        defer {
+            if run.budget.total > 0 { run.instructions += left - run.budget.left }
+            profiler?.resumed(run, resume)
+        }
+        return try body()
+    }
+
     // MARK: Waits the host ends
 
     /// Starts a wait that `finish(_:pushing:)` ends; `cancel` stops the host's work when the
-    /// waiting run ends first (cancelled, timed out). Pass its number to `wait(number)`.
-    func beginWait(cancel: (() -> Void)? = nil) -> HostWait {
+    /// waiting run ends first (cancelled, timed out). Pass its number to `wait(number)`; a
+    /// profile counts the time waited as waiting on `kind` (`http`, `store`).
+    func beginWait(kind: String, cancel: (() -> Void)? = nil) -> HostWait {
         waitSequence += 1
-        let wait = HostWait(number: waitSequence)
+        let wait = HostWait(number: waitSequence, kind: kind)
         wait.cancel = cancel
         waits[wait.number] = wait
         return wait
@@ -410,9 +438,11 @@ private final class ActiveRuns {
     }
 }
 
-/// A wait the host ends (``ScriptRunner/beginWait(cancel:)``), and the run waiting for it.
+/// A wait the host ends (``ScriptRunner/beginWait(kind:cancel:)``), and the run waiting for it.
 final class HostWait {
     let number: Int
+    /// What it waits on, for a profile: `http`, `store`.
+    let kind: String
     /// Stops the host's work; nil once the wait has ended.
     var cancel: (() -> Void)?
     /// Pushes what the wait ended with; nil while it goes on.
@@ -420,8 +450,9 @@ final class HostWait {
     /// The run suspended on it, once it has yielded.
     fileprivate weak var run: (any SuspendableRun)?
 
-    fileprivate init(number: Int) {
+    fileprivate init(number: Int, kind: String) {
         self.number = number
+        self.kind = kind
     }
 }
 

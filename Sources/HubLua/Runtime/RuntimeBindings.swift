@@ -40,7 +40,8 @@ struct RuntimeBindings {
         features = FeatureBindings(
             lua: lua, manager: manager, operations: operations, actions: actions, problems: problems, ledger: ledger)
         components = ComponentBindings(lua: lua, registry: manager.componentRegistry, problems: problems, ledger: ledger)
-        screens = ScreenBindings(lua: lua, manager: manager, errors: errors, problems: problems, liveStacks: liveStacks)
+        screens = ScreenBindings(
+            lua: lua, manager: manager, runner: runner, errors: errors, problems: problems, liveStacks: liveStacks)
         tests = TestBindings(lua: lua, timePassing: timePassing, manager: manager, screens: screens, problems: problems)
         schemas = SchemaBindings(lua: lua, registry: manager.jsonSchemaRegistry, problems: problems)
         json = JSONBindings(manager: manager)

@@ -84,6 +84,7 @@ import Testing
     private static let readTables = [
         "hub.ViewModel", "hub.ComponentModel", "hub.ImageModel", "hub.TargetModel", "hub.Error", "hub.FeatureInfo",
         "hub.ChainEntry", "hub.Diff", "hub.Frames", "hub.Frame", "hub.ScreenEvent", "hub.Size", "hub.LoadedImage",
+        "hub.Profile", "hub.ProfiledOperation", "hub.ProfiledFunction", "hub.ProfiledLine",
     ]
 
     /// Lua run in a folder's environment, given the candidate names (`CANDIDATES`): a feature,
@@ -191,6 +192,11 @@ import Testing
         local failing = hub.open("probe:failing")
         keys("hub.Error", failing.error)
         keys("hub.ChainEntry", failing.chain[1])
+        local profile = s:profile(function(screen) screen:reload() end, { every = 1 })
+        keys("hub.Profile", profile)
+        for _, operation in ipairs(profile.operations) do keys("hub.ProfiledOperation", operation) end
+        for _, fn in ipairs(profile.functions) do keys("hub.ProfiledFunction", fn) end
+        for _, line in ipairs(profile.lines) do keys("hub.ProfiledLine", line) end
         return { classes = classes, tables = tables }
         """
 

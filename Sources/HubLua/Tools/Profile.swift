@@ -1,0 +1,139 @@
+import Foundation
+
+/// What `hub profile` and `s:profile(fn)` found: per operation run, its time, instructions,
+/// memory and waits; and the Lua stacks sampled every ``every`` instructions by the budget's
+/// count hook, so that the same work gives the same samples.
+public struct Profile: Sendable {
+    /// One operation (or action) that ran while profiling, over all of its runs.
+    public struct Operation: Equatable, Sendable {
+        /// The operation's name (an action's: `action ns:name`).
+        public var name: String
+        /// The view URI it ran for (an action's: where it was performed, or `""`).
+        public var view: String
+        /// Runs started.
+        public var runs = 0
+        /// Wall-clock milliseconds from each run's start to its end, summed (waits included).
+        public var milliseconds = 0.0
+        /// Milliseconds the runs spent running (resumed), Lua and Swift together.
+        public var runningMilliseconds = 0.0
+        /// Milliseconds of that spent in Swift called from Lua: builders, JSON, the store's and
+        /// HTTP's bookkeeping (not their waits).
+        public var hostMilliseconds = 0.0
+        /// Milliseconds the runs were suspended, by what they waited for: `sleep`, `await`,
+        /// `http`, `store`.
+        public var waits: [String: Double] = [:]
+        /// Instructions the runs' budgets counted while they ran: the VM's, counted in steps of
+        /// the hook's period, plus the allocation and C work the budget charges.
+        public var instructions = 0
+        /// Bytes the Lua state allocated while the runs ran (frees not subtracted).
+        public var allocatedBytes: UInt64 = 0
+
+        /// Milliseconds of Lua: running, less the host's part.
+        public var luaMilliseconds: Double { max(0, runningMilliseconds - hostMilliseconds) }
+        /// Milliseconds waited in all.
+        public var waitMilliseconds: Double { waits.values.reduce(0, +) }
+
+        /// An operation `name` of `view` that has not run yet.
+        public init(name: String, view: String) {
+            self.name = name
+            self.view = view
+        }
+    }
+
+    /// A function the samples name.
+    public struct Frame: Hashable, Sendable {
+        /// Its name as its caller calls it; `(anonymous)` when it has none, `(main chunk)` for
+        /// a chunk's body.
+        public var name: String
+        /// Its file (a chunk's name), or `[C]`.
+        public var file: String
+        /// The line where it is defined; nil for a C function.
+        public var line: Int?
+
+        /// `name@file:line` (`name@[C]`): one frame of a folded stack, with no spaces.
+        public var label: String {
+            let place = line.map { "\(file):\($0)" } ?? file
+            return "\(name.replacingOccurrences(of: " ", with: "_"))@\(place.replacingOccurrences(of: " ", with: "_"))"
+        }
+    }
+
+    /// One sample: the operation running (an index into ``operations``; nil outside runs), the
+    /// line of its innermost Lua function (nil when none), and its stack of frames (indices
+    /// into ``frames``), outermost first.
+    public struct Sample: Equatable, Sendable {
+        public var operation: Int?
+        public var line: Int?
+        public var stack: [Int]
+    }
+
+    /// The instructions between two samples.
+    public var every: Int
+    /// In the order they first ran.
+    public var operations: [Operation]
+    public var frames: [Frame]
+    /// In the order they were taken.
+    public var samples: [Sample]
+    /// Samples lost for want of memory.
+    public var dropped: Int
+
+    /// A function's samples: those it was running in itself (`selfSamples`, the innermost
+    /// frame) and those it was on the stack for (`totalSamples`, counted once per sample).
+    public struct FunctionSamples: Equatable, Sendable {
+        public var frame: Frame
+        public var selfSamples: Int
+        public var totalSamples: Int
+    }
+
+    /// A line's samples: those taken while it ran in the innermost Lua function.
+    public struct LineSamples: Equatable, Sendable {
+        public var file: String
+        public var line: Int
+        public var samples: Int
+    }
+
+    /// Every sampled function, most self samples first (then most total, then by label).
+    public var functions: [FunctionSamples] {
+        var selfCounts = [Int](repeating: 0, count: frames.count)
+        var totalCounts = [Int](repeating: 0, count: frames.count)
+        for sample in samples {
+            if let innermost = sample.stack.last { selfCounts[innermost] += 1 }
+            for frame in Set(sample.stack) { totalCounts[frame] += 1 }
+        }
+        return frames.indices.filter { totalCounts[$0] > 0 }
+            .map { FunctionSamples(frame: frames[$0], selfSamples: selfCounts[$0], totalSamples: totalCounts[$0]) }
+            .sorted { ($1.selfSamples, $1.totalSamples, $0.frame.label) < ($0.selfSamples, $0.totalSamples, $1.frame.label) }
+    }
+
+    /// Every sampled line, most samples first (then by file and line).
+    public var lines: [LineSamples] {
+        var counts: [LineKey: Int] = [:]
+        for sample in samples {
+            guard let line = sample.line,
+                  let innermost = sample.stack.last(where: { frames[$0].line != nil }) else { continue }
+            counts[LineKey(file: frames[innermost].file, line: line), default: 0] += 1
+        }
+        return counts.map { LineSamples(file: $0.key.file, line: $0.key.line, samples: $0.value) }
+            .sorted { ($1.samples, $0.file, $0.line) < ($0.samples, $1.file, $1.line) }
+    }
+
+    private struct LineKey: Hashable {
+        var file: String
+        var line: Int
+    }
+
+    /// The stack of `sample` as labels, outermost first, under its operation's name when it has
+    /// one.
+    func labels(of sample: Sample) -> [String] {
+        let root = sample.operation.map { [operationLabel($0)] } ?? []
+        return root + sample.stack.map { frames[$0].label }
+    }
+
+    /// The name a folded stack or a speedscope file gives operation `index`: its name, with
+    /// its view first when operations of several views ran.
+    func operationLabel(_ index: Int) -> String {
+        let operation = operations[index]
+        let views = Set(operations.map(\.view))
+        let name = views.count > 1 && !operation.view.isEmpty ? "\(operation.view) \(operation.name)" : operation.name
+        return name.replacingOccurrences(of: " ", with: "_")
+    }
+}
