@@ -19,6 +19,10 @@ enum RenderBenchmarks {
             run.report(
                 "render_first_vs_build", .time("s:render() of a freshly opened screen of 10,000 Lua-built rows", first.render),
                 .time("the Lua operation building them (os.clock)", first.build), target: 1.0)
+            let process = try processRenderVersusBuild(rows: 10_000)
+            run.report(
+                "render_first_vs_build_process", .time("hub render's first render of 10,000 Lua-built rows (--timing)", process.render),
+                .time("that process's operation building them", process.build), target: 1.0)
             run.report(
                 "render_again_vs_build", .time("Screen.render() of the same screen again", again),
                 .time("the Lua operation building them (os.clock)", build))
@@ -101,4 +105,33 @@ enum RenderBenchmarks {
         s:render()
         return { build = build, render = os.clock() - started }
         """
+
+    /// Median nanoseconds of `hub render`'s first render of a Lua feature's `rows` rows at 80
+    /// columns and of its operation's run, as `--timing` reports them, over 7 processes.
+    static func processRenderVersusBuild(rows: Int) throws -> (render: Double, build: Double) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let feature = try ProcessBenchmarks.rowsFeature(in: folder, count: rows)
+        let timing = try Regex(#"\(rows ([0-9.]+) ms\), rendered in ([0-9.]+) ms"#)
+        var renders: [Double] = []
+        var builds: [Double] = []
+        for _ in 0..<7 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: ProcessBenchmarks.hub)
+            process.arguments = ["render", "--features", feature.path, "rows:view", "--width", "80", "--color", "never", "--timing"]
+            let errors = Pipe()
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = errors
+            try process.run()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            guard process.terminationStatus == 0, let match = text.firstMatch(of: timing),
+                let build = match.output[1].substring.flatMap({ Double($0) }), let render = match.output[2].substring.flatMap({ Double($0) })
+            else { throw BenchmarkError("hub render --timing gave no times: \(text)") }
+            builds.append(build * 1e6)
+            renders.append(render * 1e6)
+        }
+        return (median(renders), median(builds))
+    }
 }

@@ -20,20 +20,28 @@ struct Render: ParsableCommand {
     @Option(help: "ANSI styles: auto (a terminal, and NO_COLOR unset), always or never.")
     var color: ColorChoice = .auto
 
+    @Flag(help: "Report on standard error how long opening the view (each operation's run) and rendering it took.")
+    var timing = false
+
     /// Renders the view, then reports on standard error what went wrong on the way (a failed
     /// load, a component that failed to draw); any of them makes the exit status non-zero.
     func run() throws {
         let runtime = try features.makeRuntime(clock: .real) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
         runtime.tracesComponentNames = true
         let screen: Screen
+        let opening = MonotonicTime.now
         do {
             screen = try runtime.open(view.uri, options: view.screenOptions(margin: margin))
         } catch {
             Hub.warn(error)
             throw ExitCode.failure
         }
+        let opened = MonotonicTime.milliseconds(since: opening)
+        let rendering = MonotonicTime.now
         do {
-            print(json ? runtime.frameReport(of: screen) : try runtime.render(screen, ascii: view.ascii, color: color.isOn), terminator: "")
+            let text = json ? runtime.frameReport(of: screen) : try runtime.render(screen, ascii: view.ascii, color: color.isOn)
+            if timing { Hub.warn(Self.timing(opened: opened, rendered: MonotonicTime.milliseconds(since: rendering), of: screen)) }
+            print(text, terminator: "")
         } catch {
             Hub.warn(error)
             throw ExitCode.failure
@@ -50,5 +58,18 @@ struct Render: ParsableCommand {
         if !runtime.problems.isEmpty || screen.lastError != nil || screen.loader.isLoading {
             throw ExitCode.failure
         }
+    }
+
+    /// `timing: opened in 18.20 ms (rows 17.90 ms), rendered in 16.70 ms`: opening the view,
+    /// each operation's last run, and the first render, in milliseconds.
+    static func timing(opened: Double, rendered: Double, of screen: Screen) -> String {
+        let runs = screen.loader.operationStatuses.map { status in
+            "\(status.name) " + (status.lastRunMilliseconds.map { Self.milliseconds($0) } ?? "not run")
+        }
+        return "timing: opened in \(milliseconds(opened)) (\(runs.joined(separator: ", "))), rendered in \(milliseconds(rendered))"
+    }
+
+    private static func milliseconds(_ value: Double) -> String {
+        String(format: "%.2f ms", value)
     }
 }
