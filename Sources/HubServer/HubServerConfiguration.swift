@@ -24,9 +24,9 @@ public struct HubServerConfiguration: Sendable {
     /// Unavailable` (`Retry-After`, `Connection: close`) and closed (the server raises its
     /// limit on open files to the system's hard limit, and warns when that is too low).
     public var maxConnections = HubDefaults.Server.maxConnections
-    /// How long a client may take to send a request's header fields, from the connection's
-    /// start (or, on a kept-alive connection, from the first bytes of its next request); past
-    /// it, the connection is closed.
+    /// How long a client may take to send a request, header fields and body, from the
+    /// connection's start (or, on a kept-alive connection, from the first bytes of its next
+    /// request); past it, the connection is closed.
     public var headerTimeout = Duration.seconds(HubDefaults.Server.headerTimeoutSeconds)
     /// How long a kept-alive connection may stay idle between requests before it is closed (a
     /// response being written, an update stream's included, is not idle).

@@ -5,7 +5,7 @@ import Metrics
 // - `hub_connections_open`: connections open (refused ones aside);
 // - `hub_connections_refused_total`: connections answered 503 past `--max-connections`;
 // - `hub_header_timeouts_total`: connections closed for taking longer than `--header-timeout`
-//   to send a request's header fields;
+//   to send a request (its header fields and body);
 // - `hub_accept_pauses_total{error}`: pauses in accepting, the file table full (`EMFILE`: the
 //   process's limit, `ENFILE`: the system's).
 
@@ -20,7 +20,7 @@ extension ServerMetrics {
         Counter(label: "hub_connections_refused_total", factory: factory).increment()
     }
 
-    /// A connection was closed: it took too long to send a request's header fields.
+    /// A connection was closed: it took too long to send a request (header fields and body).
     func headerTimedOut() {
         Counter(label: "hub_header_timeouts_total", factory: factory).increment()
     }

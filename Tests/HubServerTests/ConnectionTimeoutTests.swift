@@ -38,6 +38,30 @@ import Testing
         }
     }
 
+    @Test func aClientThatSendsItsBodyAByteAtATimeIsClosedAfterTheHeaderTimeout() async throws {
+        try await withServer([ServerPaths.examples], configure: { $0.headerTimeout = .seconds(1) }) { server in
+            let port = server.port
+            let (closed, seconds, received) = try await offThePool {
+                let started = Date()
+                let connection = try LoopbackConnection(port: port)
+                connection.send(
+                    "POST /views/songs:list/actions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: 200\r\n\r\n{")
+                var closed = false
+                // The header fields at once, then a byte of the body every 200 ms: 40 s to end.
+                for byte in String(repeating: " ", count: 199) where !closed && Date().timeIntervalSince(started) < 15 {
+                    connection.send(String(byte))
+                    closed = connection.closes(within: 0.2)
+                }
+                return (closed, Date().timeIntervalSince(started), connection.readToEnd())
+            }
+            #expect(closed)
+            #expect(seconds >= 0.9 && seconds < 10, "closed after \(seconds) s")
+            #expect(received.isEmpty, "nothing is answered: \(String(decoding: received, as: UTF8.self))")
+            #expect(try await metricLines(server).contains("hub_header_timeouts_total 1"))
+        }
+    }
+
     @Test func onAKeptAliveConnectionTheHeaderTimeoutCountsFromTheNextRequestsFirstByte() async throws {
         try await withServer([ServerPaths.examples], configure: { $0.headerTimeout = .milliseconds(500) }) { server in
             let port = server.port

@@ -1,11 +1,12 @@
 import NIOCore
 import NIOHTTP1
 
-/// Closes a connection whose client takes longer than the header timeout to send a request's
-/// header fields: counted from the connection's start, and on a kept-alive connection from the
-/// first bytes of its next request, so a client that sends a byte now and then (slowloris) is
-/// closed all the same. A request whose header fields have come is no longer timed here: its
-/// response, an update stream included, takes what it takes.
+/// Closes a connection whose client takes longer than the header timeout to send a request, its
+/// header fields and its body: counted from the connection's start, and on a kept-alive
+/// connection from the first bytes of its next request, so a client that sends a byte now and
+/// then (slowloris, in the header fields or in the body) is closed all the same. A request that
+/// has come whole is no longer timed here: its response, an update stream included, takes what
+/// it takes.
 final class HeaderTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -42,9 +43,10 @@ final class HeaderTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler 
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .head = unwrapInboundIn(data) {
-            unanswered += 1
-            stop()
+        switch unwrapInboundIn(data) {
+        case .head: unanswered += 1
+        case .body: break
+        case .end: stop()
         }
         context.fireChannelRead(data)
     }

@@ -74,7 +74,7 @@ struct Serve: ParsableCommand {
     @Option(help: "The most connections open at once; past it, new ones are answered 503 and closed.")
     var maxConnections = HubDefaults.Server.maxConnections
 
-    @Option(help: "Seconds a client may take to send a request's header fields.")
+    @Option(help: "Seconds a client may take to send a request: its header fields and its body.")
     var headerTimeout = HubDefaults.Server.headerTimeoutSeconds
 
     @Option(help: "Seconds a kept-alive connection may stay idle between requests.")
