@@ -7,6 +7,8 @@ enum RouteMethods {
     static let read = "GET, HEAD"
     /// A route that is posted to: a view's actions, a preview's clicks.
     static let post = "POST"
+    /// The server as a whole (`OPTIONS *`): every method some route takes.
+    static let server = "GET, HEAD, POST, OPTIONS"
 }
 
 extension HubServer {

@@ -9,11 +9,12 @@ extension HubServer {
     func makeRouter() -> Router<HubRequestContext> {
         let router = Router(context: HubRequestContext.self)
         // Outermost first: every response's headers, then the answer to a failure and the log
-        // line, then the refusal of what a browser may have been made to send.
+        // line, then the refusal of what a browser may have been made to send, then `OPTIONS *`.
         router.middlewares.add(ResponseHeaders())
         router.middlewares.add(
             RequestObserving(metrics: metrics, isDevelopment: configuration.isDevelopment, maxBodyBytes: configuration.maxBodyBytes))
         router.middlewares.add(RequestSafety(hosts: hosts))
+        router.middlewares.add(AsteriskOptions())
         router.getAndHead("/views/**") { request, context in
             let (uri, updates) = try Self.address(context, query: request.uri.query, suffix: "updates")
             return updates ? try await self.stream(uri, kind: .model, context: context) : try await self.view(uri, request: request, context: context)

@@ -85,10 +85,10 @@ import Testing
                 "/preview.css": "GET, HEAD",
             ]
             let port = server.port
-            let (answers, nowhere) = try await offThePool {
+            let (answers, nowhere, asterisk) = try await offThePool {
                 let connection = try LoopbackConnection(port: port)
                 let answers = try routes.keys.sorted().map { ($0, try connection.exchange("OPTIONS", $0)) }
-                return (answers, try connection.exchange("OPTIONS", "/nowhere"))
+                return (answers, try connection.exchange("OPTIONS", "/nowhere"), try connection.exchange("OPTIONS", "*"))
             }
             for (path, options) in answers {
                 #expect(options.status == 204, "\(path)")
@@ -100,6 +100,8 @@ import Testing
             }
             #expect(answers.count == routes.count)
             #expect(nowhere.status == 404)
+            // The server as a whole: every method some route takes.
+            #expect(asterisk.status == 204 && asterisk.headers["allow"] == "GET, HEAD, POST, OPTIONS" && asterisk.body.isEmpty)
             let wrongMethod = try await server.post("/views/songs:list", "{}")
             #expect(wrongMethod.status == 405)
             #expect(wrongMethod.headers["allow"] == "GET, HEAD")
