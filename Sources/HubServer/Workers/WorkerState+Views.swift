@@ -43,12 +43,7 @@ extension WorkerState {
     /// deadline passes first. The worker serves other requests while the chain waits.
     func loadView(_ uri: String, options: ScreenOptions, ticket: RequestTicket, reply: RequestReply<LoadedView>) {
         let started = MonotonicTime.now
-        let screen: Screen
-        do {
-            screen = try open(uri, options: options)
-        } catch {
-            return reply.send(.failure(error))
-        }
+        guard let screen = open(uri, options: options, failing: reply) else { return }
         waiting.wait(for: screen, ticket: ticket) { [self] outcome in
             reply.send { () throws(ViewFailure) in
                 try ViewFailure.check(screen, outcome: outcome, timeout: ticket)
@@ -69,12 +64,7 @@ extension WorkerState {
         reply: RequestReply<ActionOutcome>
     ) {
         let started = MonotonicTime.now
-        let screen: Screen
-        do {
-            screen = try open(uri, options: options)
-        } catch {
-            return reply.send(.failure(error))
-        }
+        guard let screen = open(uri, options: options, failing: reply) else { return }
         let navigation = NavigationRecorder()
         screen.navigator = navigation
         let feature = screen.featureInfo.identifier
@@ -116,13 +106,18 @@ extension WorkerState {
     }
 
     /// A screen for `uri` that has appeared and started loading (its chain goes on as the
-    /// worker's loop runs).
-    private func open(_ uri: String, options: ScreenOptions) throws(ViewFailure) -> Screen {
+    /// worker's loop runs); nil when it cannot be opened, after answering `reply` with why.
+    private func open<Value>(_ uri: String, options: ScreenOptions, failing reply: RequestReply<Value>) -> Screen? {
         var options = options
         options.load = false
-        let screen = try ViewFailure.opening(uri, in: runtime) { () throws(OpenError) in try runtime.open(uri, options: options) }
-        screen.appear()
-        return screen
+        do {
+            let screen = try ViewFailure.opening(uri, in: runtime) { () throws(OpenError) in try runtime.open(uri, options: options) }
+            screen.appear()
+            return screen
+        } catch {
+            reply.send(.failure(error))
+            return nil
+        }
     }
 
     /// Draws `screen` (components are made as they are drawn), then performs `request`'s action
