@@ -1,4 +1,7 @@
 import Foundation
+import HubCore
+import HubLua
+import HubRender
 import Testing
 @testable import HubServer
 
@@ -8,9 +11,10 @@ import Testing
 @Suite struct WaitingRequestTests {
     private static let live = ServerPaths.fixture("Live")
 
-    /// A connection that has sent `GET path` and has not read the answer.
+    /// A connection that has sent `GET path` and has not read the answer (which may take the
+    /// longest sleep here, 20 s, and more on a loaded machine).
     private static func sent(_ path: String, port: Int) throws -> LoopbackConnection {
-        let connection = try LoopbackConnection(port: port)
+        let connection = try LoopbackConnection(port: port, timeoutSeconds: 60)
         connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         return connection
     }
@@ -41,11 +45,17 @@ import Testing
     }
 
     @Test func waitingAndAbandonedChainsLeaveTheirWorkersFreeAndAbandonedOnesStop() async throws {
-        try await withServer([Self.live]) { server in
+        // Sleeps of 20 s (and a deadline and an operation timeout past them): long enough that,
+        // however loaded the machine, the normal GET and the abandoned clients' departure come
+        // while all of them sleep.
+        try await withServer([Self.live], configure: {
+            $0.requestTimeout = 60_000
+            $0.prepareRuntime = { $0.manager.operationLimits.timeout = 60_000 }
+        }) { server in
             let port = server.port
             let (waiting, abandoned) = try await offThePool {
-                (try (1...10).map { SendableBox(try Self.sent("/views/sleepy:view?ms=5000&n=\($0)", port: port)) },
-                 try (11...20).map { SendableBox(try Self.sent("/views/sleepy:view?ms=5000&n=\($0)", port: port)) })
+                (try (1...10).map { SendableBox(try Self.sent("/views/sleepy:view?ms=20000&n=\($0)", port: port)) },
+                 try (11...20).map { SendableBox(try Self.sent("/views/sleepy:view?ms=20000&n=\($0)", port: port)) })
             }
             #expect(try await Self.waitUntilWaiting(20, on: server), "the twenty requests wait for their chains")
             // The workers answer a normal GET while the twenty chains sleep, before any of them.
@@ -56,7 +66,7 @@ import Testing
             // them their sleeping operations.
             for connection in abandoned { connection.value.close() }
             let answers = try await offThePool { try waiting.map { try Self.answer($0.value) } }
-            #expect(answers.allSatisfy { $0.status == 200 && $0.body.contains("slept 5000 ms") }, "\(answers)")
+            #expect(answers.allSatisfy { $0.status == 200 && $0.body.contains("slept 20000 ms") }, "\(answers)")
             // Only the waiting requests' sleeps ended: the abandoned ones' operations were cancelled.
             #expect(try await Self.sleepsEnded(server) == "slept 10 time(s)")
         }
@@ -80,7 +90,9 @@ import Testing
         try await withServer([Self.live], configure: { $0.workers = 1; $0.maxRequestsPerWorker = 2 }) { server in
             let port = server.port
             let held = try await offThePool {
-                try (1...2).map { SendableBox(try Self.sent("/views/sleepy:view?ms=3000&n=\($0)", port: port)) }
+                // 9 s: under the operation's and the request's 10 s, and long enough that the
+                // refused request comes while both sleep, however loaded the machine.
+                try (1...2).map { SendableBox(try Self.sent("/views/sleepy:view?ms=9000&n=\($0)", port: port)) }
             }
             #expect(try await Self.waitUntilWaiting(2, on: server))
             let refused = try await server.get("/views/echo:refused")
