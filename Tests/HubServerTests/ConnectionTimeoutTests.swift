@@ -6,8 +6,9 @@ import Testing
 /// or its body too slowly (slowloris), from the connection's start or from the first bytes of a
 /// later request; the idle timeout closes a kept-alive connection with nothing to do, and not one
 /// whose response, an update stream, is still being written. Timeouts are short here; closing
-/// is expected within ten times the timeout, never to the millisecond: under the whole suite,
-/// the servers in this process share NIO's event loops with every test running at once.
+/// is expected well within what the client would take, never to the millisecond: under the
+/// whole suite, the servers in this process share NIO's event loops with every test running at
+/// once.
 @Suite struct ConnectionTimeoutTests {
     /// The request every test asks for, up to its header fields' end.
     private static let requestHead = "GET /views/cities:overview HTTP/1.1\r\nHost: 127.0.0.1\r\n"
@@ -17,9 +18,10 @@ import Testing
         Set(try await server.get("/metrics").text.split(separator: "\n").map(String.init))
     }
 
-    /// Sends `start` at once, then `trickle` a byte every 200 ms (for up to 15 s) to a server
-    /// whose header timeout is 1 s, and expects the connection closed after that second with
-    /// nothing answered, counted as a header timeout.
+    /// Sends `start` at once, then `trickle` a byte every 200 ms (40 s of them, for up to 30 s)
+    /// to a server whose header timeout is 1 s, and expects the connection closed after that
+    /// second, long before the request could end, with nothing answered, counted as a header
+    /// timeout. (A clean CI run of the whole suite once saw the close come after 12 s.)
     private func expectClosedAfterTheHeaderTimeout(sending start: String, thenTrickling trickle: String) async throws {
         try await withServer([ServerPaths.examples], configure: { $0.headerTimeout = .seconds(1) }) { server in
             let port = server.port
@@ -28,14 +30,14 @@ import Testing
                 let connection = try LoopbackConnection(port: port)
                 if !start.isEmpty { connection.send(start) }
                 var closed = false
-                for byte in trickle where !closed && Date().timeIntervalSince(started) < 15 {
+                for byte in trickle where !closed && Date().timeIntervalSince(started) < 30 {
                     connection.send(String(byte))
                     closed = connection.closes(within: 0.2)
                 }
                 return (closed, Date().timeIntervalSince(started), connection.readToEnd())
             }
             #expect(closed)
-            #expect(seconds >= 0.9 && seconds < 10, "closed after \(seconds) s")
+            #expect(seconds >= 0.9 && seconds < 30, "closed after \(seconds) s")
             #expect(received.isEmpty, "nothing is answered: \(String(decoding: received, as: UTF8.self))")
             #expect(try await metricLines(server).contains("hub_header_timeouts_total 1"))
         }
