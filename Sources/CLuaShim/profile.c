@@ -6,7 +6,8 @@
 
 /* A sampled profile: the stacks the budget's count hook saw, one sample every `every`
    instructions, in memory of its own (malloc, never the Lua allocator), so that sampling never
-   raises and allocates nothing Lua counts; a sample it cannot keep (out of memory) is dropped.
+   raises and allocates nothing Lua counts; a sample it cannot keep (past the profile's bound on
+   its records, or out of memory) is dropped and counted.
    Beside the line record (coverage.c), below the limits (shim.c), whose hook fills it. */
 
 typedef struct hub_profile_frame {
@@ -19,6 +20,7 @@ typedef struct hub_profile_frame {
 
 struct hub_profile {
     int every;
+    size_t record_limit;    /* the most ints of records kept: past it, samples are dropped */
     int tag;
     hub_profile_frame *frames;
     int frame_count;
@@ -33,9 +35,11 @@ struct hub_profile {
     long long host_ns;
 };
 
-hub_profile *hub_profile_new(int every) {
+hub_profile *hub_profile_new(int every, size_t record_bytes) {
     hub_profile *profile = calloc(1, sizeof(hub_profile));
-    if (profile != NULL) profile->every = every > 0 ? every : 1;
+    if (profile == NULL) return NULL;
+    profile->every = every > 0 ? every : 1;
+    profile->record_limit = record_bytes / sizeof(int);
     return profile;
 }
 
@@ -108,8 +112,9 @@ static int hub_profile_frame_index(hub_profile *profile, const char *name, const
     return index;
 }
 
-/* Room for `count` more ints of records; 0 when out of memory. */
+/* Room for `count` more ints of records; 0 past the profile's limit or when out of memory. */
 static int hub_profile_reserve(hub_profile *profile, size_t count) {
+    if (profile->record_count + count > profile->record_limit) return 0;
     if (profile->record_count + count <= profile->record_capacity) return 1;
     size_t capacity = profile->record_capacity == 0 ? 4096 : profile->record_capacity;
     while (capacity < profile->record_count + count) capacity *= 2;
@@ -121,6 +126,11 @@ static int hub_profile_reserve(hub_profile *profile, size_t count) {
 }
 
 void hub_profile_sample(lua_State *L, hub_profile *profile) {
+    /* Full: not even the smallest sample fits, so the stack is not walked. */
+    if (profile->record_count + 3 > profile->record_limit) {
+        profile->dropped++;
+        return;
+    }
     int frames[HUB_PROFILE_DEPTH];
     int depth = 0;
     int line = -1;

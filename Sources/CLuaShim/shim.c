@@ -254,9 +254,9 @@ void hub_coverage_stop(lua_State *L) {
     }
 }
 
-int hub_profile_start(lua_State *L, int every) {
+int hub_profile_start(lua_State *L, int every, size_t record_bytes) {
     hub_limits *limits = hub_state_limits(L);
-    hub_profile *profile = hub_profile_new(every);
+    hub_profile *profile = hub_profile_new(every, record_bytes);
     if (profile == NULL) return 0;
     hub_profile_free(limits->profile);
     limits->profile = profile;

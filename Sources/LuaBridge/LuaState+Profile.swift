@@ -41,7 +41,7 @@ package struct LuaProfileSamples: Equatable, Sendable {
     package var every: Int
     package var frames: [LuaProfileFrame]
     package var samples: [LuaProfileSample]
-    /// Samples lost for want of memory.
+    /// Samples lost: past the profile's bound on what it keeps, or for want of memory.
     package var dropped: Int
 }
 
@@ -49,11 +49,17 @@ extension LuaState {
     /// Starts sampling, every `every` instructions, the stacks of what runs under an instruction
     /// budget from now on (this call's thread, every operation's and action's coroutine),
     /// forgetting any earlier profile. The budget's hook then fires at that period. Off, it
-    /// samples nothing and costs nothing. False when out of memory.
+    /// samples nothing and costs nothing. At most `recordBytes` of samples are kept (a run
+    /// sampled every instruction would otherwise fill memory); later ones are dropped and
+    /// counted. False when out of memory.
     @discardableResult
-    package func startProfile(every: Int) -> Bool {
-        hub_profile_start(L, Int32(clamping: max(1, every))) != 0
+    package func startProfile(every: Int, recordBytes: Int = LuaState.profileRecordBytes) -> Bool {
+        hub_profile_start(L, Int32(clamping: max(1, every)), max(0, recordBytes)) != 0
     }
+
+    /// How much of its samples a profile keeps unless told otherwise: 64 MiB, about a million
+    /// samples of deep stacks or four million of shallow ones.
+    package static let profileRecordBytes = 64 << 20
 
     /// Stops sampling and forgets the profile.
     package func stopProfile() {

@@ -18,12 +18,13 @@ import Testing
         return result
         """
 
-    /// The samples of running `source` with a profile sampling every `every` instructions.
-    private static func samples(every: Int) throws -> LuaProfileSamples {
+    /// The samples of running `source` with a profile sampling every `every` instructions and
+    /// keeping at most `recordBytes` of them.
+    private static func samples(every: Int, recordBytes: Int = LuaState.profileRecordBytes) throws -> LuaProfileSamples {
         let lua = try LuaState()
         lua.instructionBudget = 1_000_000
         #expect(lua.profileSamples == nil && !lua.isProfiling)
-        #expect(lua.startProfile(every: every))
+        #expect(lua.startProfile(every: every, recordBytes: recordBytes))
         try lua.load(source, chunkName: "@spin.lua")
         try lua.call(arguments: 0, results: 1)
         #expect(lua.stack.integer(at: -1) == 500_500)
@@ -43,6 +44,18 @@ import Testing
         let inSpin = samples.samples.filter { $0.stack.last == spin }
         #expect(inSpin.allSatisfy { $0.stack == [main, spin] && $0.tag == 0 })
         #expect(Dictionary(grouping: inSpin, by: { $0.line ?? 0 }).mapValues(\.count) == [2: 1, 3: 2_004, 4: 1])
+    }
+
+    /// A profile keeps what fits in its bound and counts the rest, so that sampling every
+    /// instruction of a long run cannot fill memory.
+    @Test func pastItsBoundAProfileDropsSamplesAndCountsThem() throws {
+        let all = try Self.samples(every: 1)
+        let bounded = try Self.samples(every: 1, recordBytes: 4_096)
+        // Each sample is its tag, line and depth, then its stack.
+        let ints = bounded.samples.reduce(0) { $0 + 3 + $1.stack.count }
+        #expect(ints <= 4_096 / MemoryLayout<Int32>.size && ints > 4_096 / MemoryLayout<Int32>.size - 3 - 2)
+        #expect(bounded.dropped > 0 && bounded.samples.count + bounded.dropped == all.samples.count)
+        #expect(bounded.samples == Array(all.samples.prefix(bounded.samples.count)), "the first ones are kept")
     }
 
     @Test func aLongerPeriodTakesOneSampleInSoManyAndRepeats() throws {

@@ -336,9 +336,9 @@ int hub_coverage_start(lua_State *L);
    mask ignore line events). */
 void hub_coverage_stop(lua_State *L);
 
-/* A new, empty profile sampling every `every` instructions (at least 1); NULL when out of
-   memory. */
-hub_profile *hub_profile_new(int every);
+/* A new, empty profile sampling every `every` instructions (at least 1) and keeping at most
+   `record_bytes` of samples (the rest are dropped and counted); NULL when out of memory. */
+hub_profile *hub_profile_new(int every, size_t record_bytes);
 
 /* Frees a profile (NULL: nothing). */
 void hub_profile_free(hub_profile *profile);
@@ -390,10 +390,11 @@ int hub_profile_frame_line(const hub_profile *profile, int frame);
 int hub_profile_frame_what(const hub_profile *profile, int frame);
 
 /* [-0, +0, -] Starts sampling the stacks of thread L and of the threads that run budgeted from
-   now on, every `every` instructions, with a fresh profile (the budget's hook then fires at
-   that period, each firing charging what it counted); 0 when out of memory. Without an
+   now on, every `every` instructions, with a fresh profile keeping at most `record_bytes` of
+   samples (the budget's hook then fires at that period, each firing charging what it
+   counted); 0 when out of memory. Without an
    instruction budget no hook runs, and nothing is sampled. */
-int hub_profile_start(lua_State *L, int every);
+int hub_profile_start(lua_State *L, int every, size_t record_bytes);
 
 /* [-0, +0, -] Stops sampling and frees the profile; thread L's hook goes back to its period. */
 void hub_profile_stop(lua_State *L);

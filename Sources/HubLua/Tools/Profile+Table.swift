@@ -1,4 +1,5 @@
 import Foundation
+import LuaBridge
 
 // A profile as a table to read: the operations, then the functions and lines with the most
 // samples.
@@ -9,7 +10,7 @@ extension Profile {
     public func table(top: Int = 15) -> String {
         var text = operationsTable()
         text += "\n\(samples.count) sample\(samples.count == 1 ? "" : "s"), one every \(Self.grouped(every)) instructions"
-        text += dropped > 0 ? " (\(dropped) dropped: out of memory)\n" : "\n"
+        text += dropped > 0 ? " (\(dropped) dropped: past the \(LuaState.profileRecordBytes >> 20) MiB of samples a profile keeps, or out of memory)\n" : "\n"
         guard !samples.isEmpty else { return text }
         text += "\n" + Self.columns(
             ["self", "total", "function"],
