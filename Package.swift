@@ -173,7 +173,9 @@ let package = Package(
         .testTarget(
             name: "HubSQLiteTests", dependencies: ["HubCore", "HubSQLite", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: programChecks),
-        .testTarget(name: "HubPostgresTests", dependencies: ["HubCore", "HubPostgres", "HubTestPostgres"], swiftSettings: programChecks),
+        .testTarget(
+            name: "HubPostgresTests", dependencies: ["HubCore", "HubLua", "HubPostgres", "HubRender", "HubTestPostgres"],
+            swiftSettings: programChecks),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"], swiftSettings: programChecks),
         .testTarget(name: "HubFuzzingTests", dependencies: ["HubFuzzing", "HubLua", "LuaBridge"], swiftSettings: programChecks),
         .testTarget(

@@ -14,6 +14,55 @@ import Testing
         return folder
     }
 
+    /// A feature folder `F` in `directory`: `f:view`, whose operation titles its one row with
+    /// `operation`'s value, and `tests/t_test.lua` holding `tests` (if any); returns its path.
+    private static func feature(in directory: URL, operation: String, tests: String? = nil) throws -> String {
+        let folder = directory.appendingPathComponent("F")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("tests"), withIntermediateDirectories: true)
+        try """
+            hub.feature { id = "f", uri = "f:view", operations = { function(ctx)
+              ctx.view:body("row").title = "count " .. tostring(\(operation))
+            end } }
+            """.write(to: folder.appendingPathComponent("feature.lua"), atomically: true, encoding: .utf8)
+        try tests?.write(to: folder.appendingPathComponent("tests/t_test.lua"), atomically: true, encoding: .utf8)
+        return folder.path
+    }
+
+    @Test func testWithStoreKeepsWhatItsCasesWriteInTheSQLiteFile() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let feature = try Self.feature(
+            in: directory, operation: #"hub.store.get("n")"#,
+            tests: #"hub.test("adds one", function() hub.store.update("n", function(n) return (n or 0) + 1 end) end)"#)
+        let file = directory.appendingPathComponent("test.sqlite").path
+        for _ in 0..<2 {
+            let test = try HubProcess.run(["test", feature, "--store", file])
+            #expect(test.status == 0, "\(test.output)\(test.errors)")
+            #expect(test.output.hasSuffix("1 passed, 0 failed\n"), "\(test.output)")
+        }
+        // Without --store, the cases write to a store in memory, which the file never sees.
+        #expect(try HubProcess.run(["test", feature]).status == 0)
+        let render = try HubProcess.run(["render", "f:view", "--features", feature, "--store", file, "--width", "30"])
+        #expect(render.status == 0, "\(render.errors)")
+        #expect(render.output.contains("count 2"), "\(render.output)")
+    }
+
+    @Test func renderWithoutStoreKeepsNothingBetweenRunsAndWritesNoFile() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let feature = try Self.feature(in: directory, operation: #"hub.store.update("n", function(n) return (n or 0) + 1 end)"#)
+        var outputs: [String] = []
+        for _ in 0..<2 {
+            let render = try HubProcess.run(["render", "f:view", "--features", feature, "--width", "30"], in: directory)
+            #expect(render.status == 0, "\(render.errors)")
+            outputs.append(render.output)
+        }
+        #expect(outputs[0].contains("count 1"), "\(outputs[0])")
+        #expect(outputs[1] == outputs[0])
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(".hub").path))
+        #expect(!FileManager.default.fileExists(atPath: feature + "/.hub"))
+    }
+
     @Test func serveKeepsTheStoreInASQLiteFileThatSurvivesARestart() async throws {
         let directory = try Self.folder()
         defer { try? FileManager.default.removeItem(at: directory) }

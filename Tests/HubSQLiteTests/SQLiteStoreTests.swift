@@ -1,3 +1,4 @@
+import GRDB
 import HubCore
 import HubSQLite
 import Testing
@@ -131,6 +132,14 @@ struct SQLiteStoreTests {
         #expect(try second.syncList() == .success(["a"]))
         #expect(try second.set(key("b"), "false") == .changed)
         #expect(try second.value(key("b")) == StoredValue(json: "false", version: 3))
+    }
+
+    @Test func leavesTheFileInWALModeForEveryConnectionThatOpensIt() throws {
+        try store.set(key("a"), "1")
+        // The journal mode is kept in the file: a plain connection of another program sees it.
+        let other = try DatabaseQueue(path: folder.file("nested/folder/store.sqlite"))
+        #expect(try other.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+        #expect(try other.read { try String.fetchOne($0, sql: "SELECT json FROM hub_store") } == "1")
     }
 }
 

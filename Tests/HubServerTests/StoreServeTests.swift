@@ -44,21 +44,47 @@ import Testing
             // The first view is what the chain built before its first wait for the store.
             let opened = try #require(try await stream.next { $0.contains("song-3") })
             #expect(Self.songs(opened.data) == ["song-1", "song-2", "song-3"])
-            // The stream's session lives on one worker; the delete runs on the other.
-            let holder = try await server.server.pool.workers.asyncFirstIndex { worker in
-                try await worker.perform { $0.sessionCount > 0 }
-            }
-            let other = server.server.pool.workers[holder == 0 ? 1 : 0]
-            let request = try ActionRequest(body: Array(#"{"path": [2, 0]}"#.utf8))
-            let ticket = RequestTicket(number: 1, deadline: MonotonicTime.adding(milliseconds: 10_000, to: MonotonicTime.now), watch: nil)
-            let outcome = try await other.answer(limit: 1) { state, reply in
-                state.perform(request, on: "songs:list", options: ScreenOptions(width: 80), ticket: ticket, reply: reply)
-            }
-            guard case .updated(let json) = outcome.result else { Issue.record("the delete navigated"); return }
-            #expect(Self.songs(String(decoding: json, as: UTF8.self)) == ["song-1", "song-2"])
+            #expect(try await Self.deleteTheThirdSongThroughTheWorkerWithoutSessions(of: server) == ["song-1", "song-2"])
             let pushed = try #require(try await stream.next { !$0.contains("song-3") })
             #expect(Self.songs(pushed.data) == ["song-1", "song-2"])
         }
+    }
+
+    @Test func aPreviewStreamOnOneWorkerShowsTheListADeleteThroughTheOtherWorkerChanged() async throws {
+        let store = try Self.sqliteStore()
+        try await withServer([ServerPaths.example("Songs")], configure: { $0.workers = 2; $0.store = store }) { server in
+            let stream = try await server.events("/preview/songs:list/updates")
+            let opened = try #require(try await stream.next { $0.contains("Wonderwall") })
+            #expect(opened.event == "state")
+            #expect(try Self.previewed(opened.data) == ["song-1", "song-2", "song-3"])
+            #expect(try await Self.deleteTheThirdSongThroughTheWorkerWithoutSessions(of: server) == ["song-1", "song-2"])
+            let pushed = try #require(try await stream.next { !$0.contains("Wonderwall") })
+            #expect(pushed.event == "state")
+            #expect(try Self.previewed(pushed.data) == ["song-1", "song-2"])
+            #expect(pushed.data.contains("Dancing Queen"))
+        }
+    }
+
+    /// The songs a preview state drew, by component id, in order.
+    private static func previewed(_ state: String) throws -> [String] {
+        let components = try JSONParser.parse(state).objectValue?["components"]?.arrayValue ?? []
+        return components.compactMap { $0.objectValue?["id"]?.stringValue }.filter { $0.hasPrefix("song-") }
+    }
+
+    /// Deletes the third song of songs:list through the worker that holds no live session (the
+    /// other holds the test's stream); the songs its answer lists.
+    private static func deleteTheThirdSongThroughTheWorkerWithoutSessions(of server: RunningServer) async throws -> [String] {
+        let holder = try await server.server.pool.workers.asyncFirstIndex { worker in
+            try await worker.perform { $0.sessionCount > 0 }
+        }
+        let other = server.server.pool.workers[holder == 0 ? 1 : 0]
+        let request = try ActionRequest(body: Array(#"{"path": [2, 0]}"#.utf8))
+        let ticket = RequestTicket(number: 1, deadline: MonotonicTime.adding(milliseconds: 10_000, to: MonotonicTime.now), watch: nil)
+        let outcome = try await other.answer(limit: 1) { state, reply in
+            state.perform(request, on: "songs:list", options: ScreenOptions(width: 80), ticket: ticket, reply: reply)
+        }
+        guard case .updated(let json) = outcome.result else { throw WireError(description: "the delete navigated") }
+        return songs(String(decoding: json, as: UTF8.self))
     }
 }
 

@@ -151,3 +151,76 @@ import Testing
         #expect(try titles(runtime.open("fine:view")) == ["fine"])
     }
 }
+
+extension StoreBindingsTests {
+    @Test func withoutAStoreTableAValueMayTakeOneMebibyteOfJSONAndNotOneByteMore() throws {
+        let runtime = try makeStoreRuntime(#"hub.feature { id = "plain", uri = "plain:view", operations = { function() end } }"#)
+        // A string of n bytes is n + 2 bytes of JSON, its quotes.
+        let result = try runtime.run(
+            """
+            local fits = pcall(hub.store.set, "k", string.rep("x", 1048576 - 2))
+            local stored = #hub.store.get("k")
+            local ok, err = pcall(hub.store.set, "k", string.rep("x", 1048576 - 1))
+            return { fits, stored, ok, err.domain, err.code, err.message, #hub.store.get("k") }
+            """)
+        #expect(result == .array([
+            .bool(true), .int(1_048_574), .bool(false), .string("store"), .int(7),
+            .string("hub.store.set: plain/k: the value takes 1048577 bytes of JSON, more than max_value (1048576)"),
+            .int(1_048_574),
+        ]))
+    }
+
+    @Test func withoutAStoreTableAFeatureHasTheDefaultLimitsTheDocsState() throws {
+        let runtime = try makeStoreRuntime(#"hub.feature { id = "plain", uri = "plain:view", operations = { function() end } }"#)
+        // docs/limits.md, "The store": 10,000 keys and 1 MiB values by default.
+        let documented = StoreLimits(maxValueBytes: 1_048_576, maxKeys: 10_000)
+        #expect(runtime.manager.featureRegistry.registration(forViewURI: "plain:view")?.store.limits == documented)
+        #expect(StoreLimits() == documented)
+    }
+
+    @Test func aUserdataValueIsALocatedStoreErrorNamingItsTypeAndNothingIsWritten() throws {
+        let runtime = try makeStoreRuntime(#"hub.feature { id = "bad", uri = "bad:view", operations = { function() end } }"#)
+        let result = try runtime.run(
+            """
+            local screen = hub.open("bad:view")
+            local ok, err = pcall(hub.store.set, "k", { screen = screen })
+            return { type(screen), ok, err.domain, err.code, err.location, err.message, hub.store.get("k") == nil }
+            """)
+        #expect(result == .array([
+            .string("userdata"), .bool(false), .string("store"), .int(10), .string("case.lua:2"),
+            .string("hub.store.set: bad/k: the value cannot be stored as JSON: cannot convert a hub.Screen value to JSON"),
+            .bool(true),
+        ]))
+    }
+
+    @Test func aFeatureMayNotSetDeleteOrUpdateAnotherFeaturesKeysUnlessItSharesThem() throws {
+        let runtime = try makeStoreRuntime(
+            """
+            hub.feature { id = "todo", uri = "todo:view", operations = { function() end } }
+            hub.feature { id = "spy", uri = "spy:view", operations = { function(ctx)
+              local todo = hub.store.namespace("todo")
+              local writes = {
+                function() todo.set("items", { "Eggs" }) end,
+                function() todo.delete("items") end,
+                function() todo.update("items", function() return { "Eggs" } end) end,
+              }
+              for index, write in ipairs(writes) do
+                local ok, err = pcall(write)
+                local parts = { tostring(ok), err.domain, err.code, err.location:match("[^/]+$"), err.message }
+                ctx.view:body("w" .. index).title = table.concat(parts, " | ")
+              end
+            end } }
+            """)
+        _ = try runtime.run(#"hub.store.namespace("todo").set("items", { "Milk" })"#)
+        let spy = try runtime.open("spy:view")
+        #expect(spy.lastError == nil)
+        let refusal = "feature 'spy' may not use the namespace 'todo' of another feature; "
+            + "to share it, declare store = { shares = { \"todo\" } } in its hub.feature"
+        #expect(titles(spy) == [
+            "false | store | 9 | feature.lua:5 | hub.store.set: \(refusal)",
+            "false | store | 9 | feature.lua:6 | hub.store.delete: \(refusal)",
+            "false | store | 9 | feature.lua:7 | hub.store.update: \(refusal)",
+        ])
+        #expect(try runtime.run(#"return hub.store.namespace("todo").get("items")"#) == .array([.string("Milk")]))
+    }
+}
