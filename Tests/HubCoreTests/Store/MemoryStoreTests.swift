@@ -47,6 +47,28 @@ import Testing
         #expect(heard.withLock { $0 } == [StoreChange(key: Self.key("a"), origin: 7)])
     }
 
+    /// The count of keys follows deletes and rewrites, and the default limit is reached by
+    /// filling a namespace for real: each write costs the same whatever the namespace holds.
+    @Test func aDeleteFreesItsKeysPlaceAndTheDefaultLimitIsTenThousandKeys() {
+        let store = MemoryStore()
+        let limit = StoreLimits().maxKeys
+        #expect(limit == 10_000)
+        for index in 0..<limit {
+            #expect(Self.apply(store, StoreWrite(key: Self.key("k\(index)"), json: "1", maxKeys: limit)) == .success(.changed))
+        }
+        #expect(Self.apply(store, StoreWrite(key: Self.key("k0"), json: "2", maxKeys: limit)) == .success(.changed))
+        #expect(Self.apply(store, StoreWrite(key: Self.key("extra"), json: "1", maxKeys: limit))
+            == .failure(StoreFailure(.tooManyKeys, "notes/extra: the namespace holds 10000 keys, its most")))
+        #expect(Self.apply(store, StoreWrite(key: Self.key("k1"), json: nil, maxKeys: limit)) == .success(.changed))
+        #expect(Self.apply(store, StoreWrite(key: Self.key("k1"), json: nil, maxKeys: limit)) == .success(.unchanged))
+        #expect(Self.apply(store, StoreWrite(key: Self.key("extra"), json: "1", maxKeys: limit)) == .success(.changed))
+        #expect(Self.apply(store, StoreWrite(key: Self.key("k1"), json: "1", maxKeys: limit))
+            == .failure(StoreFailure(.tooManyKeys, "notes/k1: the namespace holds 10000 keys, its most")))
+        #expect(Self.apply(store, StoreWrite(key: Self.key("other"), json: "1", maxKeys: 1)) == .failure(
+            StoreFailure(.tooManyKeys, "notes/other: the namespace holds 1 keys, its most")))
+        #expect(Self.apply(store, StoreWrite(key: Self.key("first", in: "todo"), json: "1", maxKeys: 1)) == .success(.changed))
+    }
+
     @Test func listingIsInByteOrderByPrefixAfterAKey() {
         let store = MemoryStore()
         for name in ["b/2", "b/10", "b/1", "é", "e\u{301}", "a"] { _ = Self.apply(store, StoreWrite(key: Self.key(name), json: "0")) }
