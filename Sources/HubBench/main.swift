@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 
 // Hub's benchmarks: one line per comparison, `name: ratio (a vs b)`, both sides measured in
 // this one run (medians of several rounds), so the ratio means something on a noisy machine.
@@ -7,6 +8,7 @@ import Foundation
 // Arguments name the groups to run (snapshot, chain, json, render, lua, process,
 // memory, reload, serve, http, store); none runs them all.
 
+ProcessMemory.keepLargeBlocksInTheHeap() // as `hub` does: each side runs under the user's policy
 ChildProcess.servePeakOption()
 print("Hub benchmarks (release build)\n")
 let run = BenchmarkRun()

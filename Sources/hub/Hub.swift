@@ -12,6 +12,12 @@ struct Hub: ParsableCommand {
         version: Hub.version,
         subcommands: [Render.self, JSON.self, Test.self, Check.self, Watch.self, Repl.self, Serve.self, ProfileCommand.self])
 
+    /// Sets the process's memory policy, then parses the arguments and runs the command.
+    static func main() {
+        ProcessMemory.keepLargeBlocksInTheHeap()
+        main(nil)
+    }
+
     /// Hub's version, which `hub --version` prints.
     static let version = "0.20.0"
 

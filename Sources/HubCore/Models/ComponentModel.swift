@@ -27,7 +27,10 @@ public struct ComponentModel: Equatable, Sendable {
     /// delivery compares equal by identity. Copy-on-write: only a uniquely held storage is
     /// mutated, which is what makes it safe to share across threads.
     @usableFromInline final class Storage: @unchecked Sendable {
-        @usableFromInline var properties: Properties
+        // Unchecked exclusivity: the properties change only in `modify`, of a storage no other
+        // model holds, so no read can overlap a write; the runtime's check on every read of a
+        // field cost a render and the JSON writer more than the read.
+        @exclusivity(unchecked) @usableFromInline var properties: Properties
         init(_ properties: Properties) { self.properties = properties }
     }
 
@@ -106,6 +109,17 @@ public struct ComponentModel: Equatable, Sendable {
     public var customImageData: [String: ComponentImageData] {
         get { storage.properties.customImageData }
         set { modify { $0.customImageData = newValue } }
+    }
+
+    /// Whether the model has any image data: main, background or custom.
+    public var hasImageData: Bool {
+        // Looked at in place: reading an optional image out of the storage would copy (and
+        // retain) each of its strings.
+        withUnsafeMutablePointer(to: &storage.properties) { properties in
+            if case .some = properties.pointee.mainImageData { return true }
+            if case .some = properties.pointee.backgroundImageData { return true }
+            return !properties.pointee.customImageData.isEmpty
+        }
     }
 
     /// The model's icon (only when an icon resolver exists).

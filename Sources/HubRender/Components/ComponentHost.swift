@@ -7,6 +7,11 @@ public final class ComponentHost {
     let images: ImageLoadCoordinator
     var uiStates: [String: JSONValue] = [:]
     private var idle: [Identifier: [ComponentWrapper]] = [:]
+    /// How many wrappers ``idle`` holds: a render that makes its components anew (a screen's
+    /// first) does not look into the pool for each.
+    private var idleCount = 0
+    /// The capability protocols of each component class made so far.
+    private var conformances: [ObjectIdentifier: ComponentConformances] = [:]
     private var measuring: [Identifier: any Component] = [:]
     private lazy var measuringChildren = MeasuringChildDelegate(host: self)
     /// How many components the host has created (for tests and tools).
@@ -40,9 +45,22 @@ public final class ComponentHost {
 
     /// An idle wrapper for `model`'s component, or a new one.
     func dequeue(for model: ComponentModel) -> ComponentWrapper {
-        if let wrapper = idle[model.componentIdentifier]?.popLast() { return wrapper }
+        if idleCount > 0, let wrapper = idle[model.componentIdentifier]?.popLast() {
+            idleCount -= 1
+            return wrapper
+        }
         createdCount += 1
-        return ComponentWrapper(component: registry.createComponent(for: model), identifier: model.componentIdentifier, host: self)
+        let component = registry.createComponent(for: model)
+        return ComponentWrapper(component: component, identifier: model.componentIdentifier, conformances: conformances(of: component), host: self)
+    }
+
+    /// The capability protocols `component`'s class adopts, found once per class.
+    private func conformances(of component: any Component) -> ComponentConformances {
+        let type = ObjectIdentifier(Swift.type(of: component))
+        if let known = conformances[type] { return known }
+        let found = ComponentConformances(of: component)
+        conformances[type] = found
+        return found
     }
 
     /// Returns `wrapper` to the pool; the model it showed has disappeared.
@@ -50,12 +68,14 @@ public final class ComponentHost {
         wrapper.recycle()
         if let model = wrapper.model { onComponentEvent?(.componentDidDisappear, model) }
         idle[wrapper.identifier, default: []].append(wrapper)
+        idleCount += 1
     }
 
     /// Forgets every idle and measuring component, so that components are made afresh by the
     /// registry (after their definitions changed); saved UI states stay.
     func forgetComponents() {
         idle.removeAll()
+        idleCount = 0
         measuring.removeAll()
     }
 

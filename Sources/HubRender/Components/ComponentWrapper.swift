@@ -15,19 +15,23 @@ final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
     /// The managed children shown, by child index.
     private(set) var children: [Int: ComponentWrapper] = [:]
     private var containerSize = Size.zero
-    // The component's capabilities, looked up once: a conformance check costs hundreds of
-    // instructions, and every render asks for some of them.
+    /// The capability protocols the component's class adopts: only those are cast to, as a
+    /// conformance check costs hundreds of instructions.
+    let conformances: ComponentConformances
+    // The capabilities every render asks for, cast once.
     private let restorable: (any ComponentWithRestorableUIState)?
     private let parent: (any ComponentWithChildren)?
     private let viewObserver: (any ComponentViewObserver)?
 
-    init(component: any Component, identifier: Identifier, host: ComponentHost) {
+    /// A wrapper of `component`, whose class adopts `conformances`.
+    init(component: any Component, identifier: Identifier, conformances: ComponentConformances, host: ComponentHost) {
         self.component = component
         self.identifier = identifier
+        self.conformances = conformances
         self.host = host
-        restorable = component as? any ComponentWithRestorableUIState
-        parent = component as? any ComponentWithChildren
-        viewObserver = component as? any ComponentViewObserver
+        restorable = conformances.contains(.restorableUIState) ? component as? any ComponentWithRestorableUIState : nil
+        parent = conformances.contains(.children) ? component as? any ComponentWithChildren : nil
+        viewObserver = conformances.contains(.viewObserver) ? component as? any ComponentViewObserver : nil
     }
 
     /// Shows `model`; nothing happens when it equals the current model. Otherwise the outgoing
@@ -44,7 +48,9 @@ final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
         }
         self.model = model
         self.containerSize = containerSize
-        if let performer = component as? any ComponentActionPerformer { performer.actionDelegate = self }
+        if conformances.contains(.actionPerformer), let performer = component as? any ComponentActionPerformer {
+            performer.actionDelegate = self
+        }
         component.configure(with: model, containerSize: containerSize)
         if let restorable, restorable.restoresUIState, let state = host.uiStates[model.identifier]
         {
@@ -74,7 +80,7 @@ final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
     func willAppear() {
         if let model { host.onComponentEvent?(.componentWillAppear, model) }
         if let viewObserver, viewObserver.observesView { viewObserver.viewWillAppear() }
-        for index in children.keys.sorted() { children[index]?.willAppear() }
+        forEachChild { $0.willAppear() }
     }
 
     /// The wrapper showing the managed child at `indexPath` below this one (itself for an
@@ -86,25 +92,29 @@ final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
 
     /// Tells the component and its shown children about `context`, if they observe actions.
     func actionPerformed(_ context: ActionContext) {
-        if let observer = component as? any ComponentActionObserver, observer.observesActions {
+        if conformances.contains(.actionObserver), let observer = component as? any ComponentActionObserver, observer.observesActions {
             observer.actionPerformed(context)
         }
-        for index in children.keys.sorted() { children[index]?.actionPerformed(context) }
+        forEachChild { $0.actionPerformed(context) }
     }
 
     /// Tells the component and its shown children the body's scroll offset, if they observe it.
     func contentOffsetDidChange(to offset: Int) {
-        if let observer = component as? any ComponentContentOffsetObserver, observer.observesContentOffset {
+        if conformances.contains(.contentOffsetObserver), let observer = component as? any ComponentContentOffsetObserver,
+            observer.observesContentOffset
+        {
             observer.contentOffsetDidChange(to: offset)
         }
-        for index in children.keys.sorted() { children[index]?.contentOffsetDidChange(to: offset) }
+        forEachChild { $0.contentOffsetDidChange(to: offset) }
     }
 
     /// Shows `state`, unless the component already shows it.
     func setSelectionState(_ state: ComponentSelectionState) {
         guard state != selectionState else { return }
         selectionState = state
-        if let selectable = component as? any ComponentWithSelectionState, selectable.tracksSelection {
+        if conformances.contains(.selectionState), let selectable = component as? any ComponentWithSelectionState,
+            selectable.tracksSelection
+        {
             selectable.updateSelectionState(state)
         }
     }
@@ -114,6 +124,14 @@ final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
         saveUIState()
         for child in children.values { host.recycle(child) }
         children.removeAll()
+    }
+
+    /// Runs `body` on the shown children's wrappers in child order.
+    private func forEachChild(_ body: (ComponentWrapper) -> Void) {
+        guard !children.isEmpty else { return }
+        for index in children.keys.sorted() {
+            if let child = children[index] { body(child) }
+        }
     }
 
     func render(into canvas: TextCanvas) {

@@ -20,8 +20,8 @@ final class ImageLoadCoordinator {
 
     /// Starts loading the images of `wrapper`'s current model that its component wants.
     func loadImages(for wrapper: ComponentWrapper, containerSize: Size) {
-        guard let model = wrapper.model, let component = wrapper.component as? any ComponentWithImageHandling,
-            component.handlesImages
+        guard wrapper.conformances.contains(.imageHandling), let model = wrapper.model, model.hasImageData,
+            let component = wrapper.component as? any ComponentWithImageHandling, component.handlesImages
         else { return }
         for slot in model.imageSlots {
             guard let data = model.imageData(in: slot) else { continue }

@@ -61,7 +61,9 @@ public struct ScreenEvent: Equatable, Sendable, CustomStringConvertible {
 /// past ``capacity``, so that a long session does not grow without bound.
 public final class ScreenEventLog {
     /// The events kept, oldest first.
-    public private(set) var events: [ScreenEvent] = []
+    // Unchecked exclusivity: only the log's own methods change it, calling nothing while they
+    // do; a render records an event for every component it shows.
+    @exclusivity(unchecked) public private(set) var events: [ScreenEvent] = []
     /// How many events are kept.
     public let capacity: Int
 

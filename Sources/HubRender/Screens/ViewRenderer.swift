@@ -73,7 +73,9 @@ public final class ViewRenderer {
         let layout = layout ?? self.layout(viewModel, width: width, viewportHeight: geometry.viewportHeight(for: viewModel))
         let viewport = geometry.drawnViewportHeight(of: viewModel, layout: layout)
         let surface = TextSurface(width: width, height: navigationHeight + viewport, boxCharacters: options.ascii ? .ascii : .unicode)
-        surface.reserveCapacity(drawings: lastDrawingCount)
+        // A first render has no count to go by: most rows take a drawing or more, and room
+        // never written to is never touched.
+        surface.reserveCapacity(drawings: lastDrawingCount > 0 ? lastDrawingCount : surface.height)
         let screen = surface.canvas
         if let title = viewModel.title {
             let text = DisplayWidth.prefix(of: title, fitting: width)
