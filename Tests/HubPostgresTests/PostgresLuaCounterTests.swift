@@ -33,7 +33,7 @@ extension PostgresTests {
         /// With one store, the runtimes stand for one process's two workers; with two, for two processes.
         @Test(arguments: [1, 2])
         func twoRuntimesOnThreadsEachUpdatingACounterAThousandTimesEndAtTwoThousand(stores count: Int) throws {
-            let url = try SharedServer.freshDatabase("lua_counter")
+            let url = try SharedServer.freshDatabase("scripted_counter")
             let stores = try (0..<count).map { _ in try PostgresStore(url: url) }
             defer { for store in stores { store.close() } }
             let errors = Mutex<[String]>([])
