@@ -30,9 +30,15 @@ struct ComponentNode {
         }
     }
 
-    // Read through the storage, not `state`, so that reading one field does not copy them all.
-    var identifier: String { storage.state.identifier }
-    var preferredIndex: Int? { storage.state.preferredIndex }
+    /// Runs `body` on the state where it is stored: reading ``state`` copies every field (a
+    /// retain each, and a release when the copy goes).
+    func withState<Result>(_ body: (UnsafePointer<ComponentState>) -> Result) -> Result {
+        withUnsafeMutablePointer(to: &storage.state) { body(UnsafePointer($0)) }
+    }
+
+    // Read in place, so that reading one field does not copy them all.
+    var identifier: String { withState { $0.pointee.identifier } }
+    var preferredIndex: Int? { withState { $0.pointee.preferredIndex } }
 
     /// Mutates the state in place (usable through optional chaining).
     mutating func mutate(_ body: (inout ComponentState) -> Void) {

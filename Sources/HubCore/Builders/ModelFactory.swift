@@ -71,29 +71,39 @@ struct ModelFactory {
     /// The model of `node`, reused from the last build when the node did not change since.
     private func component(from node: ComponentNode, type: ComponentType, parentPath: [Int], index: Int) -> ComponentModel {
         node.model(type: type, parentPath: parentPath, index: index, resolvesIcons: configuration.resolvesIcons) {
-            component(from: node.state, type: type, indexPath: parentPath + [index])
+            node.withState { component(from: $0, type: type, indexPath: Self.indexPath(parentPath, index)) }
         }
     }
 
-    private func component(from state: ComponentState, type: ComponentType, indexPath: [Int]) -> ComponentModel {
+    /// `parentPath` + [`index`], made in one allocation.
+    private static func indexPath(_ parentPath: [Int], _ index: Int) -> [Int] {
+        guard !parentPath.isEmpty else { return [index] }
+        var path = parentPath
+        path.append(index)
+        return path
+    }
+
+    /// The model of the state `state` points to. Each field is read where it is stored: a copy
+    /// of the state would retain every one of them, and release them all again.
+    private func component(from state: UnsafePointer<ComponentState>, type: ComponentType, indexPath: [Int]) -> ComponentModel {
         var customImages: [String: ComponentImageData] = [:]
-        for (identifier, image) in state.customImages {
+        for (identifier, image) in state.pointee.customImages {
             customImages[identifier] = imageData(from: image, identifier: identifier, type: .custom)
         }
-        let children = components(from: state.children, type: type, parentPath: indexPath)
+        let children = components(from: state.pointee.children, type: type, parentPath: indexPath)
         return ComponentModel(ComponentModel.Properties(
-            identifier: state.identifier,
+            identifier: state.pointee.identifier,
             type: type,
             index: indexPath.last ?? 0,
             indexPath: indexPath,
-            componentIdentifier: Identifier(namespace: state.namespace, name: state.name),
-            componentCategory: state.category,
-            fields: state.fields,
-            mainImageData: imageData(from: state.main, identifier: nil, type: .main),
-            backgroundImageData: imageData(from: state.background, identifier: nil, type: .background),
+            componentIdentifier: Identifier(namespace: state.pointee.namespace, name: state.pointee.name),
+            componentCategory: state.pointee.category,
+            fields: state.pointee.fields,
+            mainImageData: imageData(from: state.pointee.main, identifier: nil, type: .main),
+            backgroundImageData: imageData(from: state.pointee.background, identifier: nil, type: .background),
             customImageData: customImages,
-            icon: configuration.resolvesIcons ? state.icon.map { Icon(identifier: $0, isPlaceholder: false) } : nil,
-            target: state.target.map(target(from:)),
+            icon: configuration.resolvesIcons ? state.pointee.icon.map { Icon(identifier: $0, isPlaceholder: false) } : nil,
+            target: state.pointee.target.map(target(from:)),
             children: children.isEmpty ? nil : children))
     }
 
