@@ -23,12 +23,9 @@ package struct ComponentState {
     package var name: String
     var category: String
     package var fields = ComponentFields()
-    var icon: String?
-    var main = ImageState()
-    var background = ImageState()
-    var customImages: [String: ImageState] = [:]
-    var target: TargetState?
-    var children = ComponentList()
+    /// The icon, images, target and children (see `ComponentState+Extras.swift`); nil while
+    /// the component has none of them.
+    var extras: ComponentExtras?
 
     init(identifier: String, defaults: ComponentDefaults) {
         self.identifier = identifier

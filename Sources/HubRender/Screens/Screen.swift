@@ -73,7 +73,11 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
         viewModel = .empty
         loader.delegate = self
         loader.actionPerformer = self
-        renderer.host.onComponentEvent = { [weak self] kind, model in self?.record(kind, component: model.identifier) }
+        // The log and the URI themselves, not the screen: a render of a long view records an
+        // event for every component it shows, and going through a weak screen cost a tenth of it.
+        renderer.host.onComponentEvent = { [eventLog, viewURI = loader.viewURI] kind, model in
+            eventLog.record(ScreenEvent(kind, viewURI: viewURI, component: model.identifier))
+        }
         renderer.host.performComponentAction = { [weak self] identifier, customData, model in
             self?.performAction(identifier, customData: customData, trigger: .component, component: model) ?? false
         }

@@ -21,10 +21,12 @@ struct TextRow {
         styles = Array(repeating: TextStyleTable.plain, count: width)
     }
 
-    /// Blanks the row for the next one.
+    /// Blanks the row for the next one: only its cells up to ``drawnEnd``, as the ones after it
+    /// were not drawn since it was last blank.
     mutating func clear() {
-        cells.withUnsafeMutableBufferPointer { $0.update(repeating: .blank) }
-        styles.withUnsafeMutableBufferPointer { $0.update(repeating: TextStyleTable.plain) }
+        let drawn = drawnEnd
+        cells.withUnsafeMutableBufferPointer { UnsafeMutableBufferPointer(rebasing: $0[..<drawn]).update(repeating: .blank) }
+        styles.withUnsafeMutableBufferPointer { UnsafeMutableBufferPointer(rebasing: $0[..<drawn]).update(repeating: TextStyleTable.plain) }
         clusters.removeAll(keepingCapacity: true)
         drawnEnd = 0
     }
