@@ -46,7 +46,7 @@ import Testing
         let (error, elapsed) = try failure(.neverAnswer, feature: "timeout = 400,")
         #expect(error?.feature == "hostile")
         #expect(error?.operation == "fetch")
-        #expect(error?.message.contains("400 ms") == true)
+        #expect(error?.message.contains("400 ms") == true, "\(error?.message ?? "no error")")
         #expect(elapsed >= 400 && elapsed < 5_000, "took \(elapsed) ms")
     }
 
