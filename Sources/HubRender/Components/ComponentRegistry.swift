@@ -2,7 +2,11 @@ import HubCore
 
 /// Component factories by namespace, with a fallback for unknown components.
 public final class ComponentRegistry {
-    private var factories: [String: any ComponentFactory] = [:]
+    private var factories: [String: any ComponentFactory] = [:] {
+        didSet { lastFactory = nil }
+    }
+    /// The factory last found, with its namespace (see ``factory(forNamespaceOf:)``).
+    private var lastFactory: (namespace: String, factory: any ComponentFactory)?
     /// Where unknown components' stand-ins and new models' defaults come from.
     public let fallbackHandler: any ComponentFallbackHandler
 
@@ -54,9 +58,24 @@ public final class ComponentRegistry {
 
     /// A component for `identifier`, or the fallback for `category` when none is known.
     public func createComponent(identifier: Identifier, category: String) -> any Component {
-        if let component = factories[identifier.namespace]?.createComponent(named: identifier.name) {
+        if let component = factory(forNamespaceOf: identifier)?.createComponent(named: identifier.name) {
             return component
         }
+        return fallback(for: identifier, category: category)
+    }
+
+    /// The factory for `identifier`'s namespace. The last one found is kept with its namespace:
+    /// a render asks for the same one again and again, and comparing the name costs less than
+    /// hashing it.
+    private func factory(forNamespaceOf identifier: Identifier) -> (any ComponentFactory)? {
+        if let last = lastFactory, last.namespace == identifier.namespace { return last.factory }
+        guard let factory = factories[identifier.namespace] else { return nil }
+        lastFactory = (identifier.namespace, factory)
+        return factory
+    }
+
+    /// The fallback's component for `category`, standing in for the unknown `identifier`.
+    private func fallback(for identifier: Identifier, category: String) -> any Component {
         if !unknownIdentifiers.contains(identifier) { unknownIdentifiers.append(identifier) }
         return fallbackHandler.createFallbackComponent(forCategory: category)
     }

@@ -18,10 +18,12 @@ final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
     /// The capability protocols the component's class adopts: only those are cast to, as a
     /// conformance check costs hundreds of instructions.
     let conformances: ComponentConformances
-    // The capabilities every render asks for, cast once.
-    private let restorable: (any ComponentWithRestorableUIState)?
-    private let parent: (any ComponentWithChildren)?
-    private let viewObserver: (any ComponentViewObserver)?
+    /// The capabilities every render asks for, cast once; nil for a component with none of
+    /// them (most), whose wrapper is then smaller.
+    private let capabilities: RenderCapabilities?
+    private var restorable: (any ComponentWithRestorableUIState)? { capabilities?.restorable }
+    private var parent: (any ComponentWithChildren)? { capabilities?.parent }
+    private var viewObserver: (any ComponentViewObserver)? { capabilities?.viewObserver }
 
     /// A wrapper of `component`, whose class adopts `conformances`.
     init(component: any Component, identifier: Identifier, conformances: ComponentConformances, host: ComponentHost) {
@@ -29,9 +31,8 @@ final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
         self.identifier = identifier
         self.conformances = conformances
         self.host = host
-        restorable = conformances.contains(.restorableUIState) ? component as? any ComponentWithRestorableUIState : nil
-        parent = conformances.contains(.children) ? component as? any ComponentWithChildren : nil
-        viewObserver = conformances.contains(.viewObserver) ? component as? any ComponentViewObserver : nil
+        capabilities = conformances.isDisjoint(with: [.restorableUIState, .children, .viewObserver])
+            ? nil : RenderCapabilities(of: component, conformances)
     }
 
     /// Shows `model`; nothing happens when it equals the current model. Otherwise the outgoing
@@ -167,5 +168,18 @@ final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
     func component(_ component: any Component, performAction identifier: Identifier, customData: JSONDictionary?) -> Bool {
         guard let model else { return false }
         return host.performComponentAction?(identifier, customData, model) ?? false
+    }
+}
+
+/// The capabilities of a component that every render of it uses, cast once.
+private final class RenderCapabilities {
+    let restorable: (any ComponentWithRestorableUIState)?
+    let parent: (any ComponentWithChildren)?
+    let viewObserver: (any ComponentViewObserver)?
+
+    init(of component: any Component, _ conformances: ComponentConformances) {
+        restorable = conformances.contains(.restorableUIState) ? component as? any ComponentWithRestorableUIState : nil
+        parent = conformances.contains(.children) ? component as? any ComponentWithChildren : nil
+        viewObserver = conformances.contains(.viewObserver) ? component as? any ComponentViewObserver : nil
     }
 }

@@ -73,7 +73,7 @@ public final class ScreenEventLog {
     }
 
     /// Records `event`.
-    public func record(_ event: ScreenEvent) {
+    public func record(_ event: consuming ScreenEvent) {
         if events.count == capacity { events.removeFirst(capacity / 2) }
         events.append(event)
     }

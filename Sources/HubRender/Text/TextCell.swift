@@ -48,6 +48,11 @@ struct TextCell: Equatable {
         bits > 0 && bits < 0x80 ? UInt8(truncatingIfNeeded: bits) : nil
     }
 
+    /// The one UTF-8 byte the cell is written as when it is ASCII or blank (a space).
+    var plainByte: UInt8? {
+        bits == 0 ? 0x20 : bits < 0x80 ? UInt8(truncatingIfNeeded: bits) : nil
+    }
+
     /// What the cell holds, for writing it out.
     enum Content {
         case blank, continuation, scalar(Unicode.Scalar), cluster(Int)

@@ -2,7 +2,9 @@
 /// until the row is written. One value, so that recording a drawing is one access to the
 /// surface's storage.
 struct TextDrawings {
-    /// One call's drawing on one row, clipped to columns `clip`.
+    /// One call's drawing on one row, clipped to columns `clip`. Columns and links are kept
+    /// in 32 bits (a drawing takes 56 bytes, not 80): a tall view records thousands, and a
+    /// first render pays for every page they fill.
     struct Drawing {
         enum Content {
             /// Text without line breaks, from column `x`.
@@ -12,16 +14,32 @@ struct TextDrawings {
         }
 
         let content: Content
-        let x: Int
-        let clip: Range<Int>
+        private let column: Int32
+        private let clipStart: Int32
+        private let clipEnd: Int32
         let style: UInt16
         /// The row's next drawing, or -1.
-        var next = -1
+        fileprivate var next: Int32 = -1
+
+        /// `content` from column `x`, clipped to columns `clip`. Columns past 32 bits are
+        /// clamped: they lie outside any row, and stay there.
+        init(content: Content, x: Int, clip: Range<Int>, style: UInt16) {
+            self.content = content
+            column = Int32(clamping: x)
+            clipStart = Int32(clamping: clip.lowerBound)
+            clipEnd = Int32(clamping: clip.upperBound)
+            self.style = style
+        }
+
+        /// The column it starts at.
+        var x: Int { Int(column) }
+        /// The columns it may draw in.
+        var clip: Range<Int> { Int(clipStart)..<Int(clipEnd) }
     }
 
     private var drawings: [Drawing] = []
     /// Each row's first and last drawing, or -1 while nothing is drawn on it.
-    private var rows: [(first: Int, last: Int)]
+    private var rows: [(first: Int32, last: Int32)]
 
     /// No drawings on `height` rows.
     init(height: Int) {
@@ -38,10 +56,10 @@ struct TextDrawings {
 
     /// Adds `drawing` after row `row`'s others.
     mutating func append(_ drawing: Drawing, row: Int) {
-        let index = drawings.count
+        let index = Int32(drawings.count)
         drawings.append(drawing)
         if rows[row].last >= 0 {
-            drawings[rows[row].last].next = index
+            drawings[Int(rows[row].last)].next = index
             rows[row].last = index
         } else {
             rows[row] = (index, index)
@@ -55,10 +73,10 @@ struct TextDrawings {
 
     /// Calls `body` with row `row`'s drawings, in the order they were made.
     func forEach(inRow row: Int, _ body: (Drawing) -> Void) {
-        var index = rows[row].first
+        var index = Int(rows[row].first)
         while index >= 0 {
             body(drawings[index])
-            index = drawings[index].next
+            index = Int(drawings[index].next)
         }
     }
 }

@@ -35,23 +35,7 @@ struct TextRow {
     mutating func text(_ segment: Substring, ascii: Bool, x: Int, style: UInt16, clip: Range<Int>) {
         var column = x
         if ascii {
-            // ASCII is drawn byte by byte straight into the cells, without breaking it into
-            // grapheme clusters or looking up widths: control characters (and CR LF, one
-            // character) take no columns, every other character one.
-            let clip = max(0, clip.lowerBound)..<min(width, clip.upperBound)
-            cells.withUnsafeMutableBufferPointer { cells in
-                styles.withUnsafeMutableBufferPointer { styles in
-                    for byte in segment.utf8 where byte >= 0x20 && byte < 0x7F {
-                        if clip.contains(column) {
-                            Self.clearWide(at: column, in: cells)
-                            cells[column] = TextCell(scalar: UInt32(byte))
-                            styles[column] = style
-                            drawnEnd = max(drawnEnd, column + 1)
-                        }
-                        column = column.saturatingAdding(1)
-                    }
-                }
-            }
+            drawASCII(segment, x: x, style: style, clip: clip)
             return
         }
         for character in segment {
@@ -63,6 +47,45 @@ struct TextRow {
                 put(cell(for: character), columns: columns, x: column, style: style, clip: clip)
             }
             column = column.saturatingAdding(columns)
+        }
+    }
+
+    /// Draws the ASCII `segment` from column `x`, within columns `clip`, straight into the cells
+    /// without breaking it into grapheme clusters or looking up widths: control characters
+    /// (and CR LF, one character) take no columns, every other character one. Without control
+    /// characters (nearly always) the shown part is copied as one run: only the characters at
+    /// its two ends can be halves of wide characters drawn before, and those are repaired.
+    private mutating func drawASCII(_ segment: Substring, x: Int, style: UInt16, clip: Range<Int>) {
+        let clip = max(0, clip.lowerBound)..<min(width, clip.upperBound)
+        var segment = segment
+        segment.withUTF8 { bytes in
+            cells.withUnsafeMutableBufferPointer { cells in
+                styles.withUnsafeMutableBufferPointer { styles in
+                    if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                        let start = max(x, clip.lowerBound)
+                        let end = min(x.saturatingAdding(bytes.count), clip.upperBound)
+                        guard start < end else { return }
+                        Self.clearWide(at: start, in: cells)
+                        Self.clearWide(at: end - 1, in: cells)
+                        for column in start..<end {
+                            cells[column] = TextCell(scalar: UInt32(bytes[column - x]))
+                        }
+                        UnsafeMutableBufferPointer(rebasing: styles[start..<end]).update(repeating: style)
+                        drawnEnd = max(drawnEnd, end)
+                        return
+                    }
+                    var column = x
+                    for byte in bytes where byte >= 0x20 && byte < 0x7F {
+                        if clip.contains(column) {
+                            Self.clearWide(at: column, in: cells)
+                            cells[column] = TextCell(scalar: UInt32(byte))
+                            styles[column] = style
+                            drawnEnd = max(drawnEnd, column + 1)
+                        }
+                        column = column.saturatingAdding(1)
+                    }
+                }
+            }
         }
     }
 
@@ -133,9 +156,10 @@ struct TextRow {
     func write(ansi: [[UInt8]]?, to bytes: inout [UInt8]) {
         var end = drawnEnd
         while end > 0, cells[end - 1].isBlank, ansi == nil || styles[end - 1] == TextStyleTable.plain { end -= 1 }
+        guard let ansi else { return writePlain(upTo: end, to: &bytes) }
         var current = TextStyleTable.plain
         for index in 0..<end {
-            if let ansi, styles[index] != current {
+            if styles[index] != current {
                 if current != TextStyleTable.plain { bytes.append(contentsOf: Self.reset) }
                 current = styles[index]
                 bytes.append(contentsOf: ansi[Int(current)])
@@ -143,17 +167,44 @@ struct TextRow {
             // ASCII (nearly every cell) is one byte, without decoding the cell.
             if let byte = cells[index].asciiByte {
                 bytes.append(byte)
-                continue
-            }
-            switch cells[index].content {
-            case .blank: bytes.append(UInt8(ascii: " "))
-            case .continuation: break
-            case .scalar(let scalar) where scalar.isASCII: bytes.append(UInt8(truncatingIfNeeded: scalar.value))
-            case .scalar(let scalar): UTF8.encode(scalar) { bytes.append($0) }
-            case .cluster(let number): bytes.append(contentsOf: clusters[number].utf8)
+            } else {
+                write(cells[index], to: &bytes)
             }
         }
-        if ansi != nil && current != TextStyleTable.plain { bytes.append(contentsOf: Self.reset) }
+        if current != TextStyleTable.plain { bytes.append(contentsOf: Self.reset) }
+    }
+
+    /// Writes the cells before `end` without styles: runs of ASCII and blank cells (nearly the
+    /// whole row) are appended at once.
+    private func writePlain(upTo end: Int, to bytes: inout [UInt8]) {
+        cells.withUnsafeBufferPointer { cells in
+            var index = 0
+            while index < end {
+                var run = index
+                while run < end, cells[run].plainByte != nil { run += 1 }
+                if run > index {
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: run - index) { buffer in
+                        for offset in 0..<(run - index) { buffer[offset] = cells[index + offset].plainByte ?? 0x20 }
+                        bytes.append(contentsOf: buffer)
+                    }
+                    index = run
+                    continue
+                }
+                write(cells[index], to: &bytes)
+                index += 1
+            }
+        }
+    }
+
+    /// Writes the character of `cell` (one that is not ASCII, most often).
+    private func write(_ cell: TextCell, to bytes: inout [UInt8]) {
+        switch cell.content {
+        case .blank: bytes.append(UInt8(ascii: " "))
+        case .continuation: break
+        case .scalar(let scalar) where scalar.isASCII: bytes.append(UInt8(truncatingIfNeeded: scalar.value))
+        case .scalar(let scalar): UTF8.encode(scalar) { bytes.append($0) }
+        case .cluster(let number): bytes.append(contentsOf: clusters[number].utf8)
+        }
     }
 
     private static let reset = Array("\u{1B}[0m".utf8)
