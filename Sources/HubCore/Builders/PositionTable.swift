@@ -2,21 +2,29 @@
 /// growing moves the entries without hashing their strings again. With `[String: Int]`,
 /// rehashing on growth was a third of adding a component to a list one at a time.
 ///
+/// Compact, as Python's dictionaries are: the entries lie in insertion order in one array, and
+/// the hashed slots hold only their 32-bit numbers, so that growing writes 4 bytes a slot rather
+/// than a whole entry (a long list's growth was a third of making its components from Lua).
 /// Open addressing with linear probing over a power-of-two number of slots, at most three
 /// quarters used (removed entries included, until the table is made again).
 struct PositionTable {
-    private struct Slot {
-        var hash = 0
-        /// nil: a free slot, or a removed entry's when `position` is ``removedMark``.
+    private struct Entry {
+        let hash: Int
+        /// nil once removed.
         var identifier: String?
-        var position = 0
+        var position: Int
     }
 
-    /// The position a removed entry's slot keeps, so that probes go on past it.
-    private static let removedMark = Int.min
+    /// A slot that was never used (probes stop there).
+    private static let free: Int32 = 0
+    /// A removed entry's slot (probes go on past it).
+    private static let removed: Int32 = -1
     private static let smallest = 16
 
-    private var slots: [Slot]
+    /// Entries in the order they were added, removed ones among them until the table is remade.
+    private var entries: [Entry] = []
+    /// Each slot: ``free``, ``removed``, or the number of its entry (its index + 1).
+    private var slots: [Int32]
     /// How many entries there are.
     private(set) var count = 0
     /// Slots holding an entry or a removed entry's mark.
@@ -24,7 +32,7 @@ struct PositionTable {
 
     /// An empty table.
     init() {
-        slots = Array(repeating: Slot(), count: Self.smallest)
+        slots = Array(repeating: Self.free, count: Self.smallest)
     }
 
     /// Makes room for `capacity` entries in all (removed ones dropped), so that adding that many
@@ -33,12 +41,12 @@ struct PositionTable {
         var size = slots.count
         while size * 3 / 4 < capacity { size *= 2 }
         if size > slots.count { remake(size: size) }
+        entries.reserveCapacity(capacity)
     }
 
     /// The position of `identifier`; nil when it has none.
     subscript(identifier: String) -> Int? {
-        let hash = identifier.hashValue
-        if case .found(let slot) = probe(identifier, hash: hash) { return slots[slot].position }
+        if case .found(let slot) = probe(identifier, hash: identifier.hashValue) { return entries[entry(in: slot)].position }
         return nil
     }
 
@@ -47,7 +55,7 @@ struct PositionTable {
         let hash = identifier.hashValue
         switch probe(identifier, hash: hash) {
         case .found(let slot):
-            return slots[slot].position
+            return entries[entry(in: slot)].position
         case .free(let slot):
             insert(identifier, hash: hash, position: position, at: slot)
             return nil
@@ -58,7 +66,7 @@ struct PositionTable {
     mutating func set(_ identifier: String, to position: Int) {
         let hash = identifier.hashValue
         switch probe(identifier, hash: hash) {
-        case .found(let slot): slots[slot].position = position
+        case .found(let slot): entries[entry(in: slot)].position = position
         case .free(let slot): insert(identifier, hash: hash, position: position, at: slot)
         }
     }
@@ -67,8 +75,10 @@ struct PositionTable {
     @discardableResult
     mutating func remove(_ identifier: String) -> Int? {
         guard case .found(let slot) = probe(identifier, hash: identifier.hashValue) else { return nil }
-        let position = slots[slot].position
-        slots[slot] = Slot(hash: 0, identifier: nil, position: Self.removedMark)
+        let index = entry(in: slot)
+        let position = entries[index].position
+        entries[index].identifier = nil
+        slots[slot] = Self.removed
         count -= 1
         return position
     }
@@ -82,27 +92,36 @@ struct PositionTable {
         case free(Int)
     }
 
+    /// The index in ``entries`` of the entry in `slot`.
+    private func entry(in slot: Int) -> Int {
+        Int(slots[slot]) - 1
+    }
+
     private func probe(_ identifier: String, hash: Int) -> Probe {
-        // Slots are read in place: copying one out would retain its identifier.
-        slots.withUnsafeBufferPointer { slots in
-            let mask = slots.count - 1
-            var index = hash & mask
-            var firstRemoved: Int?
-            while true {
-                if slots[index].identifier == nil {
-                    if slots[index].position != Self.removedMark { return .free(firstRemoved ?? index) }
-                    if firstRemoved == nil { firstRemoved = index }
-                } else if slots[index].hash == hash, slots[index].identifier == identifier {
-                    return .found(index)
+        // Entries are read in place: copying one out would retain its identifier.
+        entries.withUnsafeBufferPointer { entries in
+            slots.withUnsafeBufferPointer { slots in
+                let mask = slots.count - 1
+                var index = hash & mask
+                var firstRemoved: Int?
+                while true {
+                    let number = slots[index]
+                    if number == Self.free { return .free(firstRemoved ?? index) }
+                    if number == Self.removed {
+                        if firstRemoved == nil { firstRemoved = index }
+                    } else if entries[Int(number) - 1].hash == hash, entries[Int(number) - 1].identifier == identifier {
+                        return .found(index)
+                    }
+                    index = (index + 1) & mask
                 }
-                index = (index + 1) & mask
             }
         }
     }
 
     private mutating func insert(_ identifier: String, hash: Int, position: Int, at slot: Int) {
-        if slots[slot].position != Self.removedMark { used += 1 }
-        slots[slot] = Slot(hash: hash, identifier: identifier, position: position)
+        if slots[slot] == Self.free { used += 1 }
+        entries.append(Entry(hash: hash, identifier: identifier, position: position))
+        slots[slot] = Int32(entries.count)
         count += 1
         // Four times as many slots when mostly full: each remake moves every entry, so growing
         // by more moves each fewer times.
@@ -111,12 +130,16 @@ struct PositionTable {
 
     /// Makes the slots again, `size` of them, without removed entries.
     private mutating func remake(size: Int) {
-        var remade = Array(repeating: Slot(), count: size)
+        if count < entries.count { entries.removeAll { $0.identifier == nil } }
+        // As many entries as the slots take before the next remake: grown here, once, rather
+        // than doubled (and copied) twice on the way.
+        entries.reserveCapacity(size * 3 / 4 + 1)
+        var remade = Array(repeating: Self.free, count: size)
         let mask = size - 1
-        for slot in slots where slot.identifier != nil {
-            var index = slot.hash & mask
-            while remade[index].identifier != nil { index = (index + 1) & mask }
-            remade[index] = slot
+        for (number, entry) in entries.enumerated() {
+            var index = entry.hash & mask
+            while remade[index] != Self.free { index = (index + 1) & mask }
+            remade[index] = Int32(number + 1)
         }
         slots = remade
         used = count
