@@ -91,6 +91,57 @@ struct TextRowTests {
     }
 }
 
+extension TextRowTests {
+    /// The row as text, trailing blanks removed.
+    private func text(of row: TextRow) -> String {
+        var bytes: [UInt8] = []
+        row.write(ansi: nil, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test func asciiOverTheHalvesOfWideCharactersBlanksTheirOtherHalves() {
+        var row = TextRow(width: 8)
+        row.text("東京東", ascii: false, x: 1, style: 0, clip: 0..<8)
+        // Starts on the right half of 東 (columns 1–2) and ends on the left half of 東 (5–6).
+        row.text("abcd", ascii: true, x: 2, style: 0, clip: 0..<8)
+
+        #expect(text(of: row) == "  abcd")
+    }
+
+    @Test func asciiIsCutToItsClipOnBothSides() {
+        var row = TextRow(width: 10)
+        row.text("0123456789", ascii: true, x: -2, style: 0, clip: 1..<5)
+
+        #expect(text(of: row) == " 3456")
+    }
+
+    @Test func asciiWithControlCharactersSkipsThemAndStillClips() {
+        var row = TextRow(width: 6)
+        row.text("a\tb\u{7F}cdefg", ascii: true, x: 0, style: 0, clip: 0..<4)
+
+        #expect(text(of: row) == "abcd")
+    }
+
+    @Test func clearingBlanksEverythingDrawnIncludingWideCharacters() {
+        var row = TextRow(width: 6)
+        row.text("ab東", ascii: false, x: 0, style: 0, clip: 0..<6)
+        row.clear()
+        row.text("z", ascii: true, x: 5, style: 0, clip: 0..<6)
+
+        #expect(text(of: row) == "     z")
+    }
+
+    @Test func plainRowsWriteBlanksAndWideCharactersBetweenASCIIRuns() {
+        var row = TextRow(width: 9)
+        row.text("ab", ascii: true, x: 0, style: 0, clip: 0..<9)
+        row.text("東", ascii: false, x: 3, style: 0, clip: 0..<9)
+        row.text("é", ascii: false, x: 6, style: 0, clip: 0..<9)
+        row.text("z", ascii: true, x: 8, style: 0, clip: 0..<9)
+
+        #expect(text(of: row) == "ab 東 é z")
+    }
+}
+
 struct TextDrawingsTests {
     private func drawing(_ text: Substring, x: Int) -> TextDrawings.Drawing {
         TextDrawings.Drawing(content: .text(text, ascii: true), x: x, clip: 0..<10, style: 0)
