@@ -5,6 +5,7 @@ import HubLua
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Load every feature without opening views and report mistakes, each with file:line.",
         discussion: """
             Reports folders that fail to load (each of their mistakes, not only the first), \

@@ -6,6 +6,7 @@ import HubRender
 
 struct JSON: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "json",
         abstract: "Render a JSON file as a view, or print its view model as default-schema JSON.")
 
     @Argument(help: "A JSON file: a view model object, or an array of body components.")

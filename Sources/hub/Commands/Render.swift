@@ -5,7 +5,7 @@ import HubLua
 import HubRender
 
 struct Render: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print a view as a text layout.")
+    static let configuration = CommandConfiguration(commandName: "render", abstract: "Print a view as a text layout.")
 
     @OptionGroup var features: FeatureOptions
 

@@ -6,6 +6,7 @@ import LuaBridge
 
 struct Repl: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "repl",
         abstract: "A Lua prompt with the runtime and the features loaded.",
         discussion: """
             As the lua prompt: an expression prints its values (=expr too), a statement that is \

@@ -6,6 +6,7 @@ import Logging
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Serve the features' views over HTTP, with a live preview in the browser.",
         // Written out: with this many options ArgumentParser's usage would name none of them.
         usage: """

@@ -7,6 +7,7 @@ import HubRender
 
 struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "test",
         abstract: "Run the features' tests (tests/*_test.lua) and print N passed, N failed.",
         discussion: """
             Each case's line shows the time it took. hub.expect_render compares renders with golden \

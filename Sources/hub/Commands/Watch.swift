@@ -7,6 +7,7 @@ import HubRender
 
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "watch",
         abstract: "Open a view and keep it open, reloading what changes in the feature folders.",
         discussion: """
             An edited operation module reruns the chain from that operation (earlier operations do \
