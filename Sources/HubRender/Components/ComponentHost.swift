@@ -11,7 +11,7 @@ public final class ComponentHost {
     /// first) does not look into the pool for each.
     private var idleCount = 0
     /// The capability protocols of each component class made so far.
-    private var conformances: [ObjectIdentifier: ComponentConformances] = [:]
+    private var conformancesByClass: [ObjectIdentifier: ComponentConformances] = [:]
     private var measuring: [Identifier: any Component] = [:]
     private lazy var measuringChildren = MeasuringChildDelegate(host: self)
     /// How many components the host has created (for tests and tools).
@@ -57,9 +57,9 @@ public final class ComponentHost {
     /// The capability protocols `component`'s class adopts, found once per class.
     private func conformances(of component: any Component) -> ComponentConformances {
         let type = ObjectIdentifier(Swift.type(of: component))
-        if let known = conformances[type] { return known }
+        if let known = conformancesByClass[type] { return known }
         let found = ComponentConformances(of: component)
-        conformances[type] = found
+        conformancesByClass[type] = found
         return found
     }
 
