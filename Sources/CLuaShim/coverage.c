@@ -6,7 +6,9 @@
 
 /* The lines a line hook saw run, per chunk, in memory of its own (malloc, never the Lua
    allocator): recording never raises, allocates nothing Lua counts, and a hit it cannot keep
-   (out of memory) is dropped. */
+   (past the record's bound on its memory, or out of memory) is dropped and counted. The bound
+   matters: a script may load any number of chunks, under any "@name", with a statement on any
+   line, and the record is outside the script's memory limit. */
 
 typedef struct hub_covered_file {
     char *source;           /* the chunk's name without its '@' */
@@ -22,12 +24,22 @@ struct hub_coverage {
     hub_slots slots;        /* the files by their names' hashes */
     const char *last_source; /* the chunk name of the last hit (a Lua string's bytes) and its */
     int last_file;           /* file: consecutive hits mostly share one; -1 before the first */
+    size_t bytes;            /* the memory of names, counts and files held */
+    size_t limit;            /* the most bytes held: past it, hits are dropped */
+    long dropped;            /* hits dropped */
 };
 
-hub_coverage *hub_coverage_new(void) {
+hub_coverage *hub_coverage_new(size_t byte_limit) {
     hub_coverage *coverage = calloc(1, sizeof(hub_coverage));
-    if (coverage != NULL) coverage->last_file = -1;
+    if (coverage == NULL) return NULL;
+    coverage->last_file = -1;
+    coverage->limit = byte_limit;
     return coverage;
+}
+
+/* Whether `more` bytes fit under the record's bound. */
+static int hub_coverage_fits(const hub_coverage *coverage, size_t more) {
+    return more <= coverage->limit && coverage->bytes <= coverage->limit - more;
 }
 
 void hub_coverage_free(hub_coverage *coverage) {
@@ -63,10 +75,15 @@ static hub_covered_file *hub_coverage_file(hub_coverage *coverage, const char *s
             if (file->hash == hash && strcmp(file->source, name) == 0) return file;
         }
     }
-    if (coverage->count == coverage->capacity) {
-        int capacity = coverage->capacity == 0 ? 8 : coverage->capacity * 2;
+    int grows = coverage->count == coverage->capacity;
+    int capacity = !grows ? coverage->capacity : coverage->capacity == 0 ? 8 : coverage->capacity * 2;
+    size_t name_bytes = strlen(name) + 1;
+    size_t file_bytes = (size_t)(capacity - coverage->capacity) * sizeof(hub_covered_file);
+    if (!hub_coverage_fits(coverage, name_bytes + file_bytes)) return NULL;
+    if (grows) {
         hub_covered_file *files = realloc(coverage->files, (size_t)capacity * sizeof *files);
         if (files == NULL) return NULL;
+        coverage->bytes += file_bytes;
         coverage->files = files;
         coverage->capacity = capacity;
     }
@@ -76,6 +93,7 @@ static hub_covered_file *hub_coverage_file(hub_coverage *coverage, const char *s
     }
     char *copy = strdup(name);
     if (copy == NULL) return NULL;
+    coverage->bytes += name_bytes;
     hub_covered_file *file = &coverage->files[coverage->count++];
     memset(file, 0, sizeof *file);
     file->source = copy;
@@ -99,15 +117,23 @@ void hub_coverage_record(lua_State *L, hub_coverage *coverage, lua_Debug *ar) {
         file = &coverage->files[coverage->last_file];
     } else {
         file = hub_coverage_file(coverage, ar->source);
-        if (file == NULL) return;
+        if (file == NULL) {
+            coverage->dropped++;
+            return;
+        }
         coverage->last_source = ar->source;
         coverage->last_file = (int)(file - coverage->files);
     }
     if (ar->currentline >= file->size) {
         int size = file->size == 0 ? 64 : file->size;
         while (size <= ar->currentline) size *= 2;
-        unsigned long *counts = realloc(file->counts, (size_t)size * sizeof *counts);
-        if (counts == NULL) return;
+        size_t more = (size_t)(size - file->size) * sizeof(unsigned long);
+        unsigned long *counts = hub_coverage_fits(coverage, more) ? realloc(file->counts, (size_t)size * sizeof *counts) : NULL;
+        if (counts == NULL) {
+            coverage->dropped++;
+            return;
+        }
+        coverage->bytes += more;
         memset(counts + file->size, 0, (size_t)(size - file->size) * sizeof *counts);
         file->counts = counts;
         file->size = size;
@@ -116,6 +142,8 @@ void hub_coverage_record(lua_State *L, hub_coverage *coverage, lua_Debug *ar) {
 }
 
 int hub_coverage_file_count(const hub_coverage *coverage) { return coverage->count; }
+
+long hub_coverage_dropped(const hub_coverage *coverage) { return coverage->dropped; }
 
 const char *hub_coverage_file_name(const hub_coverage *coverage, int file) { return coverage->files[file].source; }
 

@@ -232,9 +232,9 @@ int hub_budget_attached(lua_State *L) {
     return lua_gethook(L) == hub_budget_hook && (lua_gethookmask(L) & LUA_MASKCOUNT) != 0;
 }
 
-int hub_coverage_start(lua_State *L) {
+int hub_coverage_start(lua_State *L, size_t byte_limit) {
     hub_limits *limits = hub_state_limits(L);
-    hub_coverage *coverage = hub_coverage_new();
+    hub_coverage *coverage = hub_coverage_new(byte_limit);
     if (coverage == NULL) return 0;
     hub_coverage_free(limits->coverage);
     limits->coverage = coverage;

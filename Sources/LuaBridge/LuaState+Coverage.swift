@@ -9,9 +9,22 @@ extension LuaState {
     /// main thread and every thread made after this call (each operation's and action's
     /// coroutine), forgetting any earlier count. Off, the hook takes no line events at all.
     /// False when out of memory.
+    /// At most `recordBytes` of file names and counts are kept (a script may load any number of
+    /// chunks, under any name, with a statement on any line, and the record is outside its
+    /// memory limit): later hits that need more are dropped and counted
+    /// (``coverageDroppedHits``).
     @discardableResult
-    package func startCoverage() -> Bool {
-        hub_coverage_start(L) != 0
+    package func startCoverage(recordBytes: Int = LuaState.coverageRecordBytes) -> Bool {
+        hub_coverage_start(L, recordBytes) != 0
+    }
+
+    /// The memory a line record keeps at most by default.
+    package static let coverageRecordBytes = 64 << 20
+
+    /// How many line hits were dropped since ``startCoverage(recordBytes:)``: past the
+    /// record's bound, or out of memory. 0 when off.
+    package var coverageDroppedHits: Int {
+        limits.pointee.coverage.map { Int(hub_coverage_dropped($0)) } ?? 0
     }
 
     /// Stops counting lines and forgets the counts.
@@ -22,7 +35,7 @@ extension LuaState {
     /// Whether lines are being counted.
     package var isCoveringLines: Bool { limits.pointee.coverage != nil }
 
-    /// How often each line of each file chunk started running since ``startCoverage()``, by
+    /// How often each line of each file chunk started running since ``startCoverage(recordBytes:)``, by
     /// chunk name without its `@` (a file's path as it was loaded), then line; empty when off.
     /// The `end` line of a function written over several lines is not counted (see
     /// ``LuaFunctionLines/statementLines``).

@@ -120,6 +120,30 @@ import Testing
         #expect((lines[3] ?? 0) > 10_000 && lines[1] == 1)
     }
 
+    /// A script may load any number of chunks, under any `@name`, with a statement on any line:
+    /// the record stays within its bound, drops and counts the hits past it, and keeps what it
+    /// had.
+    @Test func aRecordPastItsBoundDropsHitsAndCountsThem() throws {
+        let lua = try LuaState()
+        lua.instructionBudget = 10_000_000
+        #expect(lua.startCoverage(recordBytes: 64 << 10))
+        try lua.load("local a = 1\nlocal b = 2\n", chunkName: "@kept.lua")
+        try lua.call(arguments: 0, results: 0)
+        // Line 100,001 would need 800 KB of counts; a thousand short chunks, 1,000 names.
+        try lua.load("""
+            load(string.rep("\\n", 100000) .. "local x = 1", "@far.lua")()
+            for i = 1, 1000 do load("local y = " .. i, "@many-" .. i .. ".lua")() end
+            """, chunkName: "=(hostile)")
+        try lua.call(arguments: 0, results: 0)
+        let covered = lua.coveredLines
+        #expect(covered["kept.lua"] == [1: 1, 2: 1])
+        #expect(covered["far.lua"] == [:])
+        #expect(covered.count < 1_000)
+        #expect(lua.coverageDroppedHits > 1)
+        let bytes = covered.values.reduce(0) { $0 + 8 * max(64, $1.keys.max() ?? 0) }
+        #expect(bytes <= 64 << 10)
+    }
+
     @Test func aDumpThatIsNotLua54sIsRejected() {
         #expect(throws: LuaError.self) { try LuaFunctionLines(dump: Array("return 1".utf8)) }
         #expect(throws: LuaError.self) { try LuaFunctionLines(dump: [0x1b, 0x4c, 0x75, 0x61, 0x54, 0]) }

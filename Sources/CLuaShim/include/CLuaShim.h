@@ -308,14 +308,15 @@ void hub_probe_register(lua_State *L);
 /* [-0, +0, m] Marks the thread on top of L's stack (left there) as one only Hub resumes. */
 void hub_own_thread(lua_State *L);
 
-/* A new, empty record of lines run; NULL when out of memory. */
-hub_coverage *hub_coverage_new(void);
+/* A new, empty record of lines run holding at most `byte_limit` bytes of names and counts (hits
+   past it are dropped and counted); NULL when out of memory. */
+hub_coverage *hub_coverage_new(size_t byte_limit);
 
 /* Frees a record (NULL: nothing). */
 void hub_coverage_free(hub_coverage *coverage);
 
 /* [-0, +0, -] Counts the line a line hook event `ar` names, for a file chunk ("@path"); never
-   raises (a hit it cannot keep, out of memory, is dropped). The implicit return on the `end`
+   raises (a hit it cannot keep, past the bound or out of memory, is dropped and counted). The implicit return on the `end`
    line of a function written over several lines is not counted: that line is no statement. */
 void hub_coverage_record(lua_State *L, hub_coverage *coverage, lua_Debug *ar);
 
@@ -326,11 +327,15 @@ const char *hub_coverage_file_name(const hub_coverage *coverage, int file);
 int hub_coverage_file_size(const hub_coverage *coverage, int file);
 const unsigned long *hub_coverage_file_counts(const hub_coverage *coverage, int file);
 
+/* How many hits the record dropped. */
+long hub_coverage_dropped(const hub_coverage *coverage);
+
 /* [-0, +0, -] Starts recording the lines thread L and the threads it creates from now on run
-   (the main thread: every thread made later), with a fresh record; 0 when out of memory. The
+   (the main thread: every thread made later), with a fresh record of at most `byte_limit`
+   bytes; 0 when out of memory. The
    budget's hook then also takes line events; with coverage off it takes none, so that costs
    nothing. */
-int hub_coverage_start(lua_State *L);
+int hub_coverage_start(lua_State *L, size_t byte_limit);
 
 /* [-0, +0, -] Stops recording on thread L and frees the record (threads still holding the line
    mask ignore line events). */

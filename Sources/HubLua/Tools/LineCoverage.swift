@@ -23,6 +23,15 @@ public struct LineCoverage: Equatable, Sendable {
 
     /// The files, sorted by path.
     public var files: [File]
+    /// Line hits the record could not keep (past its bound on memory): nonzero, the counts are
+    /// short, and the summary says so.
+    public var droppedHits = 0
+
+    /// The coverage of `files`, with `droppedHits` hits not counted.
+    public init(files: [File], droppedHits: Int = 0) {
+        self.files = files
+        self.droppedHits = droppedHits
+    }
 
     /// Lines that ran and lines that can run, over every file.
     public var totals: (hit: Int, executable: Int) {
@@ -37,10 +46,13 @@ public struct LineCoverage: Equatable, Sendable {
             + [("total", "\(hit)/\(executable)", Self.percent(executable == 0 ? 100 : Double(hit) * 100 / Double(executable)))]
         let nameWidth = rows.map(\.0.count).max() ?? 0
         let countWidth = rows.map(\.1.count).max() ?? 0
+        let dropped = droppedHits == 0 ? [] : [
+            "  \(droppedHits) line hits were not counted: the record of lines run reached its bound on memory"
+        ]
         return ["line coverage (lines run/lines that can run):"] + rows.map { name, counts, percent in
             "  " + name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
                 + String(repeating: " ", count: countWidth - counts.count) + counts + "  " + percent
-        }
+        } + dropped
     }
 
     private static func percent(_ value: Double) -> String {

@@ -73,4 +73,13 @@ import Testing
         _ = runtime.runTests(under: [Self.folder]) { _ in }
         #expect(runtime.lineCoverage(under: [Self.folder]).files.allSatisfy { $0.linesHit == 0 })
     }
+
+    @Test func theSummarySaysWhenHitsWereDropped() {
+        let file = LineCoverage.File(path: "/f/feature.lua", displayPath: "f/feature.lua", lines: [1: 1, 2: 0])
+        #expect(LineCoverage(files: [file]).summary == [
+            "line coverage (lines run/lines that can run):", "  f/feature.lua  1/2   50.0%", "  total          1/2   50.0%",
+        ])
+        #expect(LineCoverage(files: [file], droppedHits: 3).summary.last
+            == "  3 line hits were not counted: the record of lines run reached its bound on memory")
+    }
 }
