@@ -23,6 +23,8 @@ public final class ViewRenderer {
     /// How many drawings the last render recorded and how long its text was: the next one,
     /// likely alike, makes room for as much at once.
     private var lastDrawingCount = 0
+    /// The most drawings a first render makes room for at once (3.5 MiB of them).
+    private static let firstRenderDrawings = 1 << 16
     private var lastTextBytes = 0
 
     /// A renderer whose components come from `host`.
@@ -73,9 +75,9 @@ public final class ViewRenderer {
         let layout = layout ?? self.layout(viewModel, width: width, viewportHeight: geometry.viewportHeight(for: viewModel))
         let viewport = geometry.drawnViewportHeight(of: viewModel, layout: layout)
         let surface = TextSurface(width: width, height: navigationHeight + viewport, boxCharacters: options.ascii ? .ascii : .unicode)
-        // A first render has no count to go by: most rows take a drawing or more, and room
-        // never written to is never touched.
-        surface.reserveCapacity(drawings: lastDrawingCount > 0 ? lastDrawingCount : surface.height)
+        // A first render has no count to go by: most rows take a drawing or more. Up to a bound,
+        // so that a view millions of rows high reserves no more than a long list needs.
+        surface.reserveCapacity(drawings: lastDrawingCount > 0 ? lastDrawingCount : min(surface.height, Self.firstRenderDrawings))
         let screen = surface.canvas
         if let title = viewModel.title {
             let text = DisplayWidth.prefix(of: title, fitting: width)
