@@ -53,6 +53,8 @@ public final class HTTPFetcher {
         /// The turn that calls the completion, once the exchange has finished.
         var finishing: EventLoop.TimerID?
         var redirects = 0
+        /// What the exchange ends with when its time is up, whichever hop was under way.
+        var expired: HTTPFailure?
 
         init(fetcher: HTTPFetcher, policy: HTTPPolicy, completion: @escaping (Result<HTTPResponse, HTTPFailure>) -> Void) {
             self.fetcher = fetcher
@@ -62,9 +64,9 @@ public final class HTTPFetcher {
 
         func start(_ request: HTTPRequest, timeout: Int) {
             // The timer and the transport's completion keep the exchange until it ends.
-            timer = fetcher.loop.schedule(after: timeout, isWatchdog: true) { [self] in
-                finish(.failure(HTTPFailure(.timeout, "\(request.line): no response within \(timeout) ms")))
-            }
+            let expired = HTTPFailure(.timeout, "\(request.line): no response within \(timeout) ms")
+            self.expired = expired
+            timer = fetcher.loop.schedule(after: timeout, isWatchdog: true) { [self] in finish(.failure(expired)) }
             send(request, deadline: fetcher.loop.now + timeout)
         }
 
@@ -95,6 +97,11 @@ public final class HTTPFetcher {
         func received(_ result: Result<HTTPResponse, HTTPFailure>, for request: HTTPRequest, revalidating: Bool, deadline: Int) {
             guard completion != nil else { return }
             hop = nil
+            // A hop is given what is left of the exchange's time; running out of it is the
+            // exchange's timeout, named as the author set it.
+            if case .failure(let failure) = result, failure.kind == .timeout, let expired {
+                return finish(.failure(expired))
+            }
             guard case .success(let response) = result else { return finish(result) }
             let cache = fetcher.cache
             if revalidating, response.status == 304 {

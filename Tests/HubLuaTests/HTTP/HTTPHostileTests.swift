@@ -42,6 +42,24 @@ import Testing
         #expect(elapsed >= 300)
     }
 
+    @Test func aRedirectThatNeverAnswersTimesOutAtTheTimeTheAuthorSet() throws {
+        let backend = try TestBackend.start()
+        defer { backend.stop() }
+        backend.route("/moved", .respond(status: 302, headers: [("Location", "/hang")], after: 100))
+        backend.route("/hang", .neverAnswer)
+        let runtime = try makeHTTPRuntime(
+            """
+            hub.feature { id = "late", uri = "late:view", hosts = { "$HOST" }, operations = { hub.operation { name = "fetch", perform = function(ctx)
+              hub.http.get("$BACKEND/moved", { timeout = 300 })
+            end } } }
+            """, backend: backend)
+        let screen = try runtime.open("late:view")
+        #expect(backend.requests.map(\.uri) == ["/moved", "/hang"])
+        // The second hop had about 200 ms left; the error still names the 300 ms the author set.
+        #expect(screen.lastError?.message.hasSuffix("/moved: no response within 300 ms") == true, "\(String(describing: screen.lastError))")
+        #expect(runtime.loop.awaitedCount == 0)
+    }
+
     @Test func aRequestNeverOutlivesItsOperation() throws {
         let (error, elapsed) = try failure(.neverAnswer, feature: "timeout = 400,")
         #expect(error?.feature == "hostile")
