@@ -44,6 +44,9 @@ public enum HubDefaults {
         public static let headerTimeoutSeconds = 10
         /// Seconds a kept-alive connection may stay idle between requests.
         public static let idleTimeoutSeconds = 60
+        /// Seconds what is sent to a client may stay unacknowledged, or unsent because the
+        /// client reads nothing, before its connection is dropped.
+        public static let clientTimeoutSeconds = 10
         /// The largest request body taken, in bytes: 64 KiB.
         public static let maxBodyBytes = 64 << 10
         /// Milliseconds a request may take, from its arrival to its answer.

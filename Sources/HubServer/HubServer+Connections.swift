@@ -7,11 +7,12 @@ import NIOCore
 
 extension HubServer {
     /// HTTP/1.1 connections as ``HubConnectionChannel`` serves them, under the configuration's
-    /// connection limit, header timeout and idle timeout; `additionalChannelHandlers` go
+    /// connection limit, header timeout, idle timeout and client timeout; `additionalChannelHandlers` go
     /// between HTTP's parts and the requests' handlers, as in Hummingbird's `HTTP1Channel`.
     func connectionServer(additionalChannelHandlers: @escaping @Sendable () -> [any RemovableChannelHandler] = { [] }) -> HTTPServerBuilder {
         let limit = ConnectionLimit(maximum: configuration.maxConnections, metrics: metrics, logger: configuration.logger)
         let (headerTimeout, idleTimeout, metrics) = (TimeAmount(configuration.headerTimeout), TimeAmount(configuration.idleTimeout), metrics)
+        let clientTimeout = configuration.clientTimeout
         let boundAuthority = Authority(boundAddress: configuration.host)?.description ?? configuration.host
         let logger = configuration.logger
         return HTTPServerBuilder { responder in
@@ -19,8 +20,8 @@ extension HubServer {
                 http: HTTP1Channel(
                     responder: responder,
                     configuration: HTTP1Channel.Configuration(additionalChannelHandlers: additionalChannelHandlers(), idleTimeout: idleTimeout)),
-                limit: limit, headerTimeout: headerTimeout, boundAuthority: boundAuthority, metrics: metrics,
-                logger: logger)
+                limit: limit, headerTimeout: headerTimeout, clientTimeout: clientTimeout, boundAuthority: boundAuthority,
+                metrics: metrics, logger: logger)
         }
     }
 

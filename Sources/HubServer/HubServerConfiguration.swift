@@ -31,6 +31,10 @@ public struct HubServerConfiguration: Sendable {
     /// How long a kept-alive connection may stay idle between requests before it is closed (a
     /// response being written, an update stream's included, is not idle).
     public var idleTimeout = Duration.seconds(HubDefaults.Server.idleTimeoutSeconds)
+    /// How long what is sent to a client may stay unacknowledged (its machine or network
+    /// vanished) or unsent (it reads nothing) before the connection is dropped, its update
+    /// stream's slot freed with it: TCP's user timeout, counted by the kernel.
+    public var clientTimeout = Duration.seconds(HubDefaults.Server.clientTimeoutSeconds)
     /// Worker threads, each with its own runtime (a Lua state is single-threaded): one per
     /// core by default.
     public var workers = HubDefaults.Server.workers

@@ -100,6 +100,9 @@ import Testing
         #expect(connections.errors.contains("--max-connections must be a positive number, got 0"))
         let timeout = try HubProcess.run(["serve", "--header-timeout", "0"])
         #expect(timeout.errors.contains("--header-timeout must be a positive number, got 0"))
+        let clientTimeout = try HubProcess.run(["serve", "--client-timeout", "0"])
+        #expect(clientTimeout.status != 0)
+        #expect(clientTimeout.errors.contains("--client-timeout must be a positive number, got 0"))
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("hub-serve-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }

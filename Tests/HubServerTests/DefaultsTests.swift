@@ -18,6 +18,7 @@ import Testing
         #expect(configuration.maxConnections == HubDefaults.Server.maxConnections)
         #expect(configuration.headerTimeout == .seconds(HubDefaults.Server.headerTimeoutSeconds))
         #expect(configuration.idleTimeout == .seconds(HubDefaults.Server.idleTimeoutSeconds))
+        #expect(configuration.clientTimeout == .seconds(HubDefaults.Server.clientTimeoutSeconds))
         #expect(configuration.maxBodyBytes == HubDefaults.Server.maxBodyBytes)
         #expect(configuration.requestTimeout == HubDefaults.Server.requestTimeout)
         #expect(configuration.maxRequestsPerWorker == HubDefaults.Server.maxRequestsPerWorker)

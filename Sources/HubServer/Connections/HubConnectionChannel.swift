@@ -1,3 +1,4 @@
+import Glibc
 import HummingbirdCore
 import Logging
 import NIOCore
@@ -6,8 +7,9 @@ import NIOHTTP1
 /// A connection to the server: HTTP/1.1 as Hummingbird's `HTTP1Channel` serves it (with its
 /// idle timeout), within the server's connection limit (past it, answered 503 by
 /// ``RefusalHandler`` and not served), with a header timeout (``HeaderTimeoutHandler``),
-/// HTTP/1.0's rules for keeping it open (``ConnectionPersistenceHandler``) and its requests'
-/// missing `Host` filled in (``MissingHostFilling``).
+/// HTTP/1.0's rules for keeping it open (``ConnectionPersistenceHandler``), its requests'
+/// missing `Host` filled in (``MissingHostFilling``), and dropped by the kernel once what it was
+/// sent stays unacknowledged or unread for the client timeout (`TCP_USER_TIMEOUT`).
 struct HubConnectionChannel: ServerChildChannel {
     /// A connection set up: served, or refused.
     enum Value: ServerChildChannelValue {
@@ -25,6 +27,7 @@ struct HubConnectionChannel: ServerChildChannel {
     let http: HTTP1Channel
     let limit: ConnectionLimit
     let headerTimeout: TimeAmount
+    let clientTimeout: Duration
     /// The `Host` an HTTP/1.0 request that names none gets: the address the server binds.
     let boundAuthority: String
     let metrics: ServerMetrics
@@ -39,6 +42,11 @@ struct HubConnectionChannel: ServerChildChannel {
             }
         }
         let (headerTimeout, boundAuthority, metrics, serverLogger) = (headerTimeout, boundAuthority, metrics, self.logger)
+        do {
+            try channel.syncOptions?.setOption(Self.userTimeout, value: Self.milliseconds(clientTimeout))
+        } catch {
+            serverLogger.warning("a connection has no client timeout: \(error)")
+        }
         return http.setup(channel: channel, logger: logger).flatMapThrowing { value in
             // Between HTTP/1's parts and Hummingbird's: where the request's version is known.
             let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
@@ -51,6 +59,17 @@ struct HubConnectionChannel: ServerChildChannel {
                 position: .after(decoder))
             return .served(value)
         }
+    }
+
+    /// TCP's user timeout (`TCP_USER_TIMEOUT`, Linux): how long sent data may stay
+    /// unacknowledged, or unsent for want of room in the client's window, before the kernel
+    /// drops the connection.
+    private static let userTimeout = ChannelOptions.Types.SocketOption(
+        level: .tcp, name: NIOBSDSocket.Option(rawValue: CInt(TCP_USER_TIMEOUT)))
+
+    /// `duration` in whole milliseconds, as the socket option takes it.
+    private static func milliseconds(_ duration: Duration) -> SocketOptionValue {
+        SocketOptionValue(clamping: duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000)
     }
 
     func handle(value: Value, logger: Logger) async {

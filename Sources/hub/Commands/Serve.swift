@@ -19,7 +19,7 @@ struct Serve: ParsableCommand {
             [--log-level <log-level>] [--store <store>] [--memory <memory>]
             [--budget <budget>] [--timeout <timeout>] [--time-limit <time-limit>]
             [--max-connections <max-connections>] [--header-timeout <header-timeout>]
-            [--idle-timeout <idle-timeout>]
+            [--idle-timeout <idle-timeout>] [--client-timeout <client-timeout>]
             """,
         discussion: """
             The routes (view models are default-schema JSON; see docs/serving.md):
@@ -81,6 +81,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Seconds a kept-alive connection may stay idle between requests.")
     var idleTimeout = HubDefaults.Server.idleTimeoutSeconds
 
+    @Option(help: "Seconds what is sent to a client may stay unacknowledged or unread before its connection is dropped.")
+    var clientTimeout = HubDefaults.Server.clientTimeoutSeconds
+
     @Option(help: "Update streams (and previews) each worker keeps open at once; more get 503.")
     var maxStreamsPerWorker = HubDefaults.Server.maxStreamsPerWorker
 
@@ -98,7 +101,11 @@ struct Serve: ParsableCommand {
         guard maxRequestsPerWorker > 0 else {
             throw ValidationError("--max-requests-per-worker must be at least 1, got \(maxRequestsPerWorker)")
         }
-        for (name, value) in [("--max-connections", maxConnections), ("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout)] where value <= 0 {
+        let positive = [
+            ("--max-connections", maxConnections), ("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout),
+            ("--client-timeout", clientTimeout),
+        ]
+        for (name, value) in positive where value <= 0 {
             throw ValidationError("\(name) must be a positive number, got \(value)")
         }
         guard maxStreamsPerWorker > 0 else {
@@ -126,6 +133,7 @@ struct Serve: ParsableCommand {
         configuration.maxConnections = maxConnections
         configuration.headerTimeout = .seconds(headerTimeout)
         configuration.idleTimeout = .seconds(idleTimeout)
+        configuration.clientTimeout = .seconds(clientTimeout)
         configuration.maxStreamsPerWorker = maxStreamsPerWorker
         configuration.prepareRuntime = { [limits = features.limits] in limits.apply(to: $0) }
         configuration.store = try features.store.makeStore(defaultLocation: HubDefaults.Server.storePath)

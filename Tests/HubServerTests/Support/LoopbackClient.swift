@@ -21,12 +21,18 @@ final class LoopbackConnection {
     private var socket: Int32
     private var buffer: [UInt8] = []
 
-    init(port: Int, timeoutSeconds: Int = 15) throws {
+    /// A connection to `port`; with `receiveBuffer`, the kernel keeps at most about that many
+    /// bytes that arrived and were not read yet (the window the server may fill).
+    init(port: Int, timeoutSeconds: Int = 15, receiveBuffer: Int32? = nil) throws {
         // Close-on-exec: a child process a test starts must not keep the connection open.
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard socket >= 0 else { throw WireError(description: "socket() failed") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if var receiveBuffer {
+            // Before connecting: the window is agreed on then.
+            setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &receiveBuffer, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

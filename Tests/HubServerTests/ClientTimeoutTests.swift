@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import HubServer
+
+/// A client that takes what it is sent no further (its machine or network gone, or it reads
+/// nothing) is dropped once the data waits for the client timeout, TCP's user timeout, and its
+/// update stream's slot is free; a client that reads keeps its stream however long it is idle.
+@Suite struct ClientTimeoutTests {
+    private static let path = "/views/big:view/updates"
+
+    /// Runs `body` with a server (one worker, two stream slots, no comments on idle streams)
+    /// whose client timeout is `timeout`, serving `big:view`: 3,000 rows, about 300 KB of JSON,
+    /// far more than a small receive window takes.
+    private func withBigView(clientTimeout timeout: Duration, _ body: (RunningServer) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-big-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            hub.feature { id = "big", uri = "big:view", operations = { function(ctx)
+              for i = 1, 3000 do ctx.view:body("row-" .. i).title = "A row of the big view, number " .. i end
+            end } }
+            """.write(to: folder.appendingPathComponent("feature.lua"), atomically: true, encoding: .utf8)
+        try await withServer([folder.path], configure: {
+            $0.workers = 1
+            $0.maxStreamsPerWorker = 2
+            $0.pingInterval = 600
+            $0.clientTimeout = timeout
+        }, body)
+    }
+
+    /// Opens the big view's stream on a connection whose receive window is a few KB, and never
+    /// reads from it.
+    private func openWithoutReading(port: Int) async throws -> LoopbackConnection {
+        let connection = try LoopbackConnection(port: port, receiveBuffer: 4_096)
+        connection.send("GET \(Self.path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n")
+        return connection
+    }
+
+    @Test func aClientThatTakesNothingIsDroppedAfterTheClientTimeoutAndAReaderStays() async throws {
+        try await withBigView(clientTimeout: .seconds(1)) { server in
+            let pool = server.server.pool
+            let reader = try await server.events(Self.path)
+            #expect(reader.status == 200)
+            #expect(try await reader.next()?.event == "model", "the reader has the whole view")
+            let stalled = try await openWithoutReading(port: server.port)
+            defer { stalled.close() }
+            #expect(await eventually(within: 15) { pool.sessionCount == 2 }, "both streams are open")
+
+            // The view waits in the server's send buffer, the client's window shut: after a
+            // second of that (and the kernel's next probe of the window) the kernel drops it.
+            let started = ContinuousClock.now
+            #expect(await eventually(within: 15) { pool.sessionCount == 1 }, "the stalled stream's slot is free")
+            let dropped = ContinuousClock.now - started
+            #expect(dropped < .seconds(10), "within seconds, not \(dropped)")
+
+            // The reader, idle all along (nothing was sent to it), keeps its stream.
+            try await Task.sleep(for: .seconds(2))
+            #expect(pool.sessionCount == 1, "the reader's stream is still open")
+            let metrics = try await server.get("/metrics").text
+            #expect(metric("hub_update_streams_open", in: metrics) == 1, "\(metrics)")
+        }
+    }
+
+    @Test func withALongClientTimeoutAStalledClientIsStillHeld() async throws {
+        // The same stalled client under a timeout of a minute: what freed the slot above is the
+        // timeout, nothing else.
+        try await withBigView(clientTimeout: .seconds(60)) { server in
+            let pool = server.server.pool
+            let stalled = try await openWithoutReading(port: server.port)
+            defer { stalled.close() }
+            #expect(await eventually(within: 15) { pool.sessionCount == 1 }, "the stream is open")
+            try await Task.sleep(for: .seconds(4))
+            #expect(pool.sessionCount == 1, "the stalled stream still holds its slot")
+        }
+    }
+}
