@@ -75,9 +75,9 @@ struct JSONWriter {
     }
 
     /// Starts the member of `object` whose key is `quotedKey` (``quoted(_:)``), up to its value.
-    mutating func writeKey(quoted quotedKey: [UInt8], in object: inout OpenObject) {
+    mutating func writeKey(quoted quotedKey: UnsafeBufferPointer<UInt8>, in object: inout OpenObject) {
         startMember(of: &object)
-        quotedKey.withUnsafeBufferPointer { bytes.append($0) }
+        bytes.append(quotedKey)
         append(pretty ? ": " : ":")
     }
 

@@ -115,11 +115,24 @@ public struct ComponentModel: Equatable, Sendable {
     public var hasImageData: Bool {
         // Looked at in place: reading an optional image out of the storage would copy (and
         // retain) each of its strings.
-        withUnsafeMutablePointer(to: &storage.properties) { properties in
+        withStoredProperties { properties in
             if case .some = properties.pointee.mainImageData { return true }
             if case .some = properties.pointee.backgroundImageData { return true }
             return !properties.pointee.customImageData.isEmpty
         }
+    }
+
+    /// Runs `body` with the model's properties where its storage keeps them: reading a property
+    /// through the pointer copies that property alone, and looking at whether an optional one
+    /// is there copies nothing.
+    func withStoredProperties<Result>(_ body: (UnsafePointer<Properties>) -> Result) -> Result {
+        withUnsafeMutablePointer(to: &storage.properties) { body(UnsafePointer($0)) }
+    }
+
+    /// Runs `body` with the model's texts and data where its storage keeps them (see
+    /// ``withStoredProperties(_:)``).
+    func withStoredFields<Result>(_ body: (UnsafePointer<ComponentFields>) -> Result) -> Result {
+        withUnsafeMutablePointer(to: &storage.properties.fields) { body(UnsafePointer($0)) }
     }
 
     /// The model's icon (only when an icon resolver exists).

@@ -10,10 +10,17 @@ struct FieldOffset<Value: Sendable>: Sendable {
         self.keyPath = keyPath
     }
 
-    /// The field's value in `fields`.
-    func value(in fields: ComponentFields) -> Value? {
-        guard let offset else { return fields[keyPath: keyPath] }
-        return withUnsafeBytes(of: fields) { $0.load(fromByteOffset: offset, as: Value?.self) }
+    /// The field's value in the fields at `fields`, the one field copied out.
+    func value(at fields: UnsafePointer<ComponentFields>) -> Value? {
+        guard let offset else { return fields.pointee[keyPath: keyPath] }
+        return (UnsafeRawPointer(fields) + offset).assumingMemoryBound(to: Value?.self).pointee
+    }
+
+    /// Whether the field has a value in the fields at `fields`, read in place.
+    func isPresent(in fields: UnsafePointer<ComponentFields>) -> Bool {
+        guard let offset else { return fields.pointee[keyPath: keyPath] != nil }
+        if case .some = (UnsafeRawPointer(fields) + offset).assumingMemoryBound(to: Value?.self).pointee { return true }
+        return false
     }
 
     /// Sets the field to `value` in `fields`.

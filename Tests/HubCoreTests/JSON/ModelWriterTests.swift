@@ -51,12 +51,31 @@ struct ModelWriterTests {
         expectSameText(try model(#"[{"id": "a"}]"#))
     }
 
-    @Test func theLayoutIsInKeyOrder() {
-        func check(_ members: [ComponentLayout.Member]) {
-            #expect(members.map(\.key) == members.map(\.key).sorted())
-            for case .object(let nested) in members.map(\.content) { check(nested) }
+    @Test func theLayoutIsInKeyOrderAtEveryLevel() {
+        let steps = ComponentLayout.steps
+        func key(_ step: ComponentLayout.Step) -> String { String(decoding: ComponentLayout.keys[step.key], as: UTF8.self) }
+        /// Checks the members from `start` to their level's close; returns the index after it.
+        func check(from start: Int) -> Int {
+            var keys: [String] = []
+            var index = start
+            while index < steps.count {
+                let step = steps[index]
+                if case .close = step.action { break }
+                keys.append(key(step))
+                if case .open = step.action {
+                    #expect(check(from: index + 1) == step.next, "\(key(step)) ends where its step says")
+                }
+                index = step.next
+            }
+            #expect(keys == keys.sorted(), "\(keys)")
+            return index + 1
         }
-        check(ComponentLayout.members)
+        _ = check(from: 0)
+        #expect(steps.map(key).filter { !$0.isEmpty } == [
+            #""children""#, #""component""#, #""category""#, #""id""#, #""custom""#, #""group""#, #""id""#, #""images""#,
+            #""background""#, #""custom""#, #""icon""#, #""main""#, #""logging""#, #""metadata""#, #""target""#,
+            #""text""#, #""accessory""#, #""description""#, #""subtitle""#, #""title""#,
+        ], "\(steps.map(key))")
     }
 
     @Test func everyComponentPropertyHasABitOfItsOwn() {
