@@ -83,7 +83,14 @@ package struct LuaStack: Equatable {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let pointer = lua_tolstring(L, index, &length) else { return nil }
-        return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
+        // Copied into the string's own storage, then checked: a short ASCII string (an
+        // identifier, most texts) is then made without validating its bytes one by one, which
+        // `String(decoding:as:)` does first; invalid UTF-8 is repaired either way.
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            UnsafeMutableRawPointer(base).copyMemory(from: pointer, byteCount: length)
+            return length
+        }
     }
 
     /// Calls `body` with the bytes of the string at `index` (not a number), read in place;
