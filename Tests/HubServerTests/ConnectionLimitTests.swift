@@ -34,7 +34,8 @@ import Testing
             #expect(served == [200, 200])
             #expect(refused.status == 503)
             #expect(refused.headers == [
-                "content-type": "application/problem+json", "content-length": "\(refused.body.count)", "retry-after": "1", "connection": "close",
+                "content-type": "application/problem+json", "content-length": "\(refused.body.count)", "retry-after": "1",
+                "x-content-type-options": "nosniff", "cache-control": "no-store", "connection": "close",
             ])
             #expect(refused.text
                 == #"{"detail":"too many connections are open (2); try again later","status":503,"title":"Service unavailable","type":"about:blank"}"#)

@@ -90,6 +90,9 @@ import Testing
         try await withServer([ServerPaths.fixture("Live")], configure: { $0.logger = log.logger() }) { server in
             let refused = try await server.exchange("GET /views/echo:x HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header\r\n")
             #expect(refused.status == 400)
+            // Answered below the router, with what every answer carries all the same.
+            #expect(refused.headers["x-content-type-options"] == "nosniff", "\(refused.headers)")
+            #expect(refused.headers["cache-control"] == "no-store", "\(refused.headers)")
             let lines = log.lines(containing: "refused (malformed): HTTP/1's parser says")
             #expect(lines.count == 1, "\(log.lines.map(\.message))")
             #expect(lines.first?.level == .notice)

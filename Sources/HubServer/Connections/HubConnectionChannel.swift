@@ -52,7 +52,7 @@ struct HubConnectionChannel: ServerChildChannel {
             let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             try channel.pipeline.syncOperations.addHandlers(
                 [
-                    MalformedRequestLogging(logger: serverLogger, metrics: metrics),
+                    MalformedRequestLogging(logger: serverLogger, metrics: metrics), RefusedHeadHeaders(),
                     MissingHostFilling(authority: boundAuthority), ConnectionPersistenceHandler(),
                     HeaderTimeoutHandler(timeout: headerTimeout, metrics: metrics),
                 ],

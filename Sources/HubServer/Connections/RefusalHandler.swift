@@ -2,9 +2,10 @@ import HubCore
 import NIOCore
 
 /// Answers a connection past the server's limit without reading its request: `503 Service
-/// Unavailable` with `Retry-After`, `Connection: close` and problem details, then closes its
-/// side; the connection closes once the client closes its own, or after ``linger`` (reading
-/// what the client sent meanwhile, so that closing does not reset the answer away).
+/// Unavailable` with `Retry-After`, `nosniff`, `no-store`, `Connection: close` and problem
+/// details, then closes its side; the connection closes once the client closes its own, or
+/// after ``linger`` (reading what the client sent meanwhile, so that closing does not reset the
+/// answer away).
 final class RefusalHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
 
@@ -34,6 +35,8 @@ final class RefusalHandler: ChannelInboundHandler, RemovableChannelHandler {
             Content-Type: application/problem+json\r
             Content-Length: \(body.utf8.count)\r
             Retry-After: 1\r
+            X-Content-Type-Options: nosniff\r
+            Cache-Control: no-store\r
             Connection: close\r
             \r
             \(body)
