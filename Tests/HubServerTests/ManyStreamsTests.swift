@@ -59,9 +59,9 @@ import Testing
             let fleet = try await offThePool { try StreamFleet(port: port, path: Self.cities, count: 1_000) }
             let reconnected = killed.duration(to: .now)
             #expect(fleet.streams.count == 1_000, "refused: \(fleet.refused.count), silent: \(fleet.silent)")
-            // The target is 10 s (3.6 s measured on an idle machine, printed below); a machine
-            // another build loads is given three times that, so that only a real stall fails.
-            #expect(reconnected < .seconds(30))
+            // The bound: all within 10 s of the kill (3.6–4.6 s measured, printed below;
+            // Scripts/test runs this suite alone, as it takes the machine).
+            #expect(reconnected < .seconds(10), "\(reconnected)")
             #expect(try await Self.sessions(on: server) == [500, 500])
             print("many streams: 1,000 clients killed, their slots free after \(Self.milliseconds(freed)) ms, 1,000 new streams open after \(Self.milliseconds(reconnected)) ms")
             fleet.close()
