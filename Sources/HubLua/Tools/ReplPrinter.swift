@@ -59,6 +59,7 @@ local function add_chain(lines, chain, indent)
   for position, operation in ipairs(chain) do
     local line = format("%s%d. %s  %s  runs %d", indent, position, operation.name, operation.status, operation.runs)
     if operation.time then line = line .. format("  %.1f ms", operation.time) end
+    if operation.instructions then line = line .. format(", %d instructions", operation.instructions) end
     if operation.error then line = line .. "  error: " .. tostring(operation.error) end
     lines[#lines + 1] = line
   end

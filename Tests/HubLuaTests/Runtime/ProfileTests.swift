@@ -1,6 +1,7 @@
 import Foundation
 import HubCore
 import HubRender
+import HubTestBackend
 import Testing
 @testable import HubLua
 
@@ -104,6 +105,53 @@ import Testing
         #expect(nap.hostMilliseconds <= nap.runningMilliseconds)
         #expect(profile.table().hasPrefix("operation  runs"), "\(profile.table())")
         #expect(profile.table().contains("\nnap        "), "\(profile.table())")
+    }
+
+    @Test func eachOperationHasItsOwnSwiftTimeAndMemory() throws {
+        let folder = try makeFeatureFolder("""
+            hub.feature { id = "costly", uri = "costly:view", operations = {
+              hub.operation { name = "spin", perform = function(ctx) local x = 0 for i = 1, 100000 do x = x + i end end },
+              hub.operation { name = "rows", perform = function(ctx)
+                for i = 1, 2000 do ctx.view:body("row-" .. i).title = "Row " .. i end
+              end },
+              hub.operation { name = "text", perform = function(ctx) ctx.state.text = string.rep("x", 1 << 20) end },
+            } }
+            """, named: "costly")
+        let runtime = try makeRuntime(folder)
+        runtime.startProfile()
+        let screen = try runtime.open("costly:view")
+        let profile = try #require(runtime.stopProfile())
+        #expect(screen.viewModel.body.count == 2_000)
+        #expect(profile.operations.map(\.name) == ["spin", "rows", "text"])
+        let (spin, rows, text) = (profile.operations[0], profile.operations[1], profile.operations[2])
+        // Swift making 2,000 components is the rows operation's host time, within its running time.
+        #expect(rows.hostMilliseconds > 0 && rows.hostMilliseconds <= rows.runningMilliseconds, "\(rows)")
+        // Memory: the text operation allocated its megabyte; the loop allocated nothing of note.
+        #expect(text.allocatedBytes >= 1 << 20, "\(text)")
+        #expect(spin.allocatedBytes < 1 << 12, "\(spin)")
+        #expect(rows.allocatedBytes > spin.allocatedBytes)
+    }
+
+    @Test func httpWaitsAreCountedAsWaitsNotWork() throws {
+        let backend = try TestBackend.start()
+        defer { backend.stop() }
+        backend.route("/slow.json", .json(#"{"ok": true}"#, after: 200))
+        let runtime = try makeHTTPRuntime(
+            """
+            hub.feature { id = "fetching", uri = "fetching:view", hosts = { "$HOST" }, operations = { hub.operation { name = "fetch", perform = function(ctx)
+              ctx.view:body("a").title = tostring(hub.http.get("$BACKEND/slow.json"):json().ok)
+            end } } }
+            """, backend: backend)
+        runtime.startProfile()
+        let screen = try runtime.open("fetching:view")
+        let profile = try #require(runtime.stopProfile())
+        #expect(titles(screen) == ["true"])
+        let fetch = try #require(profile.operations.first { $0.name == "fetch" })
+        #expect(fetch.waits.keys.sorted() == ["http"], "\(fetch.waits)")
+        let waited = fetch.waits["http"] ?? 0
+        // The backend answered 200 ms after the request: that is waiting, apart from the running.
+        #expect(waited >= 200, "\(fetch)")
+        #expect(fetch.runningMilliseconds + waited <= fetch.milliseconds + 0.5, "\(fetch)")
     }
 
     @Test func theSpeedscopeFileFollowsSpeedscopesFileFormat() throws {
