@@ -47,11 +47,10 @@ import Testing
             #expect(await eventually(within: 15) { pool.sessionCount == 2 }, "both streams are open")
 
             // The view waits in the server's send buffer, the client's window shut: after a
-            // second of that (and the kernel's next probe of the window) the kernel drops it.
-            let started = ContinuousClock.now
-            #expect(await eventually(within: 15) { pool.sessionCount == 1 }, "the stalled stream's slot is free")
-            let dropped = ContinuousClock.now - started
-            #expect(dropped < .seconds(10), "within seconds, not \(dropped)")
+            // second of that (and the kernel's next probe of the window, whose interval doubles)
+            // the kernel drops it: 1.3 s after on an idle machine, up to 13 s with the whole suite
+            // running. (Under a minute's timeout, below, it is still held after 20 s.)
+            #expect(await eventually(within: 20) { pool.sessionCount == 1 }, "the stalled stream's slot is free")
 
             // The reader, idle all along (nothing was sent to it), keeps its stream.
             try await Task.sleep(for: .seconds(2))
@@ -69,7 +68,8 @@ import Testing
             let stalled = try await openWithoutReading(port: server.port)
             defer { stalled.close() }
             #expect(await eventually(within: 15) { pool.sessionCount == 1 }, "the stream is open")
-            try await Task.sleep(for: .seconds(4))
+            // As long as the test above gives the kernel to drop it under a timeout of a second.
+            try await Task.sleep(for: .seconds(20))
             #expect(pool.sessionCount == 1, "the stalled stream still holds its slot")
         }
     }

@@ -3,10 +3,13 @@ import HubCore
 /// Component factories by namespace, with a fallback for unknown components.
 public final class ComponentRegistry {
     private var factories: [String: any ComponentFactory] = [:] {
-        didSet { lastFactory = nil }
+        didSet { (lastNamespace, lastFactory) = (nil, nil) }
     }
-    /// The factory last found, with its namespace (see ``factory(forNamespaceOf:)``).
-    private var lastFactory: (namespace: String, factory: any ComponentFactory)?
+    /// The namespace last asked for, and its factory (see ``factory(forNamespaceOf:)``): two
+    /// properties, compared and read in place, where one optional pair was copied out (a
+    /// retain and a release of both) on every ask.
+    private var lastNamespace: String?
+    private var lastFactory: (any ComponentFactory)?
     /// Where unknown components' stand-ins and new models' defaults come from.
     public let fallbackHandler: any ComponentFallbackHandler
 
@@ -68,9 +71,9 @@ public final class ComponentRegistry {
     /// a render asks for the same one again and again, and comparing the name costs less than
     /// hashing it.
     private func factory(forNamespaceOf identifier: Identifier) -> (any ComponentFactory)? {
-        if let last = lastFactory, last.namespace == identifier.namespace { return last.factory }
+        if lastNamespace == identifier.namespace, let lastFactory { return lastFactory }
         guard let factory = factories[identifier.namespace] else { return nil }
-        lastFactory = (identifier.namespace, factory)
+        (lastNamespace, lastFactory) = (identifier.namespace, factory)
         return factory
     }
 

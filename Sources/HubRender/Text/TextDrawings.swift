@@ -71,12 +71,15 @@ struct TextDrawings {
         rows[row].first >= 0
     }
 
-    /// Calls `body` with row `row`'s drawings, in the order they were made.
-    func forEach(inRow row: Int, _ body: (Drawing) -> Void) {
-        var index = Int(rows[row].first)
-        while index >= 0 {
-            body(drawings[index])
-            index = Int(drawings[index].next)
+    /// Calls `body` with row `row`'s drawings, in the order they were made, each where it is
+    /// stored (lent, not copied: a copy retained its text).
+    func forEach(inRow row: Int, _ body: (borrowing Drawing) -> Void) {
+        drawings.withUnsafeBufferPointer { drawings in
+            var index = Int(rows[row].first)
+            while index >= 0 {
+                body(drawings[index])
+                index = Int(drawings[index].next)
+            }
         }
     }
 }
