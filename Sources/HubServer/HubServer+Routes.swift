@@ -70,7 +70,7 @@ extension HubServer {
     private func view(_ uri: String, request: Request, context: HubRequestContext) async throws -> Response {
         if let kept = try await keptView(uri) {
             metrics.answeredFromCache(feature: kept.feature)
-            return Self.view(kept.json, tag: kept.tag, cacheControl: kept.cacheControl, request: request)
+            return Self.view(kept.json, tag: kept.tag, cacheControl: kept.cacheControl, age: kept.age, request: request)
         }
         let options = screenOptions
         let ticket = ticket(for: context.channel)
@@ -104,13 +104,15 @@ extension HubServer {
         return reloads ? nil : kept
     }
 
-    /// A view's JSON answer with its `ETag` and `Cache-Control`, or 304 when the request's
-    /// `If-None-Match` has the tag.
-    private static func view(_ json: ByteBuffer, tag: String, cacheControl: String, request: Request) -> Response {
+    /// A view's JSON answer with its `ETag`, `Cache-Control` and, when it was kept, `Age`; or
+    /// 304 when the request's `If-None-Match` has the tag.
+    private static func view(_ json: ByteBuffer, tag: String, cacheControl: String, age: String? = nil, request: Request) -> Response {
+        var headers: HTTPFields = [.eTag: tag, .cacheControl: cacheControl]
+        if let age { headers[.age] = age }
         if let expected = request.headers[.ifNoneMatch], EntityTag.matches(expected, tag) {
-            return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: cacheControl])
+            return Response(status: .notModified, headers: headers)
         }
-        return Self.json(json, headers: [.eTag: tag, .cacheControl: cacheControl])
+        return Self.json(json, headers: headers)
     }
 
     /// `POST /views/{uri}/actions`: the view after the action; when it navigated, 303 to the

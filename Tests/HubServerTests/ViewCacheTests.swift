@@ -21,10 +21,16 @@ import Testing
             let unchanged = try await server.get("/views/kept:a", headers: ["If-None-Match": tag])
             #expect(unchanged.status == 304 && unchanged.body.isEmpty && unchanged.headers["etag"] == tag)
             #expect(unchanged.headers["cache-control"] == "max-age=60")
+            // A kept answer says how old it is, so that a cache downstream keeps it no longer than
+            // its max-age from when it settled; the one the chain made has no age.
+            #expect(first.headers["age"] == nil)
+            try await Task.sleep(for: .milliseconds(1_100))
+            let older = try await server.get("/views/kept:a")
+            #expect(older.body == first.body && older.headers["age"].flatMap(Int.init).map { $0 >= 1 && $0 < 60 } == true, "\(older.headers)")
             let other = try await server.get("/views/kept:a?page=2")
             #expect(other.text.contains(#""title":"loaded 2 time(s)""#), "a query is another view: \(other.text)")
             let metrics = try await server.get("/metrics").text
-            #expect(metrics.contains(#"hub_view_cache_hits_total{feature="kept"} 2"#), "\(metrics)")
+            #expect(metrics.contains(#"hub_view_cache_hits_total{feature="kept"} 3"#), "\(metrics)")
         }
     }
 

@@ -37,6 +37,12 @@ final class ViewCache: Sendable {
             return overflow || MonotonicTime.nanoseconds(since: storedAt) < lifetime
         }
 
+        /// Its `Age`: whole seconds since it settled, so that a cache downstream counts its
+        /// `max-age` from then rather than from when it got the answer.
+        var age: String {
+            String(MonotonicTime.nanoseconds(since: storedAt) / 1_000_000_000)
+        }
+
         /// The `Cache-Control` a client gets with it: as long as the server keeps it.
         var cacheControl: String {
             guard case .maxAge(let milliseconds) = policy else { return ViewCache.noCache }
