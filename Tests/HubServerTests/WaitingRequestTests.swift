@@ -89,6 +89,21 @@ import Testing
         }
     }
 
+    @Test func outsideDevelopmentA504SaysOnlyWhereTheLogHasTheCause() async throws {
+        let log = CapturedLog()
+        try await withServer([Self.live], configure: { $0.requestTimeout = 300; $0.logger = log.logger() }) { server in
+            let response = try await server.get("/views/sleepy:view?ms=1000&n=1")
+            let id = try #require(response.headers["x-request-id"])
+            #expect(response.status == 504)
+            #expect(response.text.contains(#""title":"The view took too long""#), "\(response.text)")
+            #expect(response.text.contains("The server's log has the cause, under request id \(id)."), "\(response.text)")
+            #expect(!response.text.contains("'sleep'") && !response.text.contains("still running"), "no operation named to a client: \(response.text)")
+            let lines = log.lines(containing: "GET /views/sleepy:view?ms=1000&n=1 504 ")
+            #expect(lines.map(\.requestID) == [id])
+            #expect(lines.first?.message.contains("operation 'sleep' still running") == true, "\(lines)")
+        }
+    }
+
     @Test func pastItsBoundAWorkerRefusesAtOnceWith503() async throws {
         try await withServer([Self.live], configure: { $0.workers = 1; $0.maxRequestsPerWorker = 2 }) { server in
             let port = server.port
