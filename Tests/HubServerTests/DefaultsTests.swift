@@ -27,6 +27,20 @@ import Testing
         #expect(ContentOperationLimits.standard.timeout == HubDefaults.Limits.operationTimeout)
     }
 
+    @Test func theServersLimitsAreTheOnesDocsServingGives() {
+        // docs/serving.md and `hub serve --help` state these: a change here is a change there.
+        #expect(HubDefaults.Server.requestTimeout == 10_000)
+        #expect(HubDefaults.Server.headerTimeoutSeconds == 10)
+        #expect(HubDefaults.Server.idleTimeoutSeconds == 60)
+        #expect(HubDefaults.Server.clientTimeoutSeconds == 10)
+        #expect(HubDefaults.Server.pingIntervalSeconds == 5)
+        #expect(HubDefaults.Server.maxConnections == 4_096)
+        #expect(HubDefaults.Server.maxRequestsPerWorker == 256)
+        #expect(HubDefaults.Server.maxStreamsPerWorker == 1_024)
+        #expect(HubDefaults.Server.maxBodyBytes == 64 << 10)
+        #expect(HubDefaults.Server.host == "127.0.0.1")
+    }
+
     @Test func theRoutesAPersonOpensAreNamedInASentence() {
         #expect(ServerRoutes.entryPoints == "/views/<uri>, /preview/<uri> and /metrics")
         #expect(ServerRoutes.summary.hasPrefix("GET /views/<uri>: the view model once its chain settles"))
