@@ -6,19 +6,22 @@ public final class ComponentHost {
     let registry: ComponentRegistry
     let images: ImageLoadCoordinator
     var uiStates: [String: JSONValue] = [:]
-    private var idle: [Identifier: [ComponentWrapper]] = [:]
+    // Unchecked exclusivity, here and on `createdCount` and `onComponentEvent`: only the host's
+    // own methods reach these, on its screen's thread, never re-entrantly; the runtime's check
+    // of each access was a tenth of making a component during a render.
+    @exclusivity(unchecked) private var idle: [Identifier: [ComponentWrapper]] = [:]
     /// How many wrappers ``idle`` holds: a render that makes its components anew (a screen's
     /// first) does not look into the pool for each.
-    private var idleCount = 0
+    @exclusivity(unchecked) private var idleCount = 0
     /// The capability protocols of each component class made so far.
-    private var conformancesByClass: [ObjectIdentifier: ComponentConformances] = [:]
+    @exclusivity(unchecked) private var conformancesByClass: [ObjectIdentifier: ComponentConformances] = [:]
     private var measuring: [Identifier: any Component] = [:]
     private lazy var measuringChildren = MeasuringChildDelegate(host: self)
     /// How many components the host has created (for tests and tools).
-    public private(set) var createdCount = 0
+    @exclusivity(unchecked) public private(set) var createdCount = 0
     /// Told when a component appears on screen (is drawn after being off screen) and when it
     /// disappears (returns to the pool), with the model it showed.
-    var onComponentEvent: ((ScreenEvent.Kind, ComponentModel) -> Void)?
+    @exclusivity(unchecked) var onComponentEvent: ((ScreenEvent.Kind, ComponentModel) -> Void)?
     /// Performs actions components ask for, with the model the component shows.
     var performComponentAction: ((Identifier, JSONDictionary?, ComponentModel) -> Bool)?
     /// Told of every component drawn, children included, with its model and its frame on the

@@ -8,8 +8,10 @@ public final class ComponentRegistry {
     /// The namespace last asked for, and its factory (see ``factory(forNamespaceOf:)``): two
     /// properties, compared and read in place, where one optional pair was copied out (a
     /// retain and a release of both) on every ask.
-    private var lastNamespace: String?
-    private var lastFactory: (any ComponentFactory)?
+    // Unchecked exclusivity: only ``factory(forNamespaceOf:)`` and `factories`' observer reach
+    // them, never re-entrantly.
+    @exclusivity(unchecked) private var lastNamespace: String?
+    @exclusivity(unchecked) private var lastFactory: (any ComponentFactory)?
     /// Where unknown components' stand-ins and new models' defaults come from.
     public let fallbackHandler: any ComponentFallbackHandler
 

@@ -13,7 +13,8 @@ final class ComponentWrapper: ComponentChildDelegate, ComponentActionDelegate {
     private var size: Size?
     private unowned let host: ComponentHost
     /// The managed children shown, by child index.
-    private(set) var children: [Int: ComponentWrapper] = [:]
+    // Unchecked exclusivity: only the wrapper's own methods change it, never re-entrantly.
+    @exclusivity(unchecked) private(set) var children: [Int: ComponentWrapper] = [:]
     private var containerSize = Size.zero
     /// The capability protocols the component's class adopts: only those are cast to, as a
     /// conformance check costs hundreds of instructions.

@@ -16,7 +16,8 @@ public final class ViewRenderer {
     private(set) var headerSlot: ComponentWrapper?
     /// The shown body components' components, by body index (nil: not shown). An array, not a
     /// dictionary: a render of a long body updates it in place, without hashing every index.
-    private var bodySlots: [ComponentWrapper?] = []
+    // Unchecked exclusivity: only the renderer's own methods reach it, never re-entrantly.
+    @exclusivity(unchecked) private var bodySlots: [ComponentWrapper?] = []
     /// The shown overlays' components, by overlay index.
     private(set) var overlaySlots: [Int: ComponentWrapper] = [:]
     private var lastScrollOffset: Int?
