@@ -71,6 +71,43 @@ import Testing
         }
     }
 
+    @Test func anotherSitesPageCannotFrameThePreview() async throws {
+        // The preview's clicks perform actions: framed under another site's page, they could be
+        // clickjacked. Its `frame-ancestors 'none'` has the browser show nothing of it there.
+        let backend = try TestBackend.start()
+        defer { backend.stop() }
+        try await withServer([ServerPaths.examples], configure: { $0.workers = 1 }) { server in
+            let preview = "http://127.0.0.1:\(server.port)/preview/cities:overview"
+            let page = """
+                <!doctype html>
+                <html><body><iframe src="\(preview)"></iframe>
+                <script>document.querySelector("iframe").addEventListener("load", () => { window.loaded = true; });</script>
+                </body></html>
+                """
+            backend.route("/frame.html", .respond(headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(page.utf8)))
+            let (backendPort, pool) = (backend.port, server.server.pool)
+            try await offThePool {
+                let browser = try HeadlessChromium(arguments: Self.arguments)
+                try browser.navigate("http://evil.example:\(backendPort)/frame.html")
+                #expect(try browser.wait(until: "window.loaded === true"), "the frame finished, shown or refused")
+                // The browser fetched the preview page, and refused to show it in the frame: its
+                // script never ran, so it opened no stream (a live session on the worker).
+                Thread.sleep(forTimeInterval: 1)
+                #expect(pool.sessionCount == 0, "the framed preview opened a stream")
+            }
+            // Nor did the browser fetch the page's script or style: the one GET is the page.
+            let metrics = try await server.get("/metrics")
+            #expect(metrics.metricLines.contains(#"hub_http_requests_total{method="GET",status="200"} 1"#), "\(metrics.text)")
+
+            // The same page opened as a page of its own runs, and opens its stream.
+            try await offThePool {
+                let browser = try HeadlessChromium()
+                try browser.navigate(preview)
+                #expect(try browser.wait(until: "document.getElementById('text').textContent.includes('Amsterdam')"))
+            }
+        }
+    }
+
     @Test func aPageWhoseNameWasReboundToTheServerReadsAndWritesNothing() async throws {
         try await withServer([ServerPaths.examples], configure: { $0.workers = 1 }) { server in
             let port = server.port
