@@ -29,6 +29,8 @@ struct PositionTable {
     private(set) var count = 0
     /// Slots holding an entry or a removed entry's mark.
     private var used = 0
+    /// Entries held, removed ones not yet dropped included: what the table's memory grows with.
+    var heldEntries: Int { entries.count }
 
     /// An empty table.
     init() {
@@ -125,7 +127,14 @@ struct PositionTable {
         count += 1
         // Four times as many slots when mostly full: each remake moves every entry, so growing
         // by more moves each fewer times.
-        if used > slots.count * 3 / 4 { remake(size: count > slots.count / 2 ? slots.count * 4 : slots.count) }
+        if used > slots.count * 3 / 4 {
+            remake(size: count > slots.count / 2 ? slots.count * 4 : slots.count)
+        } else if entries.count > 2 * count + Self.smallest {
+            // An identifier added again after its removal takes its old slot but a new entry:
+            // without this, adding and removing one identifier over and over would keep every
+            // removed entry. Remade once removed ones outnumber live ones: O(1) an insert, spread.
+            remake(size: slots.count)
+        }
     }
 
     /// Makes the slots again, `size` of them, without removed entries.

@@ -43,6 +43,19 @@ import Testing
         #expect(table[""] == 7)
     }
 
+    @Test func addingAndRemovingOneIdentifierOverAndOverHoldsNoPileOfRemovedEntries() {
+        // A script can do this in a loop (view:body(id), view:remove_body(id)); the table is
+        // outside its memory limit, so what it holds must follow what it contains.
+        var table = PositionTable()
+        #expect(table.claim("kept", at: 0) == nil)
+        for step in 1...100_000 {
+            #expect(table.claim("churn", at: step) == nil)
+            #expect(table.remove("churn") == step)
+        }
+        #expect(table.count == 1 && table["kept"] == 0 && table["churn"] == nil)
+        #expect(table.heldEntries <= 2 * table.count + 16 + 1, "\(table.heldEntries) entries held")
+    }
+
     @Test func canonicallyEquivalentIdentifiersAreOneAsInADictionary() {
         var table = PositionTable()
         #expect(table.claim("caf\u{E9}", at: 1) == nil)
