@@ -316,8 +316,9 @@ hub_coverage *hub_coverage_new(size_t byte_limit);
 void hub_coverage_free(hub_coverage *coverage);
 
 /* [-0, +0, -] Counts the line a line hook event `ar` names, for a file chunk ("@path"); never
-   raises (a hit it cannot keep, past the bound or out of memory, is dropped and counted). The implicit return on the `end`
-   line of a function written over several lines is not counted: that line is no statement. */
+   raises (a hit it cannot keep, past the bound or out of memory, is dropped and counted). The
+   implicit return on the `end` line of a function written over several lines is not counted:
+   that line is no statement. */
 void hub_coverage_record(lua_State *L, hub_coverage *coverage, lua_Debug *ar);
 
 /* How many files the record holds; each one's name (the chunk name without '@'), how many
@@ -332,9 +333,8 @@ long hub_coverage_dropped(const hub_coverage *coverage);
 
 /* [-0, +0, -] Starts recording the lines thread L and the threads it creates from now on run
    (the main thread: every thread made later), with a fresh record of at most `byte_limit`
-   bytes; 0 when out of memory. The
-   budget's hook then also takes line events; with coverage off it takes none, so that costs
-   nothing. */
+   bytes; 0 when out of memory. The budget's hook then also takes line events; with coverage off
+   it takes none, so that costs nothing. */
 int hub_coverage_start(lua_State *L, size_t byte_limit);
 
 /* [-0, +0, -] Stops recording on thread L and frees the record (threads still holding the line
