@@ -103,6 +103,9 @@ import Testing
         let clientTimeout = try HubProcess.run(["serve", "--client-timeout", "0"])
         #expect(clientTimeout.status != 0)
         #expect(clientTimeout.errors.contains("--client-timeout must be a positive number, got 0"))
+        let endless = try HubProcess.run(["serve", "--client-timeout", "9223372036854775807"])
+        #expect(endless.status != 0)
+        #expect(endless.errors.contains("--client-timeout must be at most 86400 seconds (a day), got 9223372036854775807"), "\(endless.errors)")
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("hub-serve-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }

@@ -74,3 +74,13 @@ import Testing
         }
     }
 }
+
+/// The client timeout as the socket option takes it, whatever the configuration says.
+@Suite struct ClientTimeoutOptionTests {
+    @Test func aTimeoutOfAnyLengthBecomesMillisecondsTheOptionHolds() {
+        #expect(HubConnectionChannel.socketMilliseconds(.seconds(10)) == 10_000)
+        #expect(HubConnectionChannel.socketMilliseconds(.milliseconds(1_500)) == 1_500)
+        #expect(HubConnectionChannel.socketMilliseconds(.seconds(Int64.max)) == .max)
+        #expect(HubConnectionChannel.socketMilliseconds(.zero) == 0)
+    }
+}

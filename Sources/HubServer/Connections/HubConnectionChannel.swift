@@ -43,7 +43,7 @@ struct HubConnectionChannel: ServerChildChannel {
         }
         let (headerTimeout, boundAuthority, metrics, serverLogger) = (headerTimeout, boundAuthority, metrics, self.logger)
         do {
-            try channel.syncOptions?.setOption(Self.userTimeout, value: Self.milliseconds(clientTimeout))
+            try channel.syncOptions?.setOption(Self.userTimeout, value: Self.socketMilliseconds(clientTimeout))
         } catch {
             serverLogger.warning("a connection has no client timeout: \(error)")
         }
@@ -67,9 +67,12 @@ struct HubConnectionChannel: ServerChildChannel {
     private static let userTimeout = ChannelOptions.Types.SocketOption(
         level: .tcp, name: NIOBSDSocket.Option(rawValue: CInt(TCP_USER_TIMEOUT)))
 
-    /// `duration` in whole milliseconds, as the socket option takes it.
-    private static func milliseconds(_ duration: Duration) -> SocketOptionValue {
-        SocketOptionValue(clamping: duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000)
+    /// `duration` in whole milliseconds, as the socket option takes it: clamped to what the
+    /// option holds (a configured duration of any length is taken, never trapped on).
+    static func socketMilliseconds(_ duration: Duration) -> SocketOptionValue {
+        let milliseconds = (duration / .milliseconds(1)).rounded(.down)
+        guard milliseconds < Double(SocketOptionValue.max) else { return .max }
+        return SocketOptionValue(max(0, milliseconds))
     }
 
     func handle(value: Value, logger: Logger) async {

@@ -90,6 +90,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
+    /// The longest `--client-timeout`, in seconds: a day, far past any client worth waiting for.
+    static let longestClientTimeout = 86_400
+
     func validate() throws {
         guard workers > 0 else { throw ValidationError("--workers must be at least 1") }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
@@ -107,6 +110,9 @@ struct Serve: ParsableCommand {
         ]
         for (name, value) in positive where value <= 0 {
             throw ValidationError("\(name) must be a positive number, got \(value)")
+        }
+        guard clientTimeout <= Self.longestClientTimeout else {
+            throw ValidationError("--client-timeout must be at most \(Self.longestClientTimeout) seconds (a day), got \(clientTimeout)")
         }
         guard maxStreamsPerWorker > 0 else {
             throw ValidationError("--max-streams-per-worker must be at least 1, got \(maxStreamsPerWorker)")
