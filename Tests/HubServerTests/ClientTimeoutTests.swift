@@ -9,15 +9,17 @@ import Testing
     private static let path = "/views/big:view/updates"
 
     /// Runs `body` with a server (one worker, two stream slots, no comments on idle streams)
-    /// whose client timeout is `timeout`, serving `big:view`: 3,000 rows, about 300 KB of JSON,
-    /// far more than a small receive window takes.
+    /// whose client timeout is `timeout`, serving `big:view`: 600 rows, about 60 KB of JSON, far
+    /// more than a 4 KB receive window takes, and less than a reader's default one (128 KB): a
+    /// reader the loaded machine does not run for a while still has room for all of it, so only
+    /// the stalled client's window shuts.
     private func withBigView(clientTimeout timeout: Duration, _ body: (RunningServer) async throws -> Void) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-big-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try """
             hub.feature { id = "big", uri = "big:view", operations = { function(ctx)
-              for i = 1, 3000 do ctx.view:body("row-" .. i).title = "A row of the big view, number " .. i end
+              for i = 1, 600 do ctx.view:body("row-" .. i).title = "A row of the big view, number " .. i end
             end } }
             """.write(to: folder.appendingPathComponent("feature.lua"), atomically: true, encoding: .utf8)
         try await withServer([folder.path], configure: {
