@@ -117,8 +117,9 @@ final class HTTPBindings {
         var cancellations: [HTTPCancellation] = []
         let wait = runner.beginWait(kind: "http") { cancellations.forEach { $0.cancel() } }
         for (index, (request, timeout)) in requests.enumerated() {
-            let limit = [timeout, place.timeLeft].compactMap { $0 }.min()
-            cancellations.append(queue.fetch(request, policy: place.policy, offline: place.isOffline, timeout: limit) {
+            // The operation's own timeout is not a request's: it ends the run, which cancels this
+            // wait and its requests, with the operation's error.
+            cancellations.append(queue.fetch(request, policy: place.policy, offline: place.isOffline, timeout: timeout) {
                 [weak self] outcome in
                 guard let self else { return }
                 outcomes[index] = outcome
@@ -317,8 +318,6 @@ final class HTTPBindings {
 private struct Place {
     let policy: HTTPPolicy
     let isOffline: Bool
-    /// Milliseconds the operation has left; nil: no operation's limit.
-    let timeLeft: Int?
     let feature: String?
     let operation: String?
     private let run: (any SuspendableRun)?
@@ -334,13 +333,11 @@ private struct Place {
             let feature = operationRun.featureInfo.identifier
             policy = features.first { $0.identifier == feature }?.network ?? HTTPPolicy()
             isOffline = operationRun.connectivityState == .offline
-            timeLeft = operationRun.timeLeft(now: runner.loop.now)
             self.feature = feature
             operation = operationRun.operation.name
         } else {
             policy = features.filter { $0.resourceFolder == folder.path }.map(\.network).reduce(HTTPPolicy()) { $0.union($1) }
             isOffline = false
-            timeLeft = nil
             feature = nil
             operation = nil
         }

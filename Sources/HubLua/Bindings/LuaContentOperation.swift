@@ -124,18 +124,11 @@ final class LuaOperationRun: SuspendableRun {
     weak var problems: ProblemLog?
     /// Called once the run's coroutine has ended.
     var onEnd: (() -> Void)?
-    /// When the run started, in the loop's milliseconds.
-    private(set) var startedAt = 0
     /// The run's HTTP requests, once it makes one.
     var requests: HTTPRequestQueue?
     var featureIdentifier: String? { featureInfo.identifier }
     var instructions = 0
     var profileName: (view: String, name: String) { (viewURI, operation.name) }
-
-    /// Milliseconds left of the run's timeout at `now`; nil: it has none.
-    func timeLeft(now: Int) -> Int? {
-        context?.timeout.map { max(0, $0 - (now - startedAt)) }
-    }
 
     init(
         operation: LuaContentOperation, context: ContentOperationContext?, viewURI: String, featureInfo: FeatureInfo,
@@ -155,7 +148,6 @@ final class LuaOperationRun: SuspendableRun {
     /// past it). On a virtual clock computing takes no time: the budget and the time limit stop
     /// a run there.
     func startTimeout(on loop: EventLoop) {
-        startedAt = loop.now
         guard loop.clock == .real, let timeout = context?.timeout else { return }
         budget.deadline = LuaState.now + Int64(min(timeout, Int(Int32.max))) * 1_000_000
     }
