@@ -150,8 +150,10 @@ private let dispatch: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) 
 }
 
 /// The Swift side of `hub_pending_flush`: hands the writes C kept to their class's applier.
-private let flushDeferredWrites: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, Int32, UInt64) -> Void = {
-    L, box, object, written in
-    guard let L, let box else { return }
-    Unmanaged<LuaDeferredWrites>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.apply(LuaStack(L), object, written) }
+private let flushDeferredWrites: @convention(c) (
+    OpaquePointer?, UnsafeMutableRawPointer?, UnsafePointer<hub_flushed>?, Int32, UnsafePointer<hub_flushed_value>?
+) -> Void = { L, box, objects, count, values in
+    guard let L, let box, let objects, let values, count > 0 else { return }
+    let flushed = LuaFlushedObjects(objects: UnsafeBufferPointer(start: objects, count: Int(count)), values: values)
+    Unmanaged<LuaDeferredWrites>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.apply(LuaStack(L), flushed) }
 }

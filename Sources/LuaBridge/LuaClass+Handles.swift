@@ -52,8 +52,8 @@ extension LuaClass {
     }
 }
 
-/// A handle on the stack (see `hub_object_block`): how it is reached from its parent, whether
-/// its component waits to be created, and where its parent and identifier are kept.
+/// A handle on the stack (see `hub_object_block`): how it is reached from its parent, and where
+/// its parent and identifier are kept.
 package struct LuaHandle {
     /// How deep the components C stages may nest at most (`HUB_STAGED_NESTING`): a staged
     /// method called on a builder deeper than that runs its Swift method, which can refuse.
@@ -61,9 +61,6 @@ package struct LuaHandle {
 
     /// How the handle is reached from its parent.
     package let step: LuaHandleStep
-    /// Whether the component waits to be created (it is created when Swift takes the handle's
-    /// writes, `hub_pending_flush`).
-    package let isStaged: Bool
     /// The user values holding the parent (a userdata) and the identifier (a string).
     package let parentSlot: Int32
     package let identifierSlot: Int32
@@ -75,7 +72,6 @@ package struct LuaHandle {
         let block = raw.assumingMemoryBound(to: hub_object_block.self).pointee
         guard let step = LuaHandleStep(code: block.step), let data = block.data else { return nil }
         self.step = step
-        isStaged = block.staged != 0
         parentSlot = hub_class_user_values(data) + 1
         identifierSlot = parentSlot + 1
     }

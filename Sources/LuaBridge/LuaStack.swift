@@ -83,14 +83,7 @@ package struct LuaStack: Equatable {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let pointer = lua_tolstring(L, index, &length) else { return nil }
-        // Copied into the string's own storage, then checked: a short ASCII string (an
-        // identifier, most texts) is then made without validating its bytes one by one, which
-        // `String(decoding:as:)` does first; invalid UTF-8 is repaired either way.
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            guard let base = buffer.baseAddress else { return 0 }
-            UnsafeMutableRawPointer(base).copyMemory(from: pointer, byteCount: length)
-            return length
-        }
+        return String(luaBytes: pointer, count: length)
     }
 
     /// Calls `body` with the bytes of the string at `index` (not a number), read in place;
@@ -324,5 +317,19 @@ package struct LuaStack: Equatable {
         var info = lua_Debug()
         guard lua_getstack(L, 0, &info) != 0, lua_getinfo(L, "n", &info) != 0, let kind = info.namewhat else { return false }
         return String(cString: kind) == "method"
+    }
+}
+
+extension String {
+    /// The `count` bytes at `bytes` (a Lua string's), invalid UTF-8 repaired.
+    init(luaBytes bytes: UnsafeRawPointer, count: Int) {
+        // Copied into the string's own storage, then checked: a short ASCII string (an
+        // identifier, most texts) is then made without validating its bytes one by one, which
+        // `String(decoding:as:)` does first.
+        self.init(unsafeUninitializedCapacity: count) { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            UnsafeMutableRawPointer(base).copyMemory(from: bytes, byteCount: count)
+            return count
+        }
     }
 }

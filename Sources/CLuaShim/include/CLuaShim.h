@@ -119,10 +119,33 @@ typedef struct hub_pending {
                                    before the first class that defers writes */
 } hub_pending;
 
-/* The host's side of a flush: applies the writes `written` (bit s-1: user value s) of the
-   object at stack index `object` through the applier `box`, creating a handle's component
-   first when its block says it is staged. Must not raise. */
-typedef void (*hub_flusher)(lua_State *L, void *box, int object, unsigned long long written);
+/* A value a flush hands over: a string's bytes, read in place (the object still holds it for
+   the flusher's call); `bytes` NULL for nil. */
+typedef struct hub_flushed_value {
+    const char *bytes;
+    size_t length;
+} hub_flushed_value;
+
+/* One waiting object as a flush hands it over: what its block says, and what Swift needs to
+   reach its component without calling Lua. */
+typedef struct hub_flushed {
+    int table;                    /* the stack index of the table that keeps it alive during
+                                     the flusher's call, and its position there */
+    int position;
+    int step;                     /* its block's step: 0 for an object, HUB_STEP_* for a handle */
+    int staged;                   /* 1: a handle whose component waits to be created */
+    unsigned long long written;   /* bit s-1 set: slot s was written */
+    int first_value;              /* the value of its first written slot, in the call's values;
+                                     the others follow in slot order */
+    void *target;                 /* the Swift object the writes go through: an object's own, or
+                                     a handle's parent's; NULL when the parent is a handle */
+    hub_flushed_value identifier; /* a handle's identifier; bytes NULL for an object */
+} hub_flushed;
+
+/* The host's side of a flush: applies, in order, the writes of `count` objects of one class
+   through its applier `box`, creating a handle's component first when it is staged. Their
+   values are `values`. Must not raise, nor call what allocates in Lua. */
+typedef void (*hub_flusher)(lua_State *L, void *box, const hub_flushed *objects, int count, const hub_flushed_value *values);
 
 /* Installs the flusher (once, before any write is deferred). */
 void hub_set_flusher(hub_flusher flusher);

@@ -12,6 +12,10 @@ package enum ComponentLayer {
     }
 }
 
+/// What ``ViewModelBuilder/modifyComponents(in:_:)`` hands its body: edits the state of the
+/// component `identifier`, creating it when there is none and `creating` is true.
+package typealias ComponentEditor = (_ identifier: String, _ creating: Bool, _ edit: (inout ComponentState) -> Void) -> Void
+
 // What a bridge needs to reach components by identifier and write several fields at once: its
 // handles name a component by parent and identifier (making no builder until one is asked for),
 // and their writes are handed over together, one lookup and one copy-on-write check for all.
@@ -27,16 +31,15 @@ extension ViewModelBuilder {
         ComponentModelBuilder(store: store, path: path + [layer.step(identifier)])
     }
 
-    /// Runs `body` on the state of the body or overlay component `identifier`; when there is
-    /// none, on a new one added after all others if `creating`, else not at all.
-    package func modifyComponent(
-        in layer: ComponentLayer, _ identifier: String, creating: Bool, _ body: (inout ComponentState) -> Void
-    ) {
-        let defaults = creating ? store.configuration.componentDefaults : nil
+    /// Edits body or overlay components, many at once: `body` gets a function that runs its
+    /// last argument on the state of the component named by its first; when there is none, on
+    /// a new one added after all others if its second is true, else not at all.
+    package func modifyComponents(in layer: ComponentLayer, _ body: (ComponentEditor) -> Void) {
+        let defaults = store.configuration.componentDefaults
         modify { view in
             switch layer {
-            case .body: view.body.modify(identifier, creatingWith: defaults, body)
-            case .overlay: view.overlays.modify(identifier, creatingWith: defaults, body)
+            case .body: body { view.body.modify($0, creatingWith: $1 ? defaults : nil, $2) }
+            case .overlay: body { view.overlays.modify($0, creatingWith: $1 ? defaults : nil, $2) }
             }
         }
     }

@@ -15,7 +15,7 @@ struct TargetState {
 }
 
 /// The state of a component model builder; a bridge writes the fields it defers into it
-/// (``ViewModelBuilder/modifyComponent(in:_:creating:_:)``).
+/// (``ViewModelBuilder/modifyComponents(in:_:)``).
 package struct ComponentState {
     var identifier: String
     var preferredIndex: Int?

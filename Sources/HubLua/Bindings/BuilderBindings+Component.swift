@@ -11,8 +11,9 @@ extension BuilderBindings {
     }
 
     /// How the deferred properties named by `slots` (in slot order) take the values C kept:
-    /// all of a component's at once, written into its state (see ``LuaDeferredWrites``); a
-    /// handle's component is found through its parent, and created first when it is staged.
+    /// all of a component's at once, written into its state (see ``LuaDeferredWrites``). A
+    /// handle's component is found through its parent, and created first when it is staged; a
+    /// run of handles of one view's body (or overlays) is written in one edit of the view.
     static func componentWrites(slots: [String]) -> LuaDeferredWrites {
         let components = IdentifierCache()
         let fields: [DeferredField] = slots.map { name in
@@ -22,30 +23,56 @@ extension BuilderBindings {
             }
             return .text(position)
         }
-        return LuaDeferredWrites { stack, index, written in
-            func write(_ state: inout ComponentState) {
-                LuaDeferredWrites.forEachWrite(stack, object: index, written) { slot, value in
-                    switch fields[slot - 1] {
-                    case .component:
-                        guard let identifier = components.identifier(stack, at: value) else { return }
-                        state.namespace = identifier.namespace
-                        state.name = identifier.name
-                    case .text(let position):
-                        state.fields.setText(at: position, to: stack.string(at: value))
+        func write(_ object: LuaFlushedObject, into state: inout ComponentState) {
+            object.forEachWrite { slot, bytes in
+                switch fields[slot - 1] {
+                case .component:
+                    guard let identifier = components.identifier(bytes) else { return }
+                    state.namespace = identifier.namespace
+                    state.name = identifier.name
+                case .text(let position):
+                    state.fields.setText(at: position, to: LuaFlushedObject.string(bytes))
+                }
+            }
+        }
+        return LuaDeferredWrites { stack, objects in
+            var start = objects.startIndex
+            while start < objects.endIndex {
+                let first = objects[start]
+                guard let step = first.step, let layer = ComponentLayer(step: step) else {
+                    writeOne(first, stack) { write(first, into: &$0) }
+                    start += 1
+                    continue
+                }
+                var end = start + 1
+                while end < objects.endIndex, objects[end].isReached(as: first) { end += 1 }
+                first.target(as: ViewModelBuilder.self)?.modifyComponents(in: layer) { edit in
+                    for position in start..<end {
+                        let handle = objects[position]
+                        guard let identifier = handle.identifier else { continue }
+                        edit(identifier, handle.isStaged) { write(handle, into: &$0) }
                     }
                 }
+                start = end
             }
-            guard let handle = LuaHandle(stack, at: index) else {
-                component.object(stack, at: index)?.modify(write)
-                return
-            }
-            handle.withParent(stack, of: index) { identifier in
-                if let layer = ComponentLayer(step: handle.step) {
-                    let parent = handle.parentObject(stack, as: ViewModelBuilder.self)
-                    parent?.modifyComponent(in: layer, identifier, creating: handle.isStaged, write)
-                } else {
-                    component.object(stack, at: -1)?.modifyChild(identifier, creating: handle.isStaged, write)
-                }
+        }
+    }
+
+    /// Runs `write` on the state of the component that `object` (an object, or a child's
+    /// handle) names; on a new child first when the handle is staged.
+    private static func writeOne(_ object: LuaFlushedObject, _ stack: LuaStack, _ write: (inout ComponentState) -> Void) {
+        guard object.step != nil else {
+            object.target(as: ComponentModelBuilder.self)?.modify(write)
+            return
+        }
+        guard let identifier = object.identifier else { return }
+        if let parent = object.target(as: ComponentModelBuilder.self) {
+            return parent.modifyChild(identifier, creating: object.isStaged, write)
+        }
+        // The parent is a handle itself: resolved through Lua.
+        object.withPushed(stack) { index in
+            _ = LuaHandle(stack, at: index)?.withParent(stack, of: index) { _ in
+                component.object(stack, at: -1)?.modifyChild(identifier, creating: object.isStaged, write)
             }
         }
     }
@@ -150,16 +177,14 @@ final class IdentifierCache {
     private var bytes: [UInt8] = []
     private var identifier: Identifier?
 
-    /// The identifier the string at `index` names; nil when it is not a string or not
-    /// `namespace:name`.
-    func identifier(_ stack: LuaStack, at index: Int32) -> Identifier? {
-        stack.withStringBytes(at: index) { text -> Identifier? in
-            if let identifier, bytes.withUnsafeBytes(text.hasSameBytes(as:)) { return identifier }
-            guard let parsed = Identifier(string: String(decoding: text, as: UTF8.self)) else { return nil }
-            bytes = Array(text)
-            identifier = parsed
-            return parsed
-        } ?? nil
+    /// The identifier `text` names; nil when it is nil or not `namespace:name`.
+    func identifier(_ text: UnsafeRawBufferPointer?) -> Identifier? {
+        guard let text else { return nil }
+        if let identifier, bytes.withUnsafeBytes(text.hasSameBytes(as:)) { return identifier }
+        guard let parsed = Identifier(string: String(decoding: text, as: UTF8.self)) else { return nil }
+        bytes = Array(text)
+        identifier = parsed
+        return parsed
     }
 }
 

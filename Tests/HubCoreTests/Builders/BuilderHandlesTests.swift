@@ -38,12 +38,16 @@ import Testing
 
     @Test func viewsReachBodyOverlayAndNestedComponentsByIdentifier() {
         let view = ViewModelBuilder()
-        view.modifyComponent(in: .body, "row", creating: true) { $0.fields.title = "row" }
-        view.modifyComponent(in: .overlay, "toast", creating: true) { $0.name = "toast" }
-        view.modifyComponent(in: .body, "ghost", creating: false) { $0.fields.title = "ghost" }
+        view.modifyComponents(in: .body) { edit in
+            edit("row", true) { $0.fields.title = "row" }
+            edit("ghost", false) { $0.fields.title = "ghost" }
+            edit("row", true) { $0.fields.subtitle = "again" }
+        }
+        view.modifyComponents(in: .overlay) { edit in edit("toast", true) { $0.name = "toast" } }
         #expect(view.bodyBuilders.map(\.modelIdentifier) == ["row"])
         #expect(view.overlayBuilders.map(\.componentName) == ["toast"])
         #expect(view.componentBuilder(in: .body, "row").title == "row")
+        #expect(view.componentBuilder(in: .body, "row").subtitle == "again")
         let ghost = view.componentBuilder(in: .body, "ghost")
         ghost.title = "detached"
         #expect(ghost.title == nil)
@@ -57,7 +61,7 @@ import Testing
 
         // A view nested in a target: the same, through its path.
         let nested = row.targetBuilder.initialViewModelBuilder
-        nested.modifyComponent(in: .body, "inner", creating: true) { $0.fields.subtitle = "inner" }
+        nested.modifyComponents(in: .body) { edit in edit("inner", true) { $0.fields.subtitle = "inner" } }
         #expect(nested.componentBuilder(in: .body, "inner").subtitle == "inner")
         row.modify { $0.fields.accessoryTitle = "state" }
         let model = view.build()

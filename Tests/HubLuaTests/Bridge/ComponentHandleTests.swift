@@ -105,6 +105,46 @@ import Testing
         #expect(model.overlays[1].componentIdentifier == Identifier(namespace: "shop", name: "banner"))
     }
 
+    /// Swift takes what waits in batches of at most 64 objects and 256 values: a flush of
+    /// hundreds, of every kind (body and overlay handles, children of objects and of handles,
+    /// objects, handles with no writes, writes of nil), spans several, in the order written.
+    @Test func aFlushOfEveryKindSpanningSeveralBatchesKeepsItsOrderAndValues() throws {
+        let (model, error) = try load(
+            """
+            local v = ctx.view
+            local h = v:header()
+            for i = 1, 150 do
+              local r = v:body("r" .. i)
+              r.component = "shop:row"; r.title = "T" .. i; r.subtitle = "S" .. i; r.accessory = "A" .. i
+              r.description = i % 2 == 0 and "D" .. i or nil
+              if i % 30 == 0 then
+                v:overlay("o" .. i).title = "O" .. i
+                h:child("h" .. i).title = "H" .. i
+                r:child("c" .. i).title = "C" .. i
+              end
+            end
+            for i = 1, 100 do v:body("e" .. i) end
+            h.title = "header"
+            """)
+        #expect(error == nil)
+        let rows = (1...150).map { "r\($0)" }
+        #expect(model.body.map(\.identifier) == ["first", "second"] + rows + (1...100).map { "e\($0)" })
+        for (offset, row) in model.body.dropFirst(2).prefix(150).enumerated() {
+            let i = offset + 1
+            #expect(row.componentIdentifier == Identifier(namespace: "shop", name: "row"))
+            #expect([row.title, row.subtitle, row.accessoryTitle] == ["T\(i)", "S\(i)", "A\(i)"])
+            #expect(row.descriptionText == (i % 2 == 0 ? "D\(i)" : nil))
+            #expect(row.children?.map(\.title) == (i % 30 == 0 ? ["C\(i)"] : nil))
+        }
+        #expect(model.body.suffix(100).allSatisfy { $0.title == nil && $0.componentIdentifier == Identifier(namespace: "default", name: "row") })
+        let every30 = stride(from: 30, through: 150, by: 30)
+        #expect(model.overlays.map(\.identifier) == every30.map { "o\($0)" })
+        #expect(model.overlays.map(\.title) == every30.map { "O\($0)" })
+        #expect(model.header?.title == "header")
+        #expect(model.header?.children?.map(\.identifier) == every30.map { "h\($0)" })
+        #expect(model.header?.children?.map(\.title) == every30.map { "H\($0)" })
+    }
+
     @Test func aHandleAnswersAsABuilderDoes() throws {
         let (model, error) = try load(
             """
