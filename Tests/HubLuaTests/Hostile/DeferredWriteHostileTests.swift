@@ -68,4 +68,64 @@ import Testing
         #expect(try othersStillWork(runtime))
         #expect(try runtime.open("healthy:view").viewModel.body.map(\.identifier) == ["ok"])
     }
+
+    /// A grandchild's handle kept past its operation (the batch's one write that Swift resolves
+    /// through Lua, its parent being a handle) reaches nothing once its view is gone.
+    @Test func aKeptGrandchildHandleWrittenFromAnotherFeatureReachesNoModel() throws {
+        let runtime = try makeHostileRuntime(
+            """
+            kept = nil
+            hub.feature { id = "keeper", uri = "keeper:view", operations = { function(ctx)
+              kept = ctx.view:body("row"):child("child")
+              kept.title = "mine"
+            end } }
+            hub.feature { id = "writer", uri = "writer:view", operations = { function(ctx)
+              for i = 1, 300 do
+                kept.title = "taken " .. i
+                ctx.view:body("w" .. i).title = "w" .. i
+              end
+            end } }
+            """, chunk: "keeper.lua")
+        let keeper = try runtime.open("keeper:view")
+        let writer = try runtime.open("writer:view")
+        #expect(writer.loader.operationStatuses.first?.error == nil)
+        #expect(writer.viewModel.body.count == 300)
+        #expect(writer.viewModel.body.allSatisfy { $0.children == nil })
+        #expect(keeper.viewModel.body.first?.children?.map(\.title) == ["mine"])
+        #expect(try othersStillWork(runtime))
+    }
+
+    /// Handles made and written where Lua's stack is all but full, in a message handler run at
+    /// a stack overflow, and at the bottom of a deep recursion: the process survives, the error
+    /// names its line, and the writes made where there was room reach the model.
+    @Test func writesMadeAtAFullStackNeitherCrashNorVanishSilently() throws {
+        let runtime = try makeHostileRuntime(
+            """
+            hub.feature { id = "deep", uri = "deep:view", operations = { function(ctx)
+              local v = ctx.view
+              local function bottom(n)
+                if n == 0 then
+                  for i = 1, 300 do v:body("deep" .. i).title = "D" .. i end
+                  return 0
+                end
+                return 1 + bottom(n - 1)
+              end
+              bottom(10000)
+              local function overflow() return 1 + overflow() end
+              local ok, err = xpcall(overflow, function(message)
+                v:body("handler").title = "from the handler"
+                return message
+              end)
+              v:body("after").title = tostring(ok) .. ": " .. tostring(err):sub(1, 60)
+            end } }
+            """, chunk: "deep.lua")
+        let screen = try runtime.open("deep:view")
+        let body = screen.viewModel.body
+        let error = screen.loader.operationStatuses.first?.error?.description
+        #expect(error == nil, "\(error ?? "")")
+        #expect(body.map(\.identifier) == (1...300).map { "deep\($0)" } + ["handler", "after"])
+        #expect(body.prefix(300).map(\.title) == (1...300).map { "D\($0)" })
+        #expect(body.suffix(2).map(\.title) == ["from the handler", "false: deep.lua:11: stack overflow"])
+        #expect(try othersStillWork(runtime))
+    }
 }
