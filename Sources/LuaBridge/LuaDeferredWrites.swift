@@ -31,7 +31,8 @@ package struct LuaFlushedObjects: RandomAccessCollection {
     package var endIndex: Int { objects.endIndex }
 
     package subscript(position: Int) -> LuaFlushedObject {
-        LuaFlushedObject(flushed: objects.baseAddress.unsafelyUnwrapped + position, values: values)
+        precondition(objects.indices.contains(position), "flushed object \(position) out of \(objects.count)")
+        return LuaFlushedObject(flushed: objects.baseAddress.unsafelyUnwrapped + position, values: values)
     }
 }
 

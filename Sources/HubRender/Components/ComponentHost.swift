@@ -6,9 +6,10 @@ public final class ComponentHost {
     let registry: ComponentRegistry
     let images: ImageLoadCoordinator
     var uiStates: [String: JSONValue] = [:]
-    // Unchecked exclusivity, here and on `createdCount` and `onComponentEvent`: only the host's
-    // own methods reach these, on its screen's thread, never re-entrantly; the runtime's check
-    // of each access was a tenth of making a component during a render.
+    // Unchecked exclusivity, here and on `createdCount` and `onComponentEvent`: all on the
+    // screen's thread, never in overlapping accesses (the host's own methods change the pool and
+    // the count; the event closure is set once by its screen and only read, then called, by
+    // wrappers); the runtime's check of each access was a tenth of making a component.
     @exclusivity(unchecked) private var idle: [Identifier: [ComponentWrapper]] = [:]
     /// How many wrappers ``idle`` holds: a render that makes its components anew (a screen's
     /// first) does not look into the pool for each.
