@@ -55,14 +55,23 @@ enum ProcessBenchmarks {
         let policy = reloadPolicy.map { "reload_policy = \($0), " } ?? ""
         try """
             hub.feature { id = "\(id)", uri = "\(id):view", \(policy)operations = { hub.operation { name = "rows", perform = function(ctx)
-              for i = 1, \(count) do
-                local row = ctx.view:body("row-" .. i)
-                row.title = "Row " .. i
-                row.subtitle = "Subtitle " .. i
-              end
+            \(rowsLoop(count: count, row: #"ctx.view:body("row-" .. i)"#))
             end } } }
             """.write(to: feature.appendingPathComponent("feature.lua"), atomically: true, encoding: .utf8)
         return feature
+    }
+
+    /// The rows feature's loop: `count` rows, each made by the expression `row` (of `i`) and
+    /// given a title and a subtitle, then kept by the statement `keep` (of `row` and `i`).
+    static func rowsLoop(count: Int, row: String, keep: String = "") -> String {
+        """
+        for i = 1, \(count) do
+          local row = \(row)
+          row.title = "Row " .. i
+          row.subtitle = "Subtitle " .. i
+          \(keep)
+        end
+        """
     }
 
     /// Peak memory of `hub render` at 10,000 rows against 1,000 rows, per extra component.

@@ -1,4 +1,5 @@
 import Foundation
+import HubLua
 
 /// `hub serve` against peers that answer the same bytes, measured by wrk on loopback with the
 /// same core budget on both sides (``CorePinning``: each server alone on one core, wrk on the
@@ -39,6 +40,33 @@ enum ServeComparisons {
             "serve_vs_node", .rate("hub serve (\(workers) workers) requests/s", ours.requestsPerSecond),
             .rate("node http", theirs.requestsPerSecond), target: 0.5, atLeast: true)
         run.report("serve_vs_node_p99", .time("hub serve p99", ours.p99), .time("node p99", theirs.p99), target: 2)
+        try plainLuaShare(run, nodeRate: theirs.requestsPerSecond)
+    }
+
+    /// `serve_plain_lua_vs_target`: the rows view's loop run by Lua alone, each row a plain
+    /// table (no builder, no JSON, no HTTP), against the time a request may take at the target
+    /// of `serve_vs_node` (half Node's rate `nodeRate`): how much of that budget the feature's
+    /// own work takes in Lua 5.4's interpreter, whatever Hub does around it.
+    private static func plainLuaShare(_ run: BenchmarkRun, nodeRate: Double) throws {
+        let probe = try BridgeProbe()
+        let views = 2_000
+        let loop = ProcessBenchmarks.rowsLoop(count: ServeBenchmarks.components, row: #"{ id = "row-" .. i }"#, keep: "body[i] = row")
+        let samples = try (0..<rounds).map { _ in
+            try probe.run("""
+                local function view()
+                  local body = {}
+                  \(loop)
+                  return body
+                end
+                for _ = 1, \(views / 10) do view() end
+                local t = os.clock()
+                for _ = 1, \(views) do view() end
+                return (os.clock() - t) / \(views)
+                """, results: 1)[0] * 1e9
+        }
+        run.report(
+            "serve_plain_lua_vs_target", .time("plain Lua tables of the \(ServeBenchmarks.components) rows, per view", median(samples)),
+            .time("a request at half Node's rate", 2e9 / nodeRate))
     }
 
     /// `serve_cached_vs_nginx`: a view within its reload policy against nginx serving its bytes
