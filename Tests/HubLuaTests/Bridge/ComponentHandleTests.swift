@@ -145,6 +145,29 @@ import Testing
         #expect(model.header?.children?.map(\.title) == every30.map { "H\($0)" })
     }
 
+    /// Once handed over, a write is never handed over again: a handle (which keeps its written
+    /// strings until it is collected) and an object (which lets go of them at once) each write
+    /// a field, see it changed through Swift (`set`, `has_body` hands every write over), then
+    /// write another field only; the first field keeps Swift's value.
+    @Test(arguments: [#"ctx.view:body("kept")"#, #"ctx.view:header()"#])
+    func aWriteHandedOverIsNotHandedOverAgainWithALaterOne(_ expression: String) throws {
+        let (model, error) = try load(
+            """
+            local kept = \(expression)
+            kept.title = "first"
+            kept.subtitle = "from Lua"
+            ctx.view:has_body("kept")
+            kept:set { subtitle = "from Swift" }
+            for i = 1, 300 do ctx.view:body("r" .. i).title = "R" .. i end  -- more than a batch
+            kept.title = "second"
+            """)
+        #expect(error == nil)
+        let kept = expression.contains("header") ? model.header : model.body.first { $0.identifier == "kept" }
+        #expect(kept?.title == "second")
+        #expect(kept?.subtitle == "from Swift")
+        #expect(model.body.last?.title == "R300")
+    }
+
     @Test func aHandleAnswersAsABuilderDoes() throws {
         let (model, error) = try load(
             """
