@@ -97,7 +97,7 @@
 ---@field uri string The view URI the chain runs for.
 ---@field feature hub.FeatureInfo The feature the operation belongs to.
 ---@field connectivity hub.Connectivity Whether the view is online or offline.
----@field view hub.ViewBuilder? The view model being built (nil in `on_action`).
+---@field view hub.ViewBuilder? The view model being built (nil in `on_action`); it and its component builders last as long as this run.
 ---@field error hub.Error? The error the previous operation ended with, if any; a normal finish silences it.
 ---@field state table A table that lives as long as the view, for this operation only.
 ---@field page integer? The page `append` is loading (nil on other runs).

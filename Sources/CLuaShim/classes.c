@@ -114,6 +114,7 @@ static int defer_write(lua_State *L, hub_object_block *object, const hub_class_d
     /* Only the VM calls this metamethod (scripts cannot reach a locked metatable), with an
        object of the class or a handle of it: a hub_object_block with its user values. */
     if (object == NULL || (object->object == NULL && object->step == 0)) return 0;
+    if (object->run != 0 && object->run != limits->run) return 0; /* the host's to judge */
     if (slot < 1 || slot > HUB_PENDING_SLOTS || lua_gettop(L) != 3) return 0;
     size_t length = 0;
     if (!kind_takes(L, 3, kind, limits, &length) || !fits(limits, length)) return 0;
@@ -235,6 +236,9 @@ int hub_class_stage(lua_State *L) {
     hub_class_data *data = cache != NULL ? *cache : NULL;
     if (data == NULL || data->limits == NULL || data->slots == 0) return hub_trampoline(L);
     hub_limits *limits = data->limits;
+    /* A builder of another run than the one executing (one that has ended, say): the host's to
+       judge, as it is a write's (defer_write). */
+    if (parent->run != 0 && parent->run != limits->run) return hub_trampoline(L);
     if (id_type == LUA_TTABLE) {
         /* The table form: its id at index 3. */
         lua_pushliteral(L, "id");
@@ -252,6 +256,7 @@ int hub_class_stage(lua_State *L) {
     handle->staged = 1;
     handle->depth = parent->step != 0 ? parent->depth + 1 : 0;
     handle->nesting = parent->nesting + 1;
+    handle->run = parent->run;
     lua_pushvalue(L, 1);
     lua_setiuservalue(L, -2, values + 1);
     lua_pushvalue(L, id_type == LUA_TTABLE ? 3 : 2);

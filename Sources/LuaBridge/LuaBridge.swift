@@ -68,8 +68,9 @@ package enum LuaBridge {
     /// Pushes `object` as a full userdata (a `hub_object_block`) with the metatable `typeName`
     /// (created bare if new); for a class that defers writes (the metatable's
     /// `hub_class_data_key()`), with a user value for each slot it defers. `nesting` is how
-    /// deep a builder lies in its view model (`hub_object_block.nesting`).
-    package static func pushObject(_ stack: LuaStack, _ object: AnyObject, typeName: String, nesting: Int = 0) {
+    /// deep a builder lies in its view model (`hub_object_block.nesting`), `run` the run it
+    /// belongs to (`hub_object_block.run`).
+    package static func pushObject(_ stack: LuaStack, _ object: AnyObject, typeName: String, nesting: Int = 0, run: UInt64 = 0) {
         ensureMetatable(stack, typeName)
         lua_rawgetp(stack.L, -1, hub_class_data_key())
         let data = lua_touserdata(stack.L, -1).map(OpaquePointer.init)
@@ -79,7 +80,7 @@ package enum LuaBridge {
         raw.bindMemory(to: hub_object_block.self, capacity: 1)
             .initialize(to: hub_object_block(
                 object: Unmanaged.passRetained(object).toOpaque(), data: data, written: 0, step: 0, staged: 0, depth: 0,
-                nesting: Int32(clamping: nesting)))
+                nesting: Int32(clamping: nesting), run: run))
         stack.insert(at: -2)
         lua_setmetatable(stack.L, -2)
     }

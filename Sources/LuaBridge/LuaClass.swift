@@ -18,16 +18,20 @@ package struct LuaClass<Object: AnyObject>: Sendable {
     /// How deep an object lies in its view model, which C's staged methods need to know (see
     /// `hub_object_block.nesting`); nil for objects that are not builders.
     package let nesting: (@Sendable (Object) -> Int)?
+    /// The run each object belongs to, for objects used only while it lasts; nil for others.
+    package let lifetime: LuaRunLifetime<Object>?
 
-    /// A class named `name`, whose handles `resolveHandle` resolves when it has them, and whose
-    /// objects lie `nesting` deep in their view model when they are builders.
+    /// A class named `name`, whose handles `resolveHandle` resolves when it has them, whose
+    /// objects lie `nesting` deep in their view model when they are builders, and last as long
+    /// as their run by `lifetime`.
     package init(
         name: String, resolveHandle: (@Sendable (LuaStack, Int32) -> Object?)? = nil,
-        nesting: (@Sendable (Object) -> Int)? = nil
+        nesting: (@Sendable (Object) -> Int)? = nil, lifetime: LuaRunLifetime<Object>? = nil
     ) {
         self.name = name
         self.resolveHandle = resolveHandle
         self.nesting = nesting
+        self.lifetime = lifetime
     }
 
     /// Creates the metatable in `stack`'s state, with `properties` and `methods`; `describe`
@@ -68,6 +72,7 @@ package struct LuaClass<Object: AnyObject>: Sendable {
         for method in methods.members {
             let body: LuaFunction = { [self] call in
                 guard let target = object(call, 1) else { throw call.typeError(1, method.name, expected: name) }
+                try checkRun(of: target)
                 return try method.body(call, target)
             }
             if let staging = methods.staging[method.name] {
@@ -98,6 +103,7 @@ package struct LuaClass<Object: AnyObject>: Sendable {
         let newindex: lua_CFunction = applier != nil ? hub_class_newindex_deferring : hub_class_newindex
         LuaBridge.pushClosure(stack, newindex, upvalues: applier != nil ? 2 : 1) { [self] call in
             guard let target = object(call, 1) else { return 0 }
+            try checkRun(of: target)
             guard let slot = call.integer(at: 4), members.indices.contains(slot - 1), let set = members[slot - 1].set else {
                 let key = call.string(at: 2) ?? "?"
                 guard properties[key] == nil, !methodNames.contains(key) else {
@@ -153,7 +159,12 @@ package struct LuaClass<Object: AnyObject>: Sendable {
 
     /// Pushes `object` as this class's userdata.
     package func push(_ stack: LuaStack, _ object: Object) {
-        LuaBridge.pushObject(stack, object, typeName: name, nesting: nesting?(object) ?? 0)
+        LuaBridge.pushObject(stack, object, typeName: name, nesting: nesting?(object) ?? 0, run: lifetime?.run(object) ?? 0)
+    }
+
+    /// Raises, for a method or a write, when `object`'s run has ended.
+    private func checkRun(of object: Object) throws {
+        if let ended = lifetime?.ended(object) { throw LuaRaise(message: ended) }
     }
 
     /// The object at argument `index`, or an argument error.

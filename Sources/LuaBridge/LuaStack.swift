@@ -279,6 +279,14 @@ package struct LuaStack: Equatable {
         limits.pointee.budget -= cost
     }
 
+    /// The run whose script is executing (see ``LuaRunLifetime``), 0 for none: set while a run
+    /// is resumed, put back after, and 0 once the run has ended (`ctx:finish()`) though its
+    /// script goes on.
+    package var executingRun: UInt64 {
+        get { hub_state_limits(L)?.pointee.run ?? 0 }
+        nonmutating set { hub_state_limits(L)?.pointee.run = newValue }
+    }
+
     /// Swift bytes one registration a script makes (a timer, a test case, a feature, ...) takes
     /// besides its strings, as the memory limit counts it.
     package static let registrationSize = 256

@@ -82,6 +82,10 @@ typedef struct hub_object_block {
                                    bounded walk up and a bounded stack */
     int nesting;                /* how many steps the object's builder lies below its root
                                    view model (a handle's: one more than its parent's) */
+    unsigned long long run;     /* the run whose builders the object is one of (a handle's: its
+                                   parent's), 0 for none: C defers its writes and makes its
+                                   handles only while that run executes (hub_limits.run), and
+                                   leaves any other to the host, which refuses a run that ended */
 } hub_object_block;
 
 /* How a handle's component is reached from its parent (a view or a component). */
@@ -225,6 +229,7 @@ typedef struct hub_limits {
                                (hub check notes where components are named) */
     hub_coverage *coverage; /* the lines run, while coverage is on; NULL when off */
     hub_profile *profile;   /* the stacks sampled, while a profile is on; NULL when off */
+    unsigned long long run; /* the run executing (hub_object_block.run), 0 for none */
     char stopped_at[192];   /* "file:line: " where the execution was first stopped (or ""), so
                                that every later raise names the line that ran out, not the
                                line after a pcall that caught the first one */

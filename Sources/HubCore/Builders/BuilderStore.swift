@@ -7,6 +7,10 @@ final class BuilderStore {
     let configuration: BuilderConfiguration
     /// How JSON added to any builder of the tree is read.
     let schema: JSONSchema
+    /// The run of an operation building the tree (``BuilderRun``), 0 while none does.
+    var run: UInt64 = 0
+    /// What that run was, once it has ended.
+    var endedRun: String?
 
     init(root: ViewModelState, configuration: BuilderConfiguration, schema: JSONSchema) {
         self.root = root

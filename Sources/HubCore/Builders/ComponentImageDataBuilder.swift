@@ -7,7 +7,7 @@ public final class ComponentImageDataBuilder {
         case custom(String)
     }
 
-    private let component: ComponentModelBuilder
+    let component: ComponentModelBuilder
     let slot: Slot
 
     init(component: ComponentModelBuilder, slot: Slot) {

@@ -1,6 +1,6 @@
 /// Builds a component model's target: the URI selection opens, actions, and an initial view model.
 public final class ComponentTargetBuilder {
-    private let component: ComponentModelBuilder
+    let component: ComponentModelBuilder
 
     init(component: ComponentModelBuilder) {
         self.component = component

@@ -300,6 +300,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
             return
         }
         slots[index].input = builder.snapshot()
+        builder.beginRun()
         slots[index].status.runs += 1
         slots[index].runStart = MonotonicTime.now
         let run = slots[index].status.runs
@@ -360,6 +361,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
             loop?.cancel(timeout)
         }
         slots[index].output = builder.snapshot()
+        builder.endRun("operation '\(operations[index].name)' of \(viewURI)")
         slots[index].status.error = error
         slots[index].status.phase = error == nil ? .finished : .failed
         if let started = slots[index].runStart {

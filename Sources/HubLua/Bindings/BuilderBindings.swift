@@ -10,14 +10,21 @@ import LuaBridge
 /// views) in a cycle that outlives the runtime.
 final class BuilderBindings {
     /// `hub.ViewBuilder`.
-    static let view = LuaClass<ViewModelBuilder>(name: "hub.ViewBuilder", nesting: \.nesting)
+    static let view = LuaClass<ViewModelBuilder>(name: "hub.ViewBuilder", nesting: \.nesting, lifetime: lifetime("hub.ViewBuilder"))
     /// `hub.ComponentBuilder`.
     static let component = LuaClass<ComponentModelBuilder>(
-        name: "hub.ComponentBuilder", resolveHandle: resolveHandle, nesting: \.nesting)
+        name: "hub.ComponentBuilder", resolveHandle: resolveHandle, nesting: \.nesting, lifetime: lifetime("hub.ComponentBuilder"))
     /// `hub.ImageBuilder`.
-    static let image = LuaClass<ComponentImageDataBuilder>(name: "hub.ImageBuilder")
+    static let image = LuaClass<ComponentImageDataBuilder>(name: "hub.ImageBuilder", lifetime: lifetime("hub.ImageBuilder"))
     /// `hub.TargetBuilder`.
-    static let target = LuaClass<ComponentTargetBuilder>(name: "hub.TargetBuilder")
+    static let target = LuaClass<ComponentTargetBuilder>(name: "hub.TargetBuilder", lifetime: lifetime("hub.TargetBuilder"))
+
+    /// A builder of the class `name` lasts as long as the run it was given to.
+    private static func lifetime<Builder: BuilderRun & SendableMetatype>(_ name: String) -> LuaRunLifetime<Builder> {
+        LuaRunLifetime(run: { $0.run }) { builder in
+            builder.endedRun.map { "\(name) used after its run ended (\($0)): a builder lasts as long as its operation's run" }
+        }
+    }
 
     /// The properties of `hub.ComponentBuilder`, which tables that set several at once
     /// (`view:body { ... }`, `row:set { ... }`) set too.

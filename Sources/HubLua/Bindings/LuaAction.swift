@@ -15,6 +15,7 @@ final class LuaAction: AsyncAction, SuspendableRun {
     var featureIdentifier: String? { context?.context.featureInfo.identifier }
     var instructions = 0
     var profileName: (view: String, name: String) { ("", "action \(identifier)") }
+    var builderRun: UInt64 { 0 }
     /// `namespace:name`, for messages.
     private let identifier: String
     private let function: LuaReference

@@ -129,6 +129,7 @@ final class LuaOperationRun: SuspendableRun {
     var featureIdentifier: String? { featureInfo.identifier }
     var instructions = 0
     var profileName: (view: String, name: String) { (viewURI, operation.name) }
+    var builderRun: UInt64 { builder?.run ?? 0 }
 
     init(
         operation: LuaContentOperation, context: ContentOperationContext?, viewURI: String, featureInfo: FeatureInfo,

@@ -47,7 +47,13 @@ extension OperationBindings {
     /// `ctx:finish()`: ends the run; the view model so far is its result.
     private static func finish(_ stack: LuaStack, _ run: LuaOperationRun) -> Int32 {
         run.context?.finish()
+        leave(run, stack)
         return 0
+    }
+
+    /// The run has ended though its script goes on: its builders no longer take writes.
+    private static func leave(_ run: LuaOperationRun, _ stack: LuaStack) {
+        if stack.executingRun == run.builderRun { stack.executingRun = 0 }
     }
 
     /// The keys of `ctx:fail { ... }`: `message`, `domain` and `code`, and the others of an error
@@ -57,6 +63,7 @@ extension OperationBindings {
     /// `ctx:fail(message)` or `ctx:fail { message, domain, code }`: ends the run with an error.
     private static func fail(_ stack: LuaStack, _ run: LuaOperationRun) throws -> Int32 {
         run.context?.fail(try contentError(stack, run: run))
+        leave(run, stack)
         return 0
     }
 

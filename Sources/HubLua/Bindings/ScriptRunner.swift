@@ -20,6 +20,8 @@ protocol SuspendableRun: AnyObject {
     var instructions: Int { get set }
     /// What a profile counts it towards: the view it runs for (`""` when none) and its name.
     var profileName: (view: String, name: String) { get }
+    /// The run its builders belong to (``BuilderRun``), 0 when it has none.
+    var builderRun: UInt64 { get }
     /// The run's function returned; its `count` results are on top of `stack` (popped after).
     func didReturn(_ stack: LuaStack, count: Int32)
     /// The run failed with `error`.
@@ -191,7 +193,10 @@ final class ScriptRunner {
     /// failed. A cancelled run (its coroutine gone) is not resumed.
     private func resume(_ run: any SuspendableRun, arguments: Int32) {
         guard let coroutine = run.coroutine else { return }
+        let enclosing = lua.stack.executingRun
+        lua.stack.executingRun = run.builderRun
         let outcome = measuring(run) { coroutine.resume(arguments: arguments, budget: &run.budget) }
+        lua.stack.executingRun = enclosing
         switch outcome {
         case .returned(let count):
             end(run)

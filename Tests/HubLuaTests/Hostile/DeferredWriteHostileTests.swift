@@ -4,61 +4,10 @@ import Testing
 @testable import HubLua
 
 /// Scripts that turn the component builders' deferred writes (kept in C until Swift looks)
-/// against the runtime: a handle kept past its operation, writes that make C hand over on every
-/// assignment, a handle written from another feature's run. None crashes, hangs, or changes a
-/// model it should not.
+/// against the runtime: writes that make C hand over on every assignment, a handle written
+/// while another feature runs, writes at a full stack (a handle kept past its operation:
+/// EndedRunHostileTests). None crashes, hangs, or changes a model it should not.
 @Suite struct DeferredWriteHostileTests {
-    /// A handle kept past its operation: a body component's, or a grandchild's (whose parent is
-    /// a handle, so that Swift resolves it through Lua when it takes the writes).
-    enum KeptHandle: CaseIterable {
-        case body, grandchild
-
-        var expression: String {
-            switch self {
-            case .body: return #"ctx.view:body("mine")"#
-            case .grandchild: return #"ctx.view:body("row"):child("mine")"#
-            }
-        }
-
-        /// The kept component in `model`.
-        func component(in model: ViewModel) -> ComponentModel? {
-            switch self {
-            case .body: return model.body.first
-            case .grandchild: return model.body.first?.children?.first
-            }
-        }
-    }
-
-    @Test(arguments: KeptHandle.allCases)
-    func aHandleKeptPastItsOperationReachesNoLaterModel(_ handle: KeptHandle) throws {
-        let runtime = try makeHostileRuntime(
-            """
-            kept = nil
-            hub.feature { id = "keeper", uri = "keeper:view", operations = { function(ctx)
-              kept = \(handle.expression)
-              kept.title = "mine"
-            end } }
-            hub.feature { id = "writer", uri = "writer:view", operations = { function(ctx)
-              for i = 1, 300 do
-                kept.title = "taken " .. i
-                ctx.view:body("w" .. i).title = "w" .. i
-              end
-              kept.subtitle = "after"
-            end } }
-            """, chunk: "keeper.lua")
-        let keeper = try runtime.open("keeper:view")
-        let writer = try runtime.open("writer:view")
-        #expect(writer.loader.operationStatuses.first?.error == nil)
-        #expect(writer.viewModel.body.map(\.identifier) == (1...300).map { "w\($0)" })
-        #expect(writer.viewModel.body[299].title == "w300")
-        #expect(writer.viewModel.body.allSatisfy { $0.children == nil })
-        #expect(keeper.viewModel.body.count == 1)
-        #expect(handle.component(in: keeper.viewModel)?.title == "mine")
-        #expect(handle.component(in: keeper.viewModel)?.subtitle == nil)
-        #expect(handle.component(in: try runtime.open("keeper:view").viewModel)?.title == "mine")
-        #expect(try othersStillWork(runtime))
-    }
-
     @Test func writesAlternatingBetweenTwoHandlesForeverStopAtTheBudgetAtTheirLine() throws {
         let runtime = try makeHostileRuntime(
             """

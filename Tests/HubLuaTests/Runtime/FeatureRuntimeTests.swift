@@ -175,12 +175,12 @@ import Testing
               function(ctx) ctx.view:body("b").title = ctx.view:body("a").title end,
             } }
             local s = hub.open("iso:view")
-            kept:body("a").title = "changed after finishing"
-            kept:body("late")
+            local ok, err = pcall(function() kept:body("a").title = "changed after finishing" end)
             local body = hub.open("iso:view").model.body
-            return #s.model.body .. "," .. s.model.body[1].title .. "," .. s.model.body[2].title
+            return #s.model.body .. "," .. s.model.body[1].title .. "," .. s.model.body[2].title .. "," .. #body .. "|" .. err
             """, inFolder: "Fixtures/Sandbox")
-        #expect(result == .string("2,first,first"))
+        #expect(result == .string("2,first,first,2|eval:7: hub.ViewBuilder used after its run ended (operation 'operation' of iso:view): "
+            + "a builder lasts as long as its operation's run"))
     }
 }
 
