@@ -252,10 +252,10 @@ int hub_class_stage(lua_State *L) {
     handle->object = NULL;
     handle->data = data;
     handle->written = 0;
-    handle->step = (int)lua_tointeger(L, lua_upvalueindex(3));
+    handle->step = (unsigned char)lua_tointeger(L, lua_upvalueindex(3));
     handle->staged = 1;
-    handle->depth = parent->step != 0 ? parent->depth + 1 : 0;
-    handle->nesting = parent->nesting + 1;
+    handle->depth = parent->step != 0 ? (unsigned char)(parent->depth + 1) : 0;
+    handle->nesting = (unsigned short)(parent->nesting + 1);
     handle->run = parent->run;
     lua_pushvalue(L, 1);
     lua_setiuservalue(L, -2, values + 1);

@@ -79,8 +79,8 @@ package enum LuaBridge {
         guard let raw = lua_newuserdatauv(stack.L, MemoryLayout<hub_object_block>.size, userValues) else { return }
         raw.bindMemory(to: hub_object_block.self, capacity: 1)
             .initialize(to: hub_object_block(
-                object: Unmanaged.passRetained(object).toOpaque(), data: data, written: 0, step: 0, staged: 0, depth: 0,
-                nesting: Int32(clamping: nesting), run: run))
+                object: Unmanaged.passRetained(object).toOpaque(), data: data, written: 0, run: run, step: 0, staged: 0,
+                depth: 0, nesting: UInt16(clamping: nesting)))
         stack.insert(at: -2)
         lua_setmetatable(stack.L, -2)
     }

@@ -70,7 +70,7 @@ package struct LuaHandle {
     package init?(_ stack: LuaStack, at index: Int32) {
         guard let raw = lua_touserdata(stack.L, index) else { return nil }
         let block = raw.assumingMemoryBound(to: hub_object_block.self).pointee
-        guard let step = LuaHandleStep(code: block.step), let data = block.data else { return nil }
+        guard let step = LuaHandleStep(code: Int32(block.step)), let data = block.data else { return nil }
         self.step = step
         parentSlot = hub_class_user_values(data) + 1
         identifierSlot = parentSlot + 1

@@ -74,18 +74,20 @@ typedef struct hub_object_block {
     void *object;               /* NULL for a handle */
     hub_class_data *data;       /* NULL for a class whose objects have no user values */
     unsigned long long written; /* bit s-1 set: user value s holds a write to slot s */
-    int step;                   /* 0 for an object; HUB_STEP_* for a handle */
-    int staged;                 /* 1 while a handle's component waits to be created */
-    int depth;                  /* a handle's: 0 when its parent is an object, 1 when its parent
-                                   is a handle of depth 0 (the deepest C makes: see
-                                   hub_class_stage), so that finding its component takes a
-                                   bounded walk up and a bounded stack */
-    int nesting;                /* how many steps the object's builder lies below its root
-                                   view model (a handle's: one more than its parent's) */
     unsigned long long run;     /* the run whose builders the object is one of (a handle's: its
                                    parent's), 0 for none: C defers its writes and makes its
                                    handles only while that run executes (hub_limits.run), and
                                    leaves any other to the host, which refuses a run that ended */
+    /* Small numbers, packed so that a handle (the most numerous block) stays 40 bytes: */
+    unsigned char step;         /* 0 for an object; HUB_STEP_* for a handle */
+    unsigned char staged;       /* 1 while a handle's component waits to be created */
+    unsigned char depth;        /* a handle's: 0 when its parent is an object, 1 when its parent
+                                   is a handle of depth 0 (the deepest C makes: see
+                                   hub_class_stage), so that finding its component takes a
+                                   bounded walk up and a bounded stack */
+    unsigned short nesting;     /* how many steps the object's builder lies below its root
+                                   view model (a handle's: one more than its parent's); at most
+                                   HUB_STAGED_NESTING for a handle, clamped for an object */
 } hub_object_block;
 
 /* How a handle's component is reached from its parent (a view or a component). */
