@@ -1,7 +1,7 @@
 /// How long the objects of a class may be used, for objects that belong to one run of scripts
 /// (the builders a run of an operation was given): C defers their writes and makes their
 /// handles only while their run is the one executing (`hub_object_block.run`, compared with
-/// `hub_limits.run`, which ``LuaState/executingRun`` sets), and leaves any other to Swift, which
+/// `hub_limits.run`, which ``LuaStack/executingRun`` sets), and leaves any other to Swift, which
 /// raises once their run has ended instead of letting a write go nowhere.
 package struct LuaRunLifetime<Object>: Sendable {
     /// The run `object` belongs to: a number no other run has; 0 for none (usable always).
