@@ -21,20 +21,28 @@ import Testing
         case handleStaging = #"kept:child("late")"#
         case handleStagingTable = #"kept:child { id = "late", title = "late" }"#
         case contextView = #"keptctx.view:body("late").title = "late""#
+        case imageWrite = #"keptimage.uri = "late.png""#
+        case targetMethod = #"kepttarget:add_action("late:action")"#
+        case targetViewStaging = #"kepttarget.view:body("late")"#
 
         var className: String {
-            rawValue.hasPrefix("keptview") || rawValue.hasPrefix("keptctx") ? "hub.ViewBuilder" : "hub.ComponentBuilder"
+            switch self {
+            case .viewWrite, .viewStaging, .viewStagingTable, .contextView, .targetViewStaging: "hub.ViewBuilder"
+            case .imageWrite: "hub.ImageBuilder"
+            case .targetMethod: "hub.TargetBuilder"
+            default: "hub.ComponentBuilder"
+            }
         }
     }
 
     private static let keeper = """
-        kept, keptchild, keptheader, keptview, keptctx = nil, nil, nil, nil, nil
+        kept, keptchild, keptheader, keptview, keptctx, keptimage, kepttarget = nil, nil, nil, nil, nil, nil, nil
         hub.feature { id = "keeper", uri = "keeper:view", operations = { hub.operation { name = "keep", perform = function(ctx)
           keptview, keptctx = ctx.view, ctx
           kept = ctx.view:body("mine")
           kept.title = "mine"
           keptchild = ctx.view:body("row"):child("mine")
-          keptheader = ctx.view:header()
+          keptheader, keptimage, kepttarget = ctx.view:header(), kept.main_image, kept.target
         end } } }
 
         """
