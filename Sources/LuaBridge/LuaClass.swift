@@ -8,7 +8,8 @@ import CLuaShim
 ///
 /// Reading an unknown field gives nil; writing an unknown or read-only field is an error naming
 /// the field (an unknown one with the settable field it is likely a typo of), and so is writing
-/// a value the property does not take.
+/// a value the property does not take, or writing to or calling a method of an object whose run
+/// has ended (``LuaRunLifetime``).
 package struct LuaClass<Object: AnyObject>: Sendable {
     /// The metatable's name, which errors call the type by, e.g. `hub.Screen`.
     package let name: String

@@ -104,6 +104,25 @@ import Testing
         #expect(try othersStillWork(runtime))
     }
 
+    /// A script that catches the error and uses the kept builder again, forever: each use
+    /// raises, the budget stops the loop at its line, and nothing reaches a model.
+    @Test func catchingTheErrorInALoopForeverStopsAtTheBudget() throws {
+        let runtime = try makeHostileRuntime(
+            Self.keeper + """
+                hub.feature { id = "looper", uri = "looper:view", operations = {
+                  hub.operation { name = "loop", budget = 1000000, perform = function(ctx)
+                    while true do pcall(function() kept.title = "late"; keptview:body("late") end) end
+                  end },
+                } }
+                """, chunk: "keeper.lua")
+        let keeper = try runtime.open("keeper:view")
+        let looper = try runtime.open("looper:view")
+        #expect(looper.loader.operationStatuses.first?.error?.description
+            == "feature 'looper', operation 'loop': keeper.lua:11: instruction budget exceeded (1000000 instructions)")
+        #expect(keeper.viewModel.body.map(\.title) == ["mine", nil])
+        #expect(try othersStillWork(runtime))
+    }
+
     @Test func aBuilderUsedAtTheTopLevelAfterItsRunRaisesThere() throws {
         let runtime = try makeHostileRuntime(Self.keeper, chunk: "keeper.lua")
         _ = try runtime.open("keeper:view")
