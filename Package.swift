@@ -48,6 +48,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
+        // HTTP's types, and their parts on a NIO channel: kept views answered on the event loop.
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0", traits: []),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
         // hub.store: a SQLite file (Debian's libsqlite3) shared by one process's workers, and
         // PostgreSQL for many processes.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -113,6 +116,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 // HTTP/1's parts, below Hummingbird's: connection hygiene (docs/serving.md).
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -197,6 +202,9 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
             exclude: ["Fixtures"],
             swiftSettings: programChecks

@@ -15,13 +15,14 @@ extension HubServer {
         let clientTimeout = configuration.clientTimeout
         let boundAuthority = Authority(boundAddress: configuration.host)?.description ?? configuration.host
         let logger = configuration.logger
+        let keptViews = KeptViewAnswering.Views(cache: viewCache, hosts: hosts, metrics: metrics, logger: logger)
         return HTTPServerBuilder { responder in
             HubConnectionChannel(
                 http: HTTP1Channel(
                     responder: responder,
                     configuration: HTTP1Channel.Configuration(additionalChannelHandlers: additionalChannelHandlers(), idleTimeout: idleTimeout)),
                 limit: limit, headerTimeout: headerTimeout, clientTimeout: clientTimeout, boundAuthority: boundAuthority,
-                metrics: metrics, logger: logger)
+                metrics: metrics, logger: logger, keptViews: keptViews)
         }
     }
 

@@ -70,7 +70,7 @@ extension HubServer {
     private func view(_ uri: String, request: Request, context: HubRequestContext) async throws -> Response {
         if let kept = try await keptView(uri) {
             metrics.answeredFromCache(feature: kept.feature)
-            return Self.view(kept.json, tag: kept.tag, cacheControl: kept.cacheControl, age: kept.age, request: request)
+            return Self.response(ViewAnswer(kept: kept, ifNoneMatch: request.headers[.ifNoneMatch]))
         }
         let options = screenOptions
         let ticket = ticket(for: context.channel)
@@ -82,12 +82,15 @@ extension HubServer {
         }
         let tag = EntityTag.of(view.json)
         let json = ByteBuffer(bytes: view.json)
-        guard let policy = view.cachePolicy else { return Self.view(json, tag: tag, cacheControl: ViewCache.noCache, request: request) }
+        let ifNoneMatch = request.headers[.ifNoneMatch]
+        guard let policy = view.cachePolicy else {
+            return Self.response(ViewAnswer(json: json, tag: tag, cacheControl: ViewCache.noCache, ifNoneMatch: ifNoneMatch))
+        }
         let kept = ViewCache.Entry(
             feature: view.feature, model: view.model, json: json, tag: tag, policy: policy,
             storedAt: MonotonicTime.now)
         viewCache.keep(kept, for: uri, since: generation)
-        return Self.view(json, tag: tag, cacheControl: kept.cacheControl, request: request)
+        return Self.response(ViewAnswer(json: json, tag: tag, cacheControl: kept.cacheControl, ifNoneMatch: ifNoneMatch))
     }
 
     /// The view kept for `uri` if its feature's policy still keeps it: a `max_age` one while
@@ -104,15 +107,10 @@ extension HubServer {
         return reloads ? nil : kept
     }
 
-    /// A view's JSON answer with its `ETag`, `Cache-Control` and, when it was kept, `Age`; or
-    /// 304 when the request's `If-None-Match` has the tag.
-    private static func view(_ json: ByteBuffer, tag: String, cacheControl: String, age: String? = nil, request: Request) -> Response {
-        var headers: HTTPFields = [.eTag: tag, .cacheControl: cacheControl]
-        if let age { headers[.age] = age }
-        if let expected = request.headers[.ifNoneMatch], EntityTag.matches(expected, tag) {
-            return Response(status: .notModified, headers: headers)
-        }
-        return Self.json(json, headers: headers)
+    /// A view's answer as the router gives it.
+    private static func response(_ answer: ViewAnswer) -> Response {
+        guard let body = answer.body else { return Response(status: answer.status, headers: answer.headerFields) }
+        return Response(status: answer.status, headers: answer.headerFields, body: ResponseBody(byteBuffer: body))
     }
 
     /// `POST /views/{uri}/actions`: the view after the action; when it navigated, 303 to the

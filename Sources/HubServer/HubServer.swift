@@ -71,7 +71,7 @@ public final class HubServer: Sendable {
         let application = Application(
             router: makeRouter(),
             server: connectionServer(additionalChannelHandlers: { [ClientDeparture()] }),
-            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "hub"),
+            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: ResponseHeaderFields.serverName),
             onServerRunning: { channel in
                 await self.guardAccepting(on: channel)
                 await onRunning(channel.localAddress?.port ?? 0)

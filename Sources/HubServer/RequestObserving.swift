@@ -25,22 +25,32 @@ struct RequestObserving<Context: RequestContext>: RouterMiddleware {
         let started = MonotonicTime.now
         do {
             let response = try await next(request, context)
-            observe(request, status: response.status, failure: nil, since: started, logger: context.logger)
+            AnsweredRequests.observe(request.head, status: response.status, failure: nil, since: started, logger: context.logger, metrics: metrics)
             return response
         } catch {
             let failure = ViewFailure(answering: error, maxBodyBytes: maxBodyBytes)
-            observe(request, status: failure.status, failure: failure, since: started, logger: context.logger)
+            AnsweredRequests.observe(request.head, status: failure.status, failure: failure, since: started, logger: context.logger, metrics: metrics)
             return failure.response(instance: request.uri.path, requestID: context.requestID, isDevelopment: isDevelopment)
         }
     }
 
-    private func observe(_ request: Request, status: HTTPResponse.Status, failure: ViewFailure?, since started: UInt64, logger: Logger) {
-        metrics.answered(method: request.method.rawValue, status: Int(status.code))
+}
+
+/// How answered requests are counted and logged: by ``RequestObserving`` for the router's, by
+/// ``KeptViewAnswering`` for its own.
+enum AnsweredRequests {
+    /// Counts the request `head`, answered `status` (`failure` when it failed) `started` ago,
+    /// in `metrics`, and logs it to `logger`, as ``RequestObserving``'s documentation says.
+    static func observe(
+        _ head: HTTPRequest, status: HTTPResponse.Status, failure: ViewFailure?, since started: UInt64, logger: Logger,
+        metrics: ServerMetrics
+    ) {
+        metrics.answered(method: head.method.rawValue, status: Int(status.code))
         let milliseconds = MonotonicTime.milliseconds(since: started)
         // Made only for a line the logger's level lets through (the messages are autoclosures):
         // formatting them cost more than many a request's answer.
         func line() -> String {
-            "\(request.method) \(LoggedText.cut(request.uri.description)) \(status.code) \(String(format: "%.1f", milliseconds)) ms"
+            "\(head.method) \(LoggedText.cut(head.path ?? "")) \(status.code) \(String(format: "%.1f", milliseconds)) ms"
         }
         func detail() -> String { failure?.detail ?? status.reasonPhrase }
         switch status.code {

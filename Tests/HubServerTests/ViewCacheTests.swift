@@ -34,6 +34,37 @@ import Testing
         }
     }
 
+    /// A fresh kept view is answered on the connection's event loop (``KeptViewAnswering``):
+    /// with what the router answers from the same cache, and only once the requests before it
+    /// on its connection are answered.
+    @Test func aKeptViewAnsweredOnTheEventLoopIsTheRoutersAnswerInItsRequestsOrder() async throws {
+        try await withServer([Self.live], configure: { $0.workers = 1 }) { server in
+            let first = try await server.get("/views/kept:a")
+            let port = server.port
+            let (onTheLoop, routed, slow, behind) = try await offThePool {
+                let connection = try LoopbackConnection(port: port)
+                let onTheLoop = try connection.exchange("GET", "/views/kept:a")
+                // A request that closes its connection goes to the router, which answers it from
+                // the same cache.
+                let routed = try LoopbackConnection(port: port).exchange("GET", "/views/kept:a", headers: ["Connection": "close"])
+                // Behind a request whose chain takes 200 ms, on the same connection.
+                connection.send("GET /views/sleepy:view?ms=200 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /views/kept:a HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                func response() throws -> WireResponse {
+                    let (status, fields) = try connection.readHead()
+                    return WireResponse(status: status, headers: fields, body: connection.read(count: fields["content-length"].flatMap(Int.init) ?? 0))
+                }
+                return (onTheLoop, routed, try response(), try response())
+            }
+            #expect(onTheLoop.status == 200 && routed.status == 200 && onTheLoop.body == first.body && routed.body == first.body)
+            let perRequest: Set = ["x-request-id", "date", "connection"]
+            #expect(onTheLoop.headers.filter { !perRequest.contains($0.key) } == routed.headers.filter { !perRequest.contains($0.key) })
+            #expect(onTheLoop.headers["x-request-id"] != routed.headers["x-request-id"])
+            #expect(slow.status == 200 && slow.text.contains(#""title":"slept 200 ms""#), "the slow view's answer first: \(slow.text)")
+            // (The sleep's store write emptied the cache meanwhile: the router loaded it again.)
+            #expect(behind.status == 200 && behind.text.contains(#""title":"loaded 2 time(s)""#), "then the kept view's: \(behind.text)")
+        }
+    }
+
     @Test func aStoreChangeEmptiesWhatWasKept() async throws {
         try await withServer([Self.live], configure: { $0.workers = 1 }) { server in
             let before = try await server.get("/views/kept:a")

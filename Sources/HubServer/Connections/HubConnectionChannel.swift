@@ -8,8 +8,9 @@ import NIOHTTP1
 /// idle timeout), within the server's connection limit (past it, answered 503 by
 /// ``RefusalHandler`` and not served), with a header timeout (``HeaderTimeoutHandler``),
 /// HTTP/1.0's rules for keeping it open (``ConnectionPersistenceHandler``), its requests'
-/// missing `Host` filled in (``MissingHostFilling``), and dropped by the kernel once what it was
-/// sent stays unacknowledged or unread for the client timeout (`TCP_USER_TIMEOUT`).
+/// missing `Host` filled in (``MissingHostFilling``), fresh kept views answered on its event
+/// loop (``KeptViewAnswering``), and dropped by the kernel once what it was sent stays
+/// unacknowledged or unread for the client timeout (`TCP_USER_TIMEOUT`).
 struct HubConnectionChannel: ServerChildChannel {
     /// A connection set up: served, or refused.
     enum Value: ServerChildChannelValue {
@@ -33,6 +34,8 @@ struct HubConnectionChannel: ServerChildChannel {
     let metrics: ServerMetrics
     /// Where requests the HTTP/1 parser refuses are logged.
     let logger: Logger
+    /// The views answered on the event loop.
+    let keptViews: KeptViewAnswering.Views
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         guard limit.admit(channel) else {
@@ -41,7 +44,7 @@ struct HubConnectionChannel: ServerChildChannel {
                 return .refused(channel)
             }
         }
-        let (headerTimeout, boundAuthority, metrics, serverLogger) = (headerTimeout, boundAuthority, metrics, self.logger)
+        let (headerTimeout, boundAuthority, metrics, serverLogger, keptViews) = (headerTimeout, boundAuthority, metrics, self.logger, keptViews)
         do {
             try channel.syncOptions?.setOption(Self.userTimeout, value: Self.socketMilliseconds(clientTimeout))
         } catch {
@@ -57,6 +60,9 @@ struct HubConnectionChannel: ServerChildChannel {
                     HeaderTimeoutHandler(timeout: headerTimeout, metrics: metrics),
                 ],
                 position: .after(decoder))
+            // Last before the requests' handler: the idle timeout sees what it answers.
+            let idleTimeout = try channel.pipeline.syncOperations.handler(type: HTTPConnectionStateHandler.self)
+            try channel.pipeline.syncOperations.addHandler(KeptViewAnswering(views: keptViews), position: .after(idleTimeout))
             return .served(value)
         }
     }

@@ -15,34 +15,36 @@ struct RequestSafety<Context: RequestContext>: RouterMiddleware {
     let hosts: HostPolicy
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        try check(request)
+        try hosts.check(request.head)
         return try await next(request, context)
     }
+}
 
-    /// Throws the refusal of `request`, if it is refused.
-    func check(_ request: Request) throws(ViewFailure) {
-        let authority = try Self.authority(of: request)
-        guard hosts.allows(authority) else { throw .misdirected(host: authority) }
-        guard !Self.safeMethods.contains(request.method) else { return }
-        if let origin = request.headers[.origin], !hosts.isOwnOrigin(origin, sentTo: authority) {
+extension HostPolicy {
+    /// Throws the refusal of the request `head`, if ``RequestSafety`` refuses it.
+    func check(_ head: HTTPRequest) throws(ViewFailure) {
+        let authority = try Self.authority(of: head)
+        guard allows(authority) else { throw .misdirected(host: authority) }
+        guard !Self.safeMethods.contains(head.method) else { return }
+        if let origin = head.headerFields[.origin], !isOwnOrigin(origin, sentTo: authority) {
             throw .crossOrigin(origin)
         }
-        let contentType = request.headers[.contentType]
-        guard Self.isJSON(contentType) else { throw .notJSON(request.method, contentType: contentType) }
+        let contentType = head.headerFields[.contentType]
+        guard Self.isJSON(contentType) else { throw .notJSON(head.method, contentType: contentType) }
     }
 
     /// The methods that change nothing (RFC 9110, 9.2.1), which a page of any site may send.
     private static var safeMethods: [HTTPRequest.Method] { [.get, .head, .options, .trace] }
 
-    /// The name `request` was sent to (its one `Host`); 400 when it has none, more than one, or
-    /// one that is not `host[:port]`. An HTTP/1.0 request that has none was given the server's
-    /// own address by ``MissingHostFilling``.
-    private static func authority(of request: Request) throws(ViewFailure) -> Authority {
-        guard let host = request.head.authority else {
+    /// The name the request `head` was sent to (its one `Host`); 400 when it has none, more than
+    /// one, or one that is not `host[:port]`. An HTTP/1.0 request that has none was given the
+    /// server's own address by ``MissingHostFilling``.
+    private static func authority(of head: HTTPRequest) throws(ViewFailure) -> Authority {
+        guard let host = head.authority else {
             throw .badRequest("an HTTP/1.1 request must name the host it is sent to, in a Host header (RFC 9112, 3.2)")
         }
         // The first Host becomes the authority; another stays among the header fields.
-        guard !request.headers.contains(where: { $0.name.canonicalName == "host" }) else {
+        guard !head.headerFields.contains(where: { $0.name.canonicalName == "host" }) else {
             throw .badRequest("a request may have one Host header, not more (RFC 9112, 3.2)")
         }
         guard let authority = Authority(host) else { throw .badRequest("the Host header '\(host)' is not host[:port]") }

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// Adds to every response, failures included: `X-Content-Type-Options: nosniff` (a browser
@@ -7,12 +8,26 @@ import Hummingbird
 struct ResponseHeaders<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
-        response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[.requestID] = context.requestID
-        if response.headers[.cacheControl] == nil {
-            response.headers[.cacheControl] = CachePolicy.forPath(request.uri.path)
-        }
+        ResponseHeaderFields.complete(&response.headers, requestID: context.requestID, path: request.uri.path)
         return response
+    }
+}
+
+/// The header fields every response of the server carries, added by ``ResponseHeaders`` below
+/// the router and by ``KeptViewAnswering`` before it.
+enum ResponseHeaderFields {
+    /// The `Server` every response names (Hummingbird's `serverName`).
+    static let serverName = "hub"
+
+    /// Adds to `fields`, the fields of the answer to the request `requestID` for `path`, what
+    /// ``ResponseHeaders`` says. (No answer sets `X-Content-Type-Options` or `X-Request-Id`
+    /// itself: they are appended, which costs less than setting them.)
+    static func complete(_ fields: inout HTTPFields, requestID: String, path: String) {
+        fields.append(HTTPField(name: .xContentTypeOptions, value: "nosniff"))
+        fields.append(HTTPField(name: .requestID, value: requestID))
+        if fields[.cacheControl] == nil {
+            fields.append(HTTPField(name: .cacheControl, value: CachePolicy.forPath(path)))
+        }
     }
 }
 

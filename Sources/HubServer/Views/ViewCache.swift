@@ -28,6 +28,17 @@ final class ViewCache: Sendable {
         let policy: Policy
         /// When it settled (a ``MonotonicTime`` reading).
         let storedAt: UInt64
+        /// The `Cache-Control` a client gets with it: as long as the server keeps it.
+        let cacheControl: String
+
+        init(feature: String, model: ViewModel, json: ByteBuffer, tag: String, policy: Policy, storedAt: UInt64) {
+            (self.feature, self.model, self.json, self.tag, self.policy, self.storedAt) = (feature, model, json, tag, policy, storedAt)
+            if case .maxAge(let milliseconds) = policy {
+                cacheControl = "max-age=\(milliseconds / 1_000)"
+            } else {
+                cacheControl = ViewCache.noCache
+            }
+        }
 
         /// Whether a `.maxAge` entry is still young enough to answer with.
         var isFresh: Bool {
@@ -41,12 +52,6 @@ final class ViewCache: Sendable {
         /// `max-age` from then rather than from when it got the answer.
         var age: String {
             String(MonotonicTime.nanoseconds(since: storedAt) / 1_000_000_000)
-        }
-
-        /// The `Cache-Control` a client gets with it: as long as the server keeps it.
-        var cacheControl: String {
-            guard case .maxAge(let milliseconds) = policy else { return ViewCache.noCache }
-            return "max-age=\(milliseconds / 1_000)"
         }
     }
 

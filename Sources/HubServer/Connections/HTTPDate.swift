@@ -1,0 +1,33 @@
+import Glibc
+import Synchronization
+
+/// The `Date` of responses the server writes itself (``KeptViewAnswering``), as Hummingbird
+/// gives the router's: the current second in RFC 9110's IMF-fixdate
+/// (`Thu, 26 Nov 2026 15:30:44 GMT`), made once a second.
+enum HTTPDate {
+    private static let cache = Mutex<(second: time_t, text: String)>((-1, ""))
+
+    /// The current second's.
+    static var now: String {
+        let second = time(nil)
+        return cache.withLock { cached in
+            if cached.second != second { cached = (second, text(of: second)) }
+            return cached.text
+        }
+    }
+
+    /// The date of `second` (since the epoch).
+    static func text(of second: time_t) -> String {
+        var seconds = second
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func twoDigits(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let day = days[Int(parts.tm_wday) % days.count]
+        let month = months[Int(parts.tm_mon) % months.count]
+        let time = "\(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min)):\(twoDigits(parts.tm_sec))"
+        return "\(day), \(twoDigits(parts.tm_mday)) \(month) \(parts.tm_year + 1900) \(time) GMT"
+    }
+
+    private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+}

@@ -1,0 +1,126 @@
+import HTTPTypes
+import HubCore
+import Hummingbird
+import Logging
+import NIOCore
+import NIOHTTPTypes
+
+/// Answers a GET or HEAD of a view that a `max_age` reload policy keeps, while it is fresh, on
+/// the connection's event loop: from ``ViewCache``, with no hop to Swift concurrency and no
+/// router, which cost about as much as all the rest of such an answer. The answer is the
+/// route's (``ViewAnswer``, 304 when `If-None-Match` has the tag), with the fields every answer
+/// carries (``ResponseHeaderFields``, `Date`, `Server`), counted and logged as
+/// ``RequestObserving`` does.
+///
+/// Every other request passes on to the router, and so does any request while one passed on is
+/// unanswered, so that answers keep the order of their requests. So do a request the route
+/// would refuse (a foreign `Host`, a URI it rejects), one with a body, one that closes its
+/// connection, and one whose path takes decoding or normalizing (`%`, empty, `.` or `..`
+/// segments): the router answers those, as before. One per connection, last before the
+/// requests' handler (after Hummingbird's idle timeout, which sees its requests and answers).
+final class KeptViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    /// What answering takes, shared by every connection.
+    struct Views: Sendable {
+        let cache: ViewCache
+        let hosts: HostPolicy
+        let metrics: ServerMetrics
+        let logger: Logger
+    }
+
+    private let views: Views
+    /// Requests passed on whose answers have not ended.
+    private var passedOn = 0
+    /// The request being read, to be answered from the view kept for it once it ends.
+    private var answering: (head: HTTPRequest, view: ViewCache.Entry, started: UInt64)?
+
+    init(views: Views) {
+        self.views = views
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            let started = MonotonicTime.now
+            if passedOn == 0, let view = keptView(for: head) {
+                answering = (head, view, started)
+                return
+            }
+            passedOn += 1
+        case .body:
+            // A request with a body is passed on (keptView); nothing arrives here for one answered.
+            if answering != nil { return }
+        case .end:
+            if let answering {
+                self.answering = nil
+                answer(answering.head, from: answering.view, started: answering.started, context: context)
+                return
+            }
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data), passedOn > 0 { passedOn -= 1 }
+        context.write(data, promise: promise)
+    }
+
+    /// The view kept for the request `head`, when this handler answers it: see the type's
+    /// documentation.
+    private func keptView(for head: HTTPRequest) -> ViewCache.Entry? {
+        guard head.method == .get || head.method == .head, let target = head.path, target.hasPrefix(Self.prefix),
+            head.headerFields[.connection] != "close", head.headerFields[.contentLength] ?? "0" == "0",
+            head.headerFields[.transferEncoding] == nil, (try? views.hosts.check(head)) != nil
+        else { return nil }
+        let rest = target.utf8.dropFirst(Self.prefix.utf8.count)
+        let question = rest.firstIndex(of: UInt8(ascii: "?"))
+        let path = Substring(rest[..<(question ?? rest.endIndex)])
+        let query = question.map { String(Substring(rest[rest.index(after: $0)...])) }
+        guard Self.isPlain(path.utf8), !path.hasSuffix("/updates"), let uri = try? ViewAddress.uri([path], query: query),
+            let view = views.cache.entry(for: uri), view.isFresh
+        else { return nil }
+        return view
+    }
+
+    /// Whether `path` is one the router takes as it is: nothing to percent-decode, no fragment,
+    /// and no segment that is empty, `.` or `..`.
+    private static func isPlain(_ path: Substring.UTF8View) -> Bool {
+        var segment = 0  // bytes of the segment so far; -1 and -2 while it is "." or ".."
+        for byte in path {
+            switch byte {
+            case UInt8(ascii: "%"), UInt8(ascii: "#"): return false
+            case UInt8(ascii: "/"):
+                guard segment > 0 else { return false }
+                segment = 0
+            case UInt8(ascii: "."): segment = segment == 0 ? -1 : segment == -1 ? -2 : segment < 0 ? 3 : segment + 1
+            default: segment = segment < 0 ? 3 : segment + 1
+            }
+        }
+        return segment > 0
+    }
+
+    /// Writes the answer of `view` to the request `head`, and counts and logs it.
+    private func answer(_ head: HTTPRequest, from view: ViewCache.Entry, started: UInt64, context: ChannelHandlerContext) {
+        let answer = ViewAnswer(kept: view, ifNoneMatch: head.headerFields[.ifNoneMatch])
+        let requestID = RequestID().description
+        var fields = answer.headerFields
+        if let body = answer.body { fields.append(HTTPField(name: .contentLength, value: String(body.readableBytes))) }
+        ResponseHeaderFields.complete(&fields, requestID: requestID, path: head.path ?? "")
+        fields.append(HTTPField(name: .date, value: HTTPDate.now))
+        fields.append(HTTPField(name: .server, value: ResponseHeaderFields.serverName))
+        context.write(wrapOutboundOut(.head(HTTPResponse(status: answer.status, headerFields: fields))), promise: nil)
+        if let body = answer.body, head.method != .head { context.write(wrapOutboundOut(.body(body)), promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        views.metrics.answeredFromCache(feature: view.feature)
+        var logger = views.logger
+        // The line is logged at info (a 200 or a 304): the request's id is added only when it is.
+        if logger.logLevel <= .info { logger[metadataKey: "hb.request.id"] = .string(requestID) }
+        AnsweredRequests.observe(head, status: answer.status, failure: nil, since: started, logger: logger, metrics: views.metrics)
+    }
+
+    private static let prefix = "/views/"
+}

@@ -1,0 +1,31 @@
+import HTTPTypes
+import NIOCore
+
+/// The answer to a GET or HEAD of a view: its JSON, with its `ETag`, its `Cache-Control` and,
+/// when it was kept, its `Age`; or 304 Not Modified, with the same fields, when the request's
+/// `If-None-Match` has the tag. The route and ``KeptViewAnswering`` both answer with it.
+struct ViewAnswer {
+    let status: HTTPResponse.Status
+    let headerFields: HTTPFields
+    /// The JSON; nil for a 304.
+    let body: ByteBuffer?
+
+    init(json: ByteBuffer, tag: String, cacheControl: String, age: String? = nil, ifNoneMatch: String?) {
+        // Appended, not set: the names are distinct, and setting one looks for it first.
+        var fields = HTTPFields()
+        fields.append(HTTPField(name: .eTag, value: tag))
+        fields.append(HTTPField(name: .cacheControl, value: cacheControl))
+        if let age { fields.append(HTTPField(name: .age, value: age)) }
+        if let ifNoneMatch, EntityTag.matches(ifNoneMatch, tag) {
+            (status, headerFields, body) = (.notModified, fields, nil)
+            return
+        }
+        fields.append(HTTPField(name: .contentType, value: "application/json"))
+        (status, headerFields, body) = (.ok, fields, json)
+    }
+
+    /// The answer of `entry`, a view kept, to a request whose `If-None-Match` is `ifNoneMatch`.
+    init(kept entry: ViewCache.Entry, ifNoneMatch: String?) {
+        self.init(json: entry.json, tag: entry.tag, cacheControl: entry.cacheControl, age: entry.age, ifNoneMatch: ifNoneMatch)
+    }
+}
