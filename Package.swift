@@ -116,6 +116,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 // HTTP/1's parts, below Hummingbird's: connection hygiene (docs/serving.md).
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 
 /// How the serve comparisons share the machine's cores: each server under test pinned to one
 /// core with `taskset`, and the load generator to another, so that every server gets the same
@@ -13,7 +14,7 @@ struct CorePinning: CustomStringConvertible {
     /// The first two cores this process may run on (`Cpus_allowed_list`).
     static let current: CorePinning = {
         let taskset = ChildProcess.find("taskset")
-        let cores = allowedCores()
+        let cores = AllowedCores.list
         guard let taskset, cores.count >= 2 else { return CorePinning(server: nil, client: nil, taskset: nil) }
         return CorePinning(server: cores[0], client: cores[1], taskset: taskset)
     }()
@@ -27,16 +28,5 @@ struct CorePinning: CustomStringConvertible {
     var description: String {
         guard let server, let client else { return "unpinned (fewer than 2 cores, or no taskset)" }
         return "each server pinned to core \(server), wrk to core \(client)"
-    }
-
-    /// The cores this process may run on, in order, from /proc/self/status (`0-1`, `0,2-3`).
-    private static func allowedCores() -> [Int] {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed_list:") }) else { return [] }
-        return line.dropFirst("Cpus_allowed_list:".count).trimmingCharacters(in: .whitespaces).split(separator: ",").flatMap { range -> [Int] in
-            let bounds = range.split(separator: "-").compactMap { Int($0) }
-            guard let first = bounds.first else { return [] }
-            return Array(first...(bounds.last ?? first))
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 
 /// `hub serve` under load, on loopback: requests per second and latency percentiles of a
 /// 100-component view with one worker and with one per core, no errors, and the server's
@@ -21,7 +22,7 @@ enum ServeBenchmarks {
         do {
             _ = try ProcessBenchmarks.rowsFeature(in: folder, count: components)
             _ = try ProcessBenchmarks.rowsFeature(in: folder, count: components, id: "cached", reloadPolicy: "{ max_age = 60000 }")
-            let cores = ProcessInfo.processInfo.activeProcessorCount
+            let cores = AllowedCores.count
             var rates: [Int: Double] = [:]
             for workers in Set([1, cores]).sorted() {
                 let server = try ServeProcess(folder: folder.path, workers: workers)

@@ -35,8 +35,8 @@ public enum HubDefaults {
         public static let host = "127.0.0.1"
         /// The port to bind.
         public static let port = 8080
-        /// Worker threads, each with its own runtime: one per core.
-        public static var workers: Int { ProcessInfo.processInfo.activeProcessorCount }
+        /// Worker threads, each with its own runtime: one per core the process may run on.
+        public static var workers: Int { AllowedCores.count }
         /// The most connections open at once: room for the update streams of two workers and
         /// the requests beside them.
         public static let maxConnections = 4_096

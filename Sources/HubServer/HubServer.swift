@@ -5,6 +5,7 @@ import HubRender
 import Hummingbird
 import HummingbirdCore
 import NIOCore
+import NIOPosix
 import Logging
 import ServiceLifecycle
 import Synchronization
@@ -30,6 +31,9 @@ public final class HubServer: Sendable {
     private let nextRequestNumber = Atomic<Int>(1)
     /// The names the server answers to.
     let hosts: HostPolicy
+    /// The event loops every server of the process serves connections on: one per core it may
+    /// run on (SwiftNIO's own group has one per core of the machine).
+    private static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: AllowedCores.count)
 
     /// A server whose workers have loaded the features; throws when a path holds no feature
     /// folder (a folder that fails to load is logged, and the others serve), or an allowed host
@@ -76,6 +80,7 @@ public final class HubServer: Sendable {
                 await self.guardAccepting(on: channel)
                 await onRunning(channel.localAddress?.port ?? 0)
             },
+            eventLoopGroupProvider: .shared(Self.eventLoops),
             logger: configuration.logger)
         // A group stops its services last first: the streams and the watching before the server.
         var services: [any Service] = [application, UpdateStreams(pool: pool, pingInterval: configuration.pingInterval)]

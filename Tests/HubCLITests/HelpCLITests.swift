@@ -61,7 +61,7 @@ import Testing
         }
         let serve = try HubProcess.run(["serve", "--help"]).output
         #expect(Self.entries("OPTIONS", of: serve).contains(
-            "--workers <workers> Worker threads, each with its own Lua runtime (default: one per core)."), "\(serve)")
+            "--workers <workers> Worker threads, each with its own Lua runtime (default: one per core the process may run on)."), "\(serve)")
         #expect(Self.entries("OPTIONS", of: serve).contains(
             "--width <width> The width views are laid out and previews drawn at, in cells. (default: 80)"), "\(serve)")
     }

@@ -19,6 +19,18 @@ import Testing
         #expect(try serve.finish() == 0)
     }
 
+    /// Pinned to one core (`taskset -c 0`), `hub serve` runs one worker by default, where the
+    /// machine's count would give each core's share to two.
+    @Test func servePinnedToOneCoreRunsOneWorker() throws {
+        let serve = try LiveProcess(
+            ["-c", "0", HubProcess.executable("hub").path, "serve", "--features", "Examples", "--port", "0", "--store", "memory"],
+            program: URL(fileURLWithPath: "/usr/bin/taskset"))
+        #expect(serve.wait { _, errors in errors.contains("hub: serving on http://127.0.0.1:") }, "\(serve.errorText)")
+        #expect(serve.errorText.firstMatch(of: /serving on http:\/\/127\.0\.0\.1:\d+ with 1 worker\n/) != nil, "\(serve.errorText)")
+        serve.send(SIGTERM)
+        #expect(try serve.finish() == 0)
+    }
+
     @Test func serveEndsItsUpdateStreamsAndStopsOnSIGTERM() async throws {
         // The server waits for open responses before it stops, and an update stream never ends
         // on its own: SIGTERM must end the streams first.

@@ -15,7 +15,8 @@ import Testing
     private static let tag = #""0123456789abcdef""#
 
     /// A channel with the handler, whose cache keeps `kept:a` a minute, `kept:stale` for no time
-    /// and `asked:view` by a policy function; its server answers to loopback names only.
+    /// and `asked:view` by a policy function; its server answers to loopback names only. A test
+    /// finishes it: until then the channel and its pipeline hold each other.
     private static func channel(log: CapturedLog = CapturedLog(), metrics: ServerMetrics = ServerMetrics()) throws -> EmbeddedChannel {
         let cache = ViewCache()
         for (uri, policy) in [("kept:a", ViewCache.Policy.maxAge(60_000)), ("kept:stale", .maxAge(0)), ("asked:view", .ask)] {
@@ -59,6 +60,7 @@ import Testing
         let log = CapturedLog()
         let metrics = ServerMetrics()
         let channel = try Self.channel(log: log, metrics: metrics)
+        defer { _ = try? channel.finish() }
         try Self.send(Self.request("/views/kept:a"), to: channel)
         let parts = try Self.written(channel)
         try #require(parts.count == 3, "\(parts)")
@@ -90,6 +92,7 @@ import Testing
 
     @Test func theTagInIfNoneMatchIsAnswered304AndHeadHasTheLengthButNoBody() throws {
         let channel = try Self.channel()
+        defer { _ = try? channel.finish() }
         try Self.send(Self.request("/views/kept:a", fields: [.ifNoneMatch: Self.tag]), to: channel)
         let unchanged = try Self.written(channel)
         guard unchanged.count == 2, case .head(let notModified) = unchanged[0], case .end = unchanged[1] else {
@@ -129,6 +132,7 @@ import Testing
     ])
     func aRequestItMustNotAnswerPassesOnToTheRouter(_ head: HTTPTypes.HTTPRequest) throws {
         let channel = try Self.channel()
+        defer { _ = try? channel.finish() }
         try Self.send(head, to: channel)
         #expect(try Self.written(channel).isEmpty, "\(head)")
         let forwarded = try Self.passedOn(channel)
@@ -141,6 +145,7 @@ import Testing
 
     @Test func whileARequestPassedOnIsUnansweredTheNextOnesPassOnTooSoAnswersKeepTheirOrder() throws {
         let channel = try Self.channel()
+        defer { _ = try? channel.finish() }
         try Self.send(Self.request("/views/kept:b"), to: channel)
         try Self.send(Self.request("/views/kept:a"), to: channel)
         #expect(try Self.passedOn(channel).count == 4, "both passed on")

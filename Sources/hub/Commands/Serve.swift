@@ -46,10 +46,10 @@ struct Serve: ParsableCommand {
     var allowedHosts: [String] = []
 
     // Optional, so that help states the default once, in words.
-    @Option(name: .customLong("workers"), help: "Worker threads, each with its own Lua runtime (default: one per core).")
+    @Option(name: .customLong("workers"), help: "Worker threads, each with its own Lua runtime (default: one per core the process may run on).")
     var givenWorkers: Int?
 
-    /// The worker threads to run: `--workers`, or one per core.
+    /// The worker threads to run: `--workers`, or one per core the process may run on.
     var workers: Int { givenWorkers ?? HubDefaults.Server.workers }
 
     @Flag(help: "Reload edited feature files, and send the views they change to update streams.")
