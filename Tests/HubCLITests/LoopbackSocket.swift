@@ -4,9 +4,14 @@ import Foundation
 final class LoopbackSocket {
     private let descriptor: Int32
 
-    /// A connection to `port`; nil when it cannot be made.
-    init?(port: Int) {
+    /// A connection to `port`; nil when it cannot be made. With `receiveBuffer`, the kernel
+    /// keeps at most about that many bytes that arrived and were not read yet.
+    init?(port: Int, receiveBuffer: Int32? = nil) {
         descriptor = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if var receiveBuffer {
+            // Before connecting: the window is agreed on then.
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &receiveBuffer, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -22,5 +27,24 @@ final class LoopbackSocket {
 
     deinit {
         close(descriptor)
+    }
+
+    /// Sends what it can of `bytes`, as long as the other side takes some within `idleSeconds`
+    /// each time; returns how many it took, and whether the connection failed meanwhile (reset
+    /// or closed). A client that never reads what it is answered sees here whether the server
+    /// goes on reading its requests.
+    func sendWhileTaken(_ bytes: [UInt8], idleSeconds: Double) -> (sent: Int, failed: Bool) {
+        var sent = 0
+        while sent < bytes.count {
+            var writable = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            guard poll(&writable, 1, Int32(idleSeconds * 1_000)) > 0 else { break }
+            // 64 KiB at a time, as a client writing from its own buffer does.
+            let count = bytes.withUnsafeBytes {
+                send(descriptor, $0.baseAddress! + sent, min($0.count - sent, 65_536), Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
+            guard count > 0 || errno == EAGAIN else { return (sent, true) }
+            sent += max(count, 0)
+        }
+        return (sent, false)
     }
 }

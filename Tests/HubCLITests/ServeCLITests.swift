@@ -31,6 +31,29 @@ import Testing
         #expect(try serve.finish() == 0)
     }
 
+    /// A client that pipelines GETs of a view its policy keeps, answered on the event loop, and
+    /// never reads the answers: the server stops reading its requests once the answers fill what
+    /// the connection may buffer, as for any answer, instead of taking every request and
+    /// keeping every answer in memory, and it answers others meanwhile.
+    @Test func serveStopsReadingAClientThatNeverReadsItsKeptViews() async throws {
+        let (serve, port) = try serveLive([])
+        let url = "http://127.0.0.1:\(port)/views/kept:a"
+        #expect(try await HTTPClient.shared.get(url: url).get().status == .ok)
+        let requests = 400_000
+        let request = Array("GET /views/kept:a HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        var (sent, failed) = (0, true)
+        do {
+            let socket = try #require(LoopbackSocket(port: Int(port) ?? 0, receiveBuffer: 4_096))
+            (sent, failed) = socket.sendWhileTaken(Array([[UInt8]](repeating: request, count: requests).joined()), idleSeconds: 2)
+        }  // its connection closes here
+        // Read, the 400,000 answers would be 200 MB; the kernel's buffers hold a few MB of
+        // requests. The connection stays open: its client is only slow.
+        #expect(!failed && sent / request.count < requests / 4, "\(sent / request.count) of \(requests) requests taken, failed: \(failed)")
+        #expect(try await HTTPClient.shared.get(url: url).get().status == .ok, "the server still answers others")
+        serve.send(SIGTERM)
+        #expect(serve.exitStatus(within: 20) == 0)
+    }
+
     @Test func serveEndsItsUpdateStreamsAndStopsOnSIGTERM() async throws {
         // The server waits for open responses before it stops, and an update stream never ends
         // on its own: SIGTERM must end the streams first.

@@ -143,6 +143,24 @@ import Testing
         #expect(passed == head)
     }
 
+    /// A client that asks faster than it reads (pipelined GETs, its answers left unread) fills
+    /// what the connection may buffer: from then on its requests go to the router, whose
+    /// backpressure stops reading them, instead of answers piling up here.
+    @Test func whileTheConnectionIsNotWritableRequestsPassOnToTheRouter() throws {
+        let channel = try Self.channel()
+        defer { _ = try? channel.finish() }
+        channel.isWritable = false
+        try Self.send(Self.request("/views/kept:a"), to: channel)
+        #expect(try Self.written(channel).isEmpty)
+        #expect(try Self.passedOn(channel).count == 2)
+        channel.isWritable = true
+        try channel.writeOutbound(HTTPResponsePart.head(HTTPResponse(status: .ok)))
+        try channel.writeOutbound(HTTPResponsePart.end(nil))
+        _ = try Self.written(channel)
+        try Self.send(Self.request("/views/kept:a"), to: channel)
+        #expect(try Self.written(channel).count == 3, "answered here again once writable")
+    }
+
     @Test func whileARequestPassedOnIsUnansweredTheNextOnesPassOnTooSoAnswersKeepTheirOrder() throws {
         let channel = try Self.channel()
         defer { _ = try? channel.finish() }

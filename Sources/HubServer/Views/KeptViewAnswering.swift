@@ -13,7 +13,9 @@ import NIOHTTPTypes
 /// ``RequestObserving`` does.
 ///
 /// Every other request passes on to the router, and so does any request while one passed on is
-/// unanswered, so that answers keep the order of their requests. So do a request the route
+/// unanswered, so that answers keep the order of their requests, or while the connection is not
+/// writable (its client reads slower than it asks), so that what waits to be sent is bounded by
+/// the router's backpressure, as for any other answer. So do a request the route
 /// would refuse (a foreign `Host`, a URI it rejects), one with a body, one that closes its
 /// connection, and one whose path takes decoding or normalizing (`%`, empty, `.` or `..`
 /// segments): the router answers those, as before. One per connection, last before the
@@ -46,7 +48,7 @@ final class KeptViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             let started = MonotonicTime.now
-            if passedOn == 0, let view = keptView(for: head) {
+            if passedOn == 0, context.channel.isWritable, let view = keptView(for: head) {
                 answering = (head, view, started)
                 return
             }
