@@ -76,14 +76,16 @@ final class KeptViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
     private func keptView(for head: HTTPRequest) -> ViewCache.Entry? {
         guard head.method == .get || head.method == .head, let target = head.path, target.hasPrefix(Self.prefix),
             head.headerFields[.connection] != "close", head.headerFields[.contentLength] ?? "0" == "0",
-            head.headerFields[.transferEncoding] == nil, (try? views.hosts.check(head)) != nil
+            head.headerFields[.transferEncoding] == nil
         else { return nil }
         let rest = target.utf8.dropFirst(Self.prefix.utf8.count)
         let question = rest.firstIndex(of: UInt8(ascii: "?"))
         let path = Substring(rest[..<(question ?? rest.endIndex)])
         let query = question.map { String(Substring(rest[rest.index(after: $0)...])) }
         guard Self.isPlain(path.utf8), !path.hasSuffix("/updates"), let uri = try? ViewAddress.uri([path], query: query),
-            let view = views.cache.entry(for: uri), view.isFresh
+            let view = views.cache.entry(for: uri), view.isFresh,
+            // Last: a view kept nowhere goes to the router, which checks its Host anyway.
+            (try? views.hosts.check(head)) != nil
         else { return nil }
         return view
     }
