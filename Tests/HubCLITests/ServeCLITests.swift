@@ -19,14 +19,17 @@ import Testing
         #expect(try serve.finish() == 0)
     }
 
-    /// Pinned to one core (`taskset -c 0`), `hub serve` runs one worker by default, where the
-    /// machine's count would give each core's share to two.
-    @Test func servePinnedToOneCoreRunsOneWorker() throws {
+    /// Pinned to one core (`taskset -c 0`), `hub serve` runs one worker and one event loop by
+    /// default, where the machine's count would give each core's share to two.
+    @Test func servePinnedToOneCoreRunsOneWorkerAndOneEventLoop() throws {
         let serve = try LiveProcess(
             ["-c", "0", HubProcess.executable("hub").path, "serve", "--features", "Examples", "--port", "0", "--store", "memory"],
             program: URL(fileURLWithPath: "/usr/bin/taskset"))
         #expect(serve.wait { _, errors in errors.contains("hub: serving on http://127.0.0.1:") }, "\(serve.errorText)")
         #expect(serve.errorText.firstMatch(of: /serving on http:\/\/127\.0\.0\.1:\d+ with 1 worker\n/) != nil, "\(serve.errorText)")
+        // SwiftNIO names its event loops' threads NIO-ELT-<group>-#<loop>.
+        let loops = serve.threadNames.filter { $0.hasPrefix("NIO-ELT-") }
+        #expect(loops.count == 1, "\(serve.threadNames)")
         serve.send(SIGTERM)
         #expect(try serve.finish() == 0)
     }
