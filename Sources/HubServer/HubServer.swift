@@ -32,8 +32,9 @@ public final class HubServer: Sendable {
     /// The names the server answers to.
     let hosts: HostPolicy
     /// The event loops every server of the process serves connections on: one per core it may
-    /// run on (SwiftNIO's own group has one per core of the machine).
-    private static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: AllowedCores.count)
+    /// run on, and no more than SwiftNIO's own count, which honours a container's CPU quota
+    /// (but not the affinity, which counts every core of the machine).
+    private static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: min(AllowedCores.count, System.coreCount))
 
     /// A server whose workers have loaded the features; throws when a path holds no feature
     /// folder (a folder that fails to load is logged, and the others serve), or an allowed host
