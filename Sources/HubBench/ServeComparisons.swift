@@ -24,6 +24,7 @@ enum ServeComparisons {
         let hub = try ServeProcess(folder: folder.path, workers: workers, core: pinning.server)
         try versusNode(run, wrk: wrk, hub: hub.port)
         try cachedVersusNginx(run, wrk: wrk, hub: hub.port, folder: folder)
+        try loggedVersusUnlogged(run, wrk: wrk, hub: hub.port, folder: folder)
         try notModified(run, wrk: wrk, hub: hub.port)
     }
 
@@ -86,6 +87,18 @@ enum ServeComparisons {
             "serve_cached_vs_nginx", .rate("hub serve, a view its reload policy keeps, requests/s", ours.requestsPerSecond),
             .rate("nginx, the same bytes as a static file", theirs.requestsPerSecond), target: 0.3, atLeast: true)
         run.report("serve_cached_vs_nginx_p99", .time("hub serve p99", ours.p99), .time("nginx p99", theirs.p99))
+    }
+
+    /// `serve_cached_logged_vs_unlogged` (reported): the kept view from a `hub serve` that logs a
+    /// line a request (`--log-level info`, the default; its log read from a pipe) against the
+    /// one the other lines measure (`--log-level error`): what the access log costs a cheap answer.
+    private static func loggedVersusUnlogged(_ run: BenchmarkRun, wrk: Wrk, hub: Int, folder: URL) throws {
+        let logged = try ServeProcess(folder: folder.path, workers: workers, logLevel: "info", core: CorePinning.current.server)
+        let path = "/views/cached:view"
+        let (withLog, without) = try compare(wrk, url(logged.port, path), url(hub, path))
+        run.report(
+            "serve_cached_logged_vs_unlogged", .rate("requests/s logging each request (--log-level info)", withLog.requestsPerSecond),
+            .rate("at --log-level error", without.requestsPerSecond))
     }
 
     /// `serve_304_vs_200` (the cached view) and `serve_304_vs_200_uncached` (the rows view):

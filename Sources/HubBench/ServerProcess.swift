@@ -37,6 +37,10 @@ final class ServerProcess {
             throw BenchmarkError("\(executable) did not start: \(String(decoding: said, as: UTF8.self))")
         }
         self.port = port
+        // What it says afterwards (a log) is read and dropped: it never waits on a full pipe.
+        pipe.fileHandleForReading.readabilityHandler = { output in
+            if output.availableData.isEmpty { output.readabilityHandler = nil }
+        }
     }
 
     /// Starts `executable` with `arguments`, which listens on `port`, and waits until it accepts
@@ -68,10 +72,11 @@ final class ServeProcess {
     private let server: ServerProcess
     var port: Int { server.port }
 
-    /// `hub serve` of `folder` with `workers` workers and the store `store`, run in `directory`
-    /// (default: this process's), on `core` (default: any, see ``CorePinning``).
-    init(folder: String, workers: Int, store: String = "memory", directory: URL? = nil, core: Int? = nil) throws {
-        let arguments = ["serve", "--features", folder, "--port", "0", "--workers", String(workers), "--log-level", "error", "--store", store]
+    /// `hub serve` of `folder` with `workers` workers, the store `store` and the log level
+    /// `logLevel` (default: `error`, no line a request), run in `directory` (default: this
+    /// process's), on `core` (default: any, see ``CorePinning``).
+    init(folder: String, workers: Int, store: String = "memory", logLevel: String = "error", directory: URL? = nil, core: Int? = nil) throws {
+        let arguments = ["serve", "--features", folder, "--port", "0", "--workers", String(workers), "--log-level", logLevel, "--store", store]
         let (program, all) = CorePinning.current.command(ProcessBenchmarks.hub, arguments, on: core)
         server = try ServerProcess(
             program, all, directory: directory, announcement: /serving on http:\/\/127\.0\.0\.1:(\d+) with/, announcedOnStandardError: true)

@@ -50,7 +50,9 @@ enum AnsweredRequests {
         // Made only for a line the logger's level lets through (the messages are autoclosures):
         // formatting them cost more than many a request's answer.
         func line() -> String {
-            "\(head.method) \(LoggedText.cut(head.path ?? "")) \(status.code) \(String(format: "%.1f", milliseconds)) ms"
+            String(
+                concatenating: head.method.rawValue, " ", LoggedText.cut(head.path ?? ""), " ", String(status.code), " ",
+                LoggedText.tenths(milliseconds), " ms")
         }
         func detail() -> String { failure?.detail ?? status.reasonPhrase }
         switch status.code {

@@ -1,20 +1,13 @@
 import Glibc
-import Synchronization
 
 /// The `Date` of responses the server writes itself (``KeptViewAnswering``), as Hummingbird
 /// gives the router's: the current second in RFC 9110's IMF-fixdate
 /// (`Thu, 26 Nov 2026 15:30:44 GMT`), made once a second.
 enum HTTPDate {
-    private static let cache = Mutex<(second: time_t, text: String)>((-1, ""))
+    private static let current = EverySecond(text(of:))
 
     /// The current second's.
-    static var now: String {
-        let second = time(nil)
-        return cache.withLock { cached in
-            if cached.second != second { cached = (second, text(of: second)) }
-            return cached.text
-        }
-    }
+    static var now: String { current.now }
 
     /// The date of `second` (since the epoch).
     static func text(of second: time_t) -> String {

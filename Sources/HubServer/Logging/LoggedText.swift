@@ -17,4 +17,11 @@ enum LoggedText {
         }
         return String(text.unicodeScalars[..<end]) + "… (\(text.utf8.count) bytes)"
     }
+
+    /// A duration with one decimal, rounded half up: `12.3`, `0.0` (what `%.1f` writes but for
+    /// exact halves). `String(format:)` cost more than answering a kept view.
+    static func tenths(_ value: Double) -> String {
+        guard value >= 0, let tenths = Int(exactly: (value * 10).rounded()) else { return "\(value)" }
+        return "\(tenths / 10).\(tenths % 10)"
+    }
 }

@@ -1,0 +1,98 @@
+import Glibc
+import Logging
+import Synchronization
+
+/// The lines of swift-log's `StreamLogHandler` on standard error, made for less: a server logs
+/// every request at `info`, and `StreamLogHandler` took a third of a kept view's answer to log
+/// it (its time of day read from the time zone's file, the level named by reflection, the line
+/// written through `String(describing:)`).
+///
+/// A line is `TIME LEVEL LABEL: KEY=VALUE ... [SOURCE] MESSAGE`, the metadata sorted by key
+/// (the logger's, the provider's, then the message's, each winning over the one before) and
+/// left out when there is none. The metadata set on a logger is formatted only when a message
+/// is logged: Hummingbird gives every request's logger its identifier (`hb.request.id`).
+struct ServerLogHandler: LogHandler {
+    private let label: String
+    private let write: @Sendable (String) -> Void
+    var logLevel: Logger.Level = .info
+    var metadataProvider: Logger.MetadataProvider?
+    var metadata: Logger.Metadata = [:]
+
+    /// A handler for `label`'s logger that writes to standard error.
+    init(label: String) {
+        self.init(label: label, metadataProvider: LoggingSystem.metadataProvider, write: Self.standardError)
+    }
+
+    /// A handler for `label`'s logger that hands each line, ending with a newline, to `write`.
+    init(label: String, metadataProvider: Logger.MetadataProvider?, write: @escaping @Sendable (String) -> Void) {
+        self.label = label
+        self.metadataProvider = metadataProvider
+        self.write = write
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let pretty = Self.pretty(effectiveMetadata(event))
+        write(
+            String(
+                concatenating: LogTimestamp.now, " ", event.level.rawValue, label.isEmpty ? "" : " ", label, ":", pretty == nil ? "" : " ",
+                pretty ?? "", " [", event.source, "] ", event.message.description, "\n"))
+    }
+
+    /// The logger's metadata, then the provider's, then the event's and its error's, each winning
+    /// over the one before.
+    private func effectiveMetadata(_ event: LogEvent) -> Logger.Metadata {
+        let provided = metadataProvider?.get() ?? [:]
+        guard !provided.isEmpty || !(event.metadata ?? [:]).isEmpty || event.error != nil else { return metadata }
+        var merged = metadata
+        merged.merge(provided) { _, provided in provided }
+        merged.merge(event.metadata ?? [:]) { _, explicit in explicit }
+        if let error = event.error {
+            merged["error.message"] = "\(error)"
+            merged["error.type"] = "\(String(reflecting: type(of: error)))"
+        }
+        return merged
+    }
+
+    /// `key=value` pairs sorted by key, joined by spaces; nil for none.
+    private static func pretty(_ metadata: Logger.Metadata) -> String? {
+        switch metadata.count {
+        case 0:
+            return nil
+        case 1:
+            return metadata.first.map(pair)
+        default:
+            return metadata.sorted { $0.key < $1.key }.map(pair).joined(separator: " ")
+        }
+    }
+
+    /// `key=value`.
+    private static func pair(_ key: String, _ value: Logger.MetadataValue) -> String {
+        guard case .string(let text) = value else { return "\(key)=\(value)" }
+        return String(concatenating: key, "=", text)
+    }
+
+    /// Whole lines at a time: held while one is written.
+    private static let writing = Mutex(())
+
+    /// Writes `line` to standard error, whole: another thread's line goes before or after it.
+    @Sendable private static func standardError(_ line: String) {
+        var line = line
+        line.withUTF8 { bytes in
+            writing.withLock { _ in
+                var rest = UnsafeRawBufferPointer(bytes)
+                while let start = rest.baseAddress, !rest.isEmpty {
+                    let written = Glibc.write(STDERR_FILENO, start, rest.count)
+                    if written < 0, errno == EINTR { continue }
+                    // A log that cannot be written (closed, full) loses the line, not the answer.
+                    guard written > 0 else { return }
+                    rest = UnsafeRawBufferPointer(rebasing: rest[written...])
+                }
+            }
+        }
+    }
+}
