@@ -90,7 +90,7 @@ enum ServeComparisons {
     }
 
     /// `serve_cached_logged_vs_unlogged` (reported): the kept view from a `hub serve` that logs a
-    /// line a request (`--log-level info`, the default; its log read from a pipe) against the
+    /// line a request (`--log-level info`, the default, to a file) against the
     /// one the other lines measure (`--log-level error`): what the access log costs a cheap answer.
     private static func loggedVersusUnlogged(_ run: BenchmarkRun, wrk: Wrk, hub: Int, folder: URL) throws {
         let logged = try ServeProcess(folder: folder.path, workers: workers, logLevel: "info", core: CorePinning.current.server)

@@ -6,41 +6,44 @@ final class ServerProcess {
     private let process = Process()
     /// Its port on 127.0.0.1.
     let port: Int
+    /// The file its announced output goes to, removed when it stops.
+    private let output: URL?
 
     /// Starts `executable` with `arguments` (in `directory`, default this process's) and reads
     /// its port from what it prints, on standard error when `announcedOnStandardError`, else on
     /// standard output: the first capture of `announcement` (which should match only once the
-    /// whole number has been printed), within 30 s.
+    /// whole number has been printed), within 30 s. What it prints there goes to a file, as a
+    /// server's log would: it never waits for a reader, however much it logs.
     init(
         _ executable: String, _ arguments: [String], directory: URL? = nil, announcement: Regex<(Substring, Substring)>,
         announcedOnStandardError: Bool
     ) throws {
-        let pipe = Pipe()
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("hub-bench-output-\(UUID().uuidString)")
+        self.output = output
+        guard FileManager.default.createFile(atPath: output.path, contents: nil) else {
+            throw BenchmarkError("could not make \(output.path)")
+        }
+        let file = try FileHandle(forWritingTo: output)
+        defer { try? file.close() }
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        process.standardError = announcedOnStandardError ? pipe : FileHandle.nullDevice
-        process.standardOutput = announcedOnStandardError ? FileHandle.nullDevice : pipe
+        process.standardError = announcedOnStandardError ? file : FileHandle.nullDevice
+        process.standardOutput = announcedOnStandardError ? FileHandle.nullDevice : file
         try process.run()
-        var said = Data()
+        var said = ""
         var port: Int?
         let deadline = Date().addingTimeInterval(30)
-        while port == nil, Date() < deadline {
-            let more = pipe.fileHandleForReading.availableData
-            // Nothing more: it closed its output, or ended.
-            if more.isEmpty { break }
-            said.append(more)
-            port = String(decoding: said, as: UTF8.self).firstMatch(of: announcement).flatMap { Int($0.1) }
+        while port == nil, process.isRunning, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+            said = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            port = said.firstMatch(of: announcement).flatMap { Int($0.1) }
         }
         guard let port else {
             process.terminate()
-            throw BenchmarkError("\(executable) did not start: \(String(decoding: said, as: UTF8.self))")
+            throw BenchmarkError("\(executable) did not start: \(said)")
         }
         self.port = port
-        // What it says afterwards (a log) is read and dropped: it never waits on a full pipe.
-        pipe.fileHandleForReading.readabilityHandler = { output in
-            if output.availableData.isEmpty { output.readabilityHandler = nil }
-        }
     }
 
     /// Starts `executable` with `arguments`, which listens on `port`, and waits until it accepts
@@ -52,6 +55,7 @@ final class ServerProcess {
         process.standardError = FileHandle.nullDevice
         try process.run()
         self.port = port
+        output = nil
         guard LoopbackConnection.waitUntilListening(port) else {
             process.terminate()
             throw BenchmarkError("\(executable) did not listen on port \(port)")
@@ -61,6 +65,7 @@ final class ServerProcess {
     deinit {
         process.terminate()
         process.waitUntilExit()
+        if let output { try? FileManager.default.removeItem(at: output) }
     }
 
     /// Its process identifier.
@@ -73,7 +78,7 @@ final class ServeProcess {
     var port: Int { server.port }
 
     /// `hub serve` of `folder` with `workers` workers, the store `store` and the log level
-    /// `logLevel` (default: `error`, no line a request), run in `directory` (default: this
+    /// `logLevel` (default: `error`, no line a request; its log goes to a file), run in `directory` (default: this
     /// process's), on `core` (default: any, see ``CorePinning``).
     init(folder: String, workers: Int, store: String = "memory", logLevel: String = "error", directory: URL? = nil, core: Int? = nil) throws {
         let arguments = ["serve", "--features", folder, "--port", "0", "--workers", String(workers), "--log-level", logLevel, "--store", store]
