@@ -4,8 +4,8 @@ import Synchronization
 
 /// The lines of swift-log's `StreamLogHandler` on standard error, made for less: a server logs
 /// every request at `info`, and `StreamLogHandler` took a third of a kept view's answer to log
-/// it (its time of day read from the time zone's file, the level named by reflection, the line
-/// written through `String(describing:)`).
+/// it (its time of day read from the time zone's file at every line, the level named by
+/// reflection, the line grown piece by piece).
 ///
 /// A line is `TIME LEVEL LABEL: KEY=VALUE ... [SOURCE] MESSAGE`, the metadata sorted by key
 /// (the logger's, the provider's, then the message's, each winning over the one before) and
