@@ -39,7 +39,7 @@ struct ServerLogHandler: LogHandler {
         let pretty = Self.pretty(effectiveMetadata(event))
         write(
             String(
-                concatenating: LogTimestamp.now, " ", event.level.rawValue, label.isEmpty ? "" : " ", label, ":", pretty == nil ? "" : " ",
+                concatenating: EverySecond.logTimestamp.now, " ", event.level.rawValue, label.isEmpty ? "" : " ", label, ":", pretty == nil ? "" : " ",
                 pretty ?? "", " [", event.source, "] ", event.message.description, "\n"))
     }
 

@@ -114,7 +114,7 @@ final class KeptViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
         var fields = answer.headerFields
         if let body = answer.body { fields.append(HTTPField(name: .contentLength, value: String(body.readableBytes))) }
         ResponseHeaderFields.complete(&fields, requestID: requestID, path: head.path ?? "")
-        fields.append(HTTPField(name: .date, value: HTTPDate.now))
+        fields.append(HTTPField(name: .date, value: EverySecond.httpDate.now))
         fields.append(HTTPField(name: .server, value: ResponseHeaderFields.serverName))
         context.write(wrapOutboundOut(.head(HTTPResponse(status: answer.status, headerFields: fields))), promise: nil)
         if let body = answer.body, head.method != .head { context.write(wrapOutboundOut(.body(body)), promise: nil) }

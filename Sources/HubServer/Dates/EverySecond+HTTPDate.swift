@@ -1,19 +1,9 @@
 import Glibc
 
-/// The `Date` of responses the server writes itself (``KeptViewAnswering``), as Hummingbird
-/// gives the router's: the current second in RFC 9110's IMF-fixdate
-/// (`Thu, 26 Nov 2026 15:30:44 GMT`), made once a second.
-enum HTTPDate {
-    private static let current = EverySecond(text(of:))
-
-    /// The current second's.
-    static var now: String { current.now }
-
-    /// The date of `second` (since the epoch).
-    static func text(of second: time_t) -> String {
-        var seconds = second
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
+extension EverySecond {
+    /// The `Date` of responses the server writes itself (``KeptViewAnswering``), as Hummingbird
+    /// gives the router's: RFC 9110's IMF-fixdate (`Thu, 26 Nov 2026 15:30:44 GMT`).
+    static let httpDate = EverySecond(.utc) { parts in
         func twoDigits(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let day = days[Int(parts.tm_wday) % days.count]
         let month = months[Int(parts.tm_mon) % months.count]
