@@ -30,10 +30,10 @@ final class LoopbackSocket {
     }
 
     /// Sends what it can of `bytes`, as long as the other side takes some within `idleSeconds`
-    /// each time; returns how many it took, and whether the connection failed meanwhile (reset
-    /// or closed). A client that never reads what it is answered sees here whether the server
-    /// goes on reading its requests.
-    func sendWhileTaken(_ bytes: [UInt8], idleSeconds: Double) -> (sent: Int, failed: Bool) {
+    /// each time; returns how many it took, and the error that ended the connection meanwhile
+    /// (reset or closed; its `errno`), if one did. A client that never reads what it is answered
+    /// sees here whether the server goes on reading its requests.
+    func sendWhileTaken(_ bytes: [UInt8], idleSeconds: Double) -> (sent: Int, failure: Int32?) {
         var sent = 0
         while sent < bytes.count {
             var writable = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
@@ -42,9 +42,9 @@ final class LoopbackSocket {
             let count = bytes.withUnsafeBytes {
                 send(descriptor, $0.baseAddress! + sent, min($0.count - sent, 65_536), Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
             }
-            guard count > 0 || errno == EAGAIN else { return (sent, true) }
+            guard count > 0 || errno == EAGAIN else { return (sent, errno) }
             sent += max(count, 0)
         }
-        return (sent, false)
+        return (sent, nil)
     }
 }

@@ -86,8 +86,8 @@ import Testing
     }
 
     @Test func itsDateIsRFC9110sFormatOfTheSecond() {
-        #expect(HTTPDate.text(of: 0) == "Thu, 01 Jan 1970 00:00:00 GMT")
-        #expect(HTTPDate.text(of: 1_795_707_044) == "Thu, 26 Nov 2026 15:30:44 GMT")
+        #expect(EverySecond.httpDate.text(of: 0) == "Thu, 01 Jan 1970 00:00:00 GMT")
+        #expect(EverySecond.httpDate.text(of: 1_795_707_044) == "Thu, 26 Nov 2026 15:30:44 GMT")
     }
 
     @Test func theTagInIfNoneMatchIsAnswered304AndHeadHasTheLengthButNoBody() throws {

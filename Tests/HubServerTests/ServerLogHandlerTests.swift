@@ -84,7 +84,7 @@ import Testing
             let (server, stream) = Self.bothLines { _ in } _: { $0.info("now") }
             guard time(nil) == before else { continue }
             #expect(server == stream)
-            #expect(LogTimestamp.now == String(try #require(stream.first).prefix { $0 != " " }))
+            #expect(EverySecond.logTimestamp.now == String(try #require(stream.first).prefix { $0 != " " }))
             return
         }
         Issue.record("three seconds ended while two lines were logged")
@@ -98,7 +98,7 @@ import Testing
         let zone = "\(offset < 0 ? "-" : "+")\(Self.twoDigits(abs(offset) / 3600))\(Self.twoDigits(abs(offset) % 3600 / 60))"
         let expected = "\(parts.tm_year + 1900)-\(Self.twoDigits(Int(parts.tm_mon) + 1))-\(Self.twoDigits(Int(parts.tm_mday)))T"
             + "\(Self.twoDigits(Int(parts.tm_hour))):\(Self.twoDigits(Int(parts.tm_min))):\(Self.twoDigits(Int(parts.tm_sec)))\(zone)"
-        #expect(LogTimestamp.text(of: second) == expected)
+        #expect(EverySecond.logTimestamp.text(of: second) == expected)
         if offset == 0 { #expect(expected == "2026-11-26T15:30:44+0000") }
     }
 
