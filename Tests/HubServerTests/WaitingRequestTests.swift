@@ -105,12 +105,19 @@ import Testing
     }
 
     @Test func pastItsBoundAWorkerRefusesAtOnceWith503() async throws {
-        try await withServer([Self.live], configure: { $0.workers = 1; $0.maxRequestsPerWorker = 2 }) { server in
+        try await withServer([Self.live], configure: {
+            $0.workers = 1
+            $0.maxRequestsPerWorker = 2
+            $0.requestTimeout = 60_000
+            $0.prepareRuntime = { $0.manager.operationLimits.timeout = 60_000 }
+        }) { server in
             let port = server.port
             let held = try await offThePool {
-                // 9 s: under the operation's and the request's 10 s, and long enough that the
-                // refused request comes while both sleep, however loaded the machine.
-                try (1...2).map { SendableBox(try Self.sent("/views/sleepy:view?ms=9000&n=\($0)", port: port)) }
+                // 20 s (a deadline and an operation timeout past them): long enough that the
+                // refused request comes while both sleep, however loaded the machine. With 9 s, a
+                // clean clone's first, cold run saw both waiting, then the refused request
+                // answered 200: one sleep had ended in between.
+                try (1...2).map { SendableBox(try Self.sent("/views/sleepy:view?ms=20000&n=\($0)", port: port)) }
             }
             #expect(try await Self.waitUntilWaiting(2, on: server))
             let refused = try await server.get("/views/echo:refused")
