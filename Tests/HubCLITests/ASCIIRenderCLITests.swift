@@ -3,7 +3,7 @@ import Testing
 
 /// `hub render --ascii` prints nothing but ASCII: lines, boxes, the library's glyphs (icons,
 /// image placeholders, the ellipsis of cut text) and the content's own text.
-@Suite struct ASCIIRenderCLITests {
+@Suite(.offThePool) struct ASCIIRenderCLITests {
     /// A view of every example feature (one per `uri` and `uri_prefix` in their feature.lua files).
     static let views = [
         "cities:overview", "cities:city:Madrid", "food:overview", "songs:list", "songs:song:1", "todo:list",

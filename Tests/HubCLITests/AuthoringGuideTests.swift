@@ -3,7 +3,7 @@ import Testing
 
 /// docs/authoring.md shows what Hub does: each `console` block's commands run and print what it
 /// shows, and each Lua block that names its file (`-- file: path`) is a part of that file.
-@Suite struct AuthoringGuideTests {
+@Suite(.offThePool) struct AuthoringGuideTests {
     /// One command of a console block: its arguments, the lines typed at its prompt, and the
     /// lines it prints (`…` standing for any text).
     struct Command: CustomStringConvertible {

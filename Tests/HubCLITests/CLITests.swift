@@ -65,7 +65,7 @@ final class PipeReader: @unchecked Sendable {
     }
 }
 
-@Suite struct CLITests {
+@Suite(.offThePool) struct CLITests {
     @Test func testSaysWhereItLookedWhenItFindsNoTests() throws {
         let result = try HubProcess.run(["test", "Tests/HubCLITests/Fixtures/Printing"])
         #expect(result.status == 1)

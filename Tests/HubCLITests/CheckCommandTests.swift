@@ -3,7 +3,7 @@ import Testing
 
 /// `hub check`: the examples are clean; a folder of features seeded with mistakes gives one
 /// located message per mistake, then a summary, and a failing status.
-@Suite struct CheckCommandTests {
+@Suite(.offThePool) struct CheckCommandTests {
     private let fixtures = "Tests/HubCLITests/Fixtures/Unchecked"
 
     /// The problems every check of the fixtures reports, in order.

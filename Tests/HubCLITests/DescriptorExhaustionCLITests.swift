@@ -8,7 +8,7 @@ import Testing
 /// connections opened than it can accept, it logs the condition once, does not spin while it
 /// waits (it pauses accepting, up to a second at a time), keeps a few descriptors free for the
 /// rest of the process, and serves again once connections close.
-@Suite struct DescriptorExhaustionCLITests {
+@Suite(.offThePool) struct DescriptorExhaustionCLITests {
     /// The limit on open files the server runs with (`ulimit -n`): room for a few dozen
     /// connections beside what it holds itself.
     private static let limit = 64

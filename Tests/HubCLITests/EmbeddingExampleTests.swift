@@ -1,7 +1,7 @@
 import Testing
 
 /// `Examples/Embedding/main.swift`, the program the README shows: Hub embedded in Swift.
-@Suite struct EmbeddingExampleTests {
+@Suite(.offThePool) struct EmbeddingExampleTests {
     @Test func printsTheSwiftOnlyScreenThenTheLuaFeatureDrawnByTheSwiftComponent() throws {
         let result = try HubProcess.run([], program: "HubEmbeddingExample")
         #expect(result.status == 0, "\(result.errors)")
@@ -19,7 +19,7 @@ import Testing
     }
 }
 
-@Suite struct UnknownComponentCLITests {
+@Suite(.offThePool) struct UnknownComponentCLITests {
     @Test func renderingWithoutAComponentSaysSoAndStillSucceeds() throws {
         let result = try HubProcess.run(["render", "--features", "Examples/Embedding/Basket", "shop:basket", "--width", "30"])
         #expect(result.status == 0)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `hub --version`, and the help of `hub` and of each of its commands.
-@Suite struct HelpCLITests {
+@Suite(.offThePool) struct HelpCLITests {
     static let subcommands = ["render", "json", "test", "check", "watch", "repl", "serve", "profile"]
 
     /// The entries of the help's section `title` (`OPTIONS`, `SUBCOMMANDS`), each with its

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `hub json` on JSON the default schema cannot read.
-@Suite struct JSONCLITests {
+@Suite(.offThePool) struct JSONCLITests {
     @Test func anEmptyViewWithoutASchemaWarnsAndStillSucceeds() throws {
         let result = try HubProcess.run(["json", "Examples/GitHub/data/search.json", "--width", "40"])
         #expect(result.status == 0)

@@ -4,7 +4,7 @@ import Testing
 /// The limits from the command line: runaway features end as located errors within their
 /// limits, the process's memory stays under the cap plus a constant, and a broken feature
 /// folder does not stop the others.
-@Suite struct LimitsCLITests {
+@Suite(.offThePool) struct LimitsCLITests {
     private static let bombs = "Tests/HubCLITests/Fixtures/Bombs"
 
     /// Runs `hub` with `arguments` from the package root under an operating-system limit of

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `hub profile URI`: the table, the folded stacks and the speedscope file of a known chain.
-@Suite struct ProfileCLITests {
+@Suite(.offThePool) struct ProfileCLITests {
     private static let fixture = "Tests/HubLuaTests/Fixtures/Profiled"
     private static let file = "\(fixture)/feature.lua"
 

@@ -3,7 +3,7 @@ import Testing
 
 /// The README's commands run the program one way: `.build/release/hub`, which its build
 /// commands (and Scripts/demo) make.
-@Suite struct ReadmeTests {
+@Suite(.offThePool) struct ReadmeTests {
     @Test func everyCommandRunsTheReleaseBuild() throws {
         let readme = try String(contentsOf: HubProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         var inShellBlock = false

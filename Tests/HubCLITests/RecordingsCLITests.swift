@@ -5,7 +5,7 @@ import Testing
 /// `hub test` answers HTTP requests from the recordings in `tests/http/`, fails a case whose
 /// request has none (naming the command that records it), and `hub test --record` records them
 /// from a real server on loopback; the REPL talks to the real backends.
-@Suite struct RecordingsCLITests {
+@Suite(.offThePool) struct RecordingsCLITests {
     /// A feature folder in a fresh temporary directory whose operation fetches `url` and shows
     /// the body, with a test that checks the body is `expected`; returns its path.
     private func makeFolder(url: String, host: String, expected: String) throws -> String {

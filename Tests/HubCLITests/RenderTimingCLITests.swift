@@ -3,7 +3,7 @@ import Testing
 
 /// `hub render --timing` reports on standard error how long opening the view took, each
 /// operation's run, and the first render; the layout on standard output is the same as without.
-@Suite struct RenderTimingCLITests {
+@Suite(.offThePool) struct RenderTimingCLITests {
     @Test func reportsTheOpeningEachOperationAndTheRender() throws {
         let arguments = ["render", "--features", "Examples/Cities", "cities:overview", "--width", "40", "--color", "never"]
         let timed = try HubProcess.run(arguments + ["--timing"])

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `hub repl` driven through a pipe, as the standalone `lua` prompt would be.
-@Suite struct ReplCLITests {
+@Suite(.offThePool) struct ReplCLITests {
     @Test func expressionsStatementsAndMultiLineInputBehaveAsLuasPrompt() throws {
         let result = try HubProcess.run(["repl", "--features", "Examples"], input: """
             x = 6 * 7

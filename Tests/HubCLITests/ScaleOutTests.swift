@@ -8,7 +8,7 @@ import Testing
 
 /// Two `hub serve` processes on one PostgreSQL store, behind nginx as a round-robin load
 /// balancer (docs/deploy/nginx.conf): what docs/serving.md's "Scaling" describes, for real.
-@Suite(.serialized) struct ScaleOutTests {
+@Suite(.serialized, .offThePool) struct ScaleOutTests {
     @Test func twoServersBehindNginxShareOnePostgreSQLStore() async throws {
         let postgres = try PostgresServer.started()
         defer { postgres.shutdown() }
@@ -144,7 +144,7 @@ final class StreamRecorder: HTTPClientResponseDelegate, Sendable {
 
 /// `hub serve` while its PostgreSQL server restarts: 503 with a problem detail while it is
 /// away, then answers again by itself, with every acknowledged write kept.
-@Suite(.serialized) struct PostgresOutageServeTests {
+@Suite(.serialized, .offThePool) struct PostgresOutageServeTests {
     @Test func requestsAnswer503WhilePostgreSQLIsAwayThenRecoverWithoutARestart() async throws {
         let postgres = try PostgresServer.started()
         defer { postgres.shutdown() }

@@ -6,7 +6,7 @@ import Testing
 
 /// An operation's failure that a later operation silenced (Hub Framework's chain goes on) is
 /// still shown to the author by every command: the reproducer misspells a field of decoded JSON.
-@Suite struct SilencedFailureCLITests {
+@Suite(.offThePool) struct SilencedFailureCLITests {
     static let folder = "Tests/HubCLITests/Fixtures/Silenced"
     static let failure = "feature 'hours', operation 'hours': \(folder)/feature.lua:10: attempt to index a nil value (field 'hourz')"
     static let silenced = " (silenced by operation 'footer', which was handed the error and finished normally)"

@@ -6,7 +6,7 @@ import Testing
 
 /// `--store` as a person types it: `hub serve` keeps its data in ./.hub/store.sqlite unless told
 /// otherwise, the data survives a restart, and a store that cannot be used is a clear error.
-@Suite struct StoreCLITests {
+@Suite(.offThePool) struct StoreCLITests {
     /// A new empty folder to run `hub` in.
     private static func folder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-store-cli-\(UUID().uuidString)")

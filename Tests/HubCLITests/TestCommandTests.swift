@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `hub test`: `--filter`, case times, golden renders and `--update`, through the program.
-@Suite struct TestCommandTests {
+@Suite(.offThePool) struct TestCommandTests {
     /// A feature folder in a fresh temporary directory, with `f:view` (three rows) and
     /// `tests/t_test.lua` holding `tests`; returns its path.
     private func makeFolder(tests: String) throws -> String {

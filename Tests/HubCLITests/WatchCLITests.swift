@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `hub watch` on a copy of Examples/Cities, edited while it runs.
-@Suite struct WatchCLITests {
+@Suite(.offThePool) struct WatchCLITests {
     /// A copy of Examples/Cities in a new temporary folder.
     private func copyOfCities() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-watch-\(UUID().uuidString)/Cities")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `--width` takes a positive number of columns, in every command that takes it.
-@Suite struct WidthOptionTests {
+@Suite(.offThePool) struct WidthOptionTests {
     /// Each command that takes `--width`, with what it needs besides.
     static let commands: [(name: String, arguments: [String])] = [
         ("render", ["render", "--features", "Examples/Cities", "cities:overview"]),
