@@ -107,6 +107,9 @@ let package = Package(
         // A real PostgreSQL server in a temporary folder on loopback (Debian's initdb and pg_ctl,
         // run as the postgres user): for the tests and benchmarks of the PostgreSQL store.
         .target(name: "HubTestPostgres", swiftSettings: checks),
+        // Threads of their own for tests that block and for the servers they start, off Swift's
+        // shared pool of concurrency threads (the `.offThePool` trait).
+        .target(name: "HubTestThreads", swiftSettings: checks),
         .target(
             name: "HubServer",
             dependencies: [
@@ -187,7 +190,7 @@ let package = Package(
         .testTarget(
             name: "HubCLITests",
             dependencies: [
-                "hub", "HubEmbeddingExample", "HubExampleBackend", "HubTestBackend", "HubTestPostgres",
+                "hub", "HubEmbeddingExample", "HubExampleBackend", "HubTestBackend", "HubTestPostgres", "HubTestThreads",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -199,7 +202,7 @@ let package = Package(
         .testTarget(
             name: "HubServerTests",
             dependencies: [
-                "HubCore", "HubRender", "HubLua", "HubServer", "HubTestBackend", "HubSQLite",
+                "HubCore", "HubRender", "HubLua", "HubServer", "HubTestBackend", "HubTestThreads", "HubSQLite",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

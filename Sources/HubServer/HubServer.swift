@@ -29,6 +29,8 @@ public final class HubServer: Sendable {
     private let storeObservation: StoreObservation
     /// The number the next request gets.
     private let nextRequestNumber = Atomic<Int>(1)
+    /// Whether ``shutDown()`` was asked for, and the services running, once they run.
+    private let stopping = Mutex<(requested: Bool, services: ServiceGroup?)>((false, nil))
     /// The names the server answers to.
     let hosts: HostPolicy
     /// The event loops every server of the process serves connections on: one per core it may
@@ -93,7 +95,24 @@ public final class HubServer: Sendable {
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
                 services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: configuration.logger))
+        let requested = stopping.withLock {
+            $0.services = group
+            return $0.requested
+        }
+        if requested { await group.triggerGracefulShutdown() }
         try await group.run()
+    }
+
+    /// Stops the server as SIGTERM does: its update streams end, it stops accepting, and
+    /// ``run(onRunning:)`` returns once the requests under way are answered. Cancelling the task
+    /// that runs it instead may drop connections just accepted, which SwiftNIO traps on
+    /// ("Deinited NIOAsyncWriter without calling finish()").
+    public func shutDown() async {
+        let services = stopping.withLock {
+            $0.requested = true
+            return $0.services
+        }
+        await services?.triggerGracefulShutdown()
     }
 
     /// A ticket for a request that came on `channel` now: its number, its deadline, and how to

@@ -65,7 +65,9 @@ public struct HubServerConfiguration: Sendable {
     /// Sets up each worker's runtime before its features load (memory, budget, time limits).
     public var prepareRuntime: @Sendable (HubRuntime) -> Void = { _ in }
     /// Where request logs go: by default standard error, as swift-log's `StreamLogHandler`
-    /// writes it (whatever `LoggingSystem` was bootstrapped with; set a logger to use that).
+    /// writes it but from a thread of its own, past a bound dropping lines its reader does not
+    /// take (``LogWriter``), whatever `LoggingSystem` was bootstrapped with; set a logger to use
+    /// that.
     public var logger = Logger(label: "hub.serve", factory: ServerLogHandler.init(label:))
 
     /// Serves the features of `featureFolders` with the defaults.

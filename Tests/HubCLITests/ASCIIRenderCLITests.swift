@@ -1,4 +1,5 @@
 import Foundation
+import HubTestThreads
 import Testing
 
 /// `hub render --ascii` prints nothing but ASCII: lines, boxes, the library's glyphs (icons,

@@ -1,4 +1,5 @@
 import Foundation
+import HubTestThreads
 import Testing
 
 /// docs/authoring.md shows what Hub does: each `console` block's commands run and print what it

@@ -1,4 +1,5 @@
 import Foundation
+import HubTestThreads
 import Testing
 
 /// Runs the built `hub` executable and captures what it prints.

@@ -1,4 +1,5 @@
 import Foundation
+import HubTestThreads
 import Testing
 
 /// `hub check`: the examples are clean; a folder of features seeded with mistakes gives one

@@ -1,4 +1,5 @@
 import Foundation
+import HubTestThreads
 import Testing
 
 /// `hub test --coverage`: the summary it prints, and the lcov tracefile genhtml (Debian's

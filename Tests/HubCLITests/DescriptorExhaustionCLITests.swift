@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import HubTestThreads
 import Testing
 
 /// `hub serve` out of file descriptors: with its limit on open files lowered and more

@@ -1,3 +1,4 @@
+import HubTestThreads
 import Testing
 
 /// `Examples/Embedding/main.swift`, the program the README shows: Hub embedded in Swift.

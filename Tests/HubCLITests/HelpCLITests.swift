@@ -1,4 +1,5 @@
 import Foundation
+import HubTestThreads
 import Testing
 
 /// `hub --version`, and the help of `hub` and of each of its commands.

@@ -1,4 +1,5 @@
 import Foundation
+import HubTestThreads
 import Testing
 
 /// The limits from the command line: runaway features end as located errors within their

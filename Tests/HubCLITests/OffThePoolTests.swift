@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HubTestThreads
 import Testing
 
 /// The tests of a suite marked `.offThePool` block threads of their own: more of them wait at

@@ -1,4 +1,5 @@
 import Foundation
+import HubTestThreads
 import Testing
 
 /// `hub profile URI`: the table, the folded stacks and the speedscope file of a known chain.

@@ -1,4 +1,5 @@
 import Foundation
+import HubTestThreads
 import Testing
 
 /// The README's commands run the program one way: `.build/release/hub`, which its build

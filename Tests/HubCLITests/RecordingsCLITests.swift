@@ -1,5 +1,6 @@
 import Foundation
 import HubTestBackend
+import HubTestThreads
 import Testing
 
 /// `hub test` answers HTTP requests from the recordings in `tests/http/`, fails a case whose

@@ -1,4 +1,5 @@
 import Foundation
+import HubTestThreads
 import Testing
 
 /// `hub render --timing` reports on standard error how long opening the view took, each

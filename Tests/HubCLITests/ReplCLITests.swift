@@ -1,4 +1,5 @@
 import Foundation
+import HubTestThreads
 import Testing
 
 /// `hub repl` driven through a pipe, as the standalone `lua` prompt would be.

@@ -4,6 +4,7 @@ import HubTestPostgres
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
+import HubTestThreads
 import Testing
 
 /// Two `hub serve` processes on one PostgreSQL store, behind nginx as a round-robin load

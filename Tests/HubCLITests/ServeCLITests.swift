@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import HubTestThreads
 import Testing
 
 /// `hub serve` as a person types it: it says where it listens, answers, logs each request with
@@ -39,25 +40,28 @@ import Testing
     /// the connection may buffer, as for any answer, instead of taking every request and
     /// keeping every answer in memory, and it answers others meanwhile.
     @Test func serveStopsReadingAClientThatNeverReadsItsKeptViews() async throws {
-        // The kernel's buffers fill for about 8 s before the sender sees no room for 2 s; on a
-        // loaded machine, past the 10 s after which the server drops a client that takes none of
-        // its answers (which closed the connection under the sender: "Broken pipe"). That drop
-        // has tests of its own: here the client is given a minute.
+        // The kernel's buffers fill for about 8 s before the sender sees no room for 2 s: on a
+        // loaded machine, past the 10 s after which the kernel drops a connection whose answers
+        // the client leaves unread (the client timeout), which closed it under the sender
+        // ("Broken pipe"). That drop has tests of its own: here the client is given a minute.
         let (serve, port) = try serveLive(["--client-timeout", "60"])
         let url = "http://127.0.0.1:\(port)/views/kept:a"
         #expect(try await HTTPClient.shared.get(url: url).get().status == .ok)
         let requests = 400_000
         let request = Array("GET /views/kept:a HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        // Made before connecting: 19 MB take seconds in a debug build, and a connection that
+        // sends nothing for the header timeout (10 s) is closed.
+        let pipelined = Array([[UInt8]](repeating: request, count: requests).joined())
         var (sent, failure): (Int, Int32?) = (0, nil)
         do {
             let socket = try #require(LoopbackSocket(port: Int(port) ?? 0, receiveBuffer: 4_096))
-            (sent, failure) = socket.sendWhileTaken(Array([[UInt8]](repeating: request, count: requests).joined()), idleSeconds: 2)
+            (sent, failure) = socket.sendWhileTaken(pipelined, idleSeconds: 2)
         }  // its connection closes here
         // Read, the 400,000 answers would be 200 MB; the kernel's buffers hold a few MB of
         // requests. The connection stays open: its client is only slow.
         #expect(
             failure == nil && sent / request.count < requests / 4,
-            "\(sent / request.count) of \(requests) requests taken, failed: \(failure.map { String(cString: strerror($0)) } ?? "no")")
+            "\(sent / request.count) of \(requests) requests taken, failed: \(failure.map { String(cString: strerror($0)) } ?? "no"); the server said: \(serve.errorText.suffix(2_000))")
         #expect(try await HTTPClient.shared.get(url: url).get().status == .ok, "the server still answers others")
         serve.send(SIGTERM)
         #expect(serve.exitStatus(within: 20) == 0)
@@ -83,6 +87,47 @@ import Testing
 
     /// `hub serve` on the server tests' features (one fails at its line 40) with `options`, once it
     /// listens, and its port.
+    /// A server whose standard error nobody reads (a pipe, past what it holds) goes on
+    /// answering: its log's lines wait for the reader, who gets every one of them in the end.
+    @Test func serveAnswersWhileNobodyReadsItsLog() async throws {
+        let process = Process()
+        process.executableURL = HubProcess.executable("hub")
+        process.arguments = ["serve", "--features", "Tests/HubServerTests/Fixtures/Live", "--port", "0", "--workers", "1", "--store", "memory"]
+        process.currentDirectoryURL = HubProcess.packageRoot
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer {
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+        }
+        // Read until the announcement, then no more.
+        var printed = Data()
+        var port: Int?
+        while port == nil, case let chunk = errors.fileHandleForReading.availableData, !chunk.isEmpty {
+            printed.append(chunk)
+            port = String(decoding: printed, as: UTF8.self).firstMatch(of: /serving on http:\/\/127\.0\.0\.1:(\d+) with 1 worker\n/).flatMap { Int($0.1) }
+        }
+        let url = "http://127.0.0.1:\(try #require(port))/views/kept:a"
+        // About 130 bytes of log a request: 1,500 are three times what the pipe holds.
+        let requests = 1_500
+        var answered = 0
+        for _ in 0..<requests {
+            let response = try await HTTPClient.shared.execute(request: HTTPClient.Request(url: url), deadline: .now() + .seconds(10)).get()
+            if response.status == .ok { answered += 1 }
+        }
+        #expect(answered == requests)
+        kill(process.processIdentifier, SIGTERM)
+        printed.append(errors.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let logged = String(decoding: printed, as: UTF8.self).split(separator: "\n").filter { $0.contains(" GET /views/kept:a 200 ") }
+        #expect(logged.count == requests, "\(logged.suffix(3))")
+    }
+
     private func serveLive(_ options: [String]) throws -> (LiveProcess, String) {
         let serve = try LiveProcess(
             ["serve", "--features", "Tests/HubServerTests/Fixtures/Live", "--port", "0", "--workers", "1", "--store", "memory"] + options)

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import HubTestThreads
 import Testing
 
 /// An operation's failure that a later operation silenced (Hub Framework's chain goes on) is

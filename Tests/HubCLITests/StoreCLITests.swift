@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import HubTestThreads
 import Testing
 
 /// `--store` as a person types it: `hub serve` keeps its data in ./.hub/store.sqlite unless told

@@ -1,4 +1,5 @@
 import Foundation
+import HubTestThreads
 import Testing
 
 /// `hub test`: `--filter`, case times, golden renders and `--update`, through the program.

@@ -1,4 +1,5 @@
 import Foundation
+import HubTestThreads
 import Testing
 
 /// `hub watch` on a copy of Examples/Cities, edited while it runs.

@@ -1,4 +1,5 @@
 import Foundation
+import HubTestThreads
 import Testing
 
 /// `--width` takes a positive number of columns, in every command that takes it.

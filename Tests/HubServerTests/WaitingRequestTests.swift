@@ -7,7 +7,8 @@ import Testing
 
 /// Requests whose chains wait (`hub.sleep`) do not hold their workers: the worker answers
 /// others meanwhile, a client that goes away takes its screen (and what its operations still
-/// run) with it, a request past its deadline answers 504, and past a worker's bound 503.
+/// run) with it, a request past its deadline answers 504, and past a worker's bound 503; a
+/// server shut down answers the requests still waiting (503) before it stops.
 @Suite struct WaitingRequestTests {
     private static let live = ServerPaths.fixture("Live")
 
@@ -32,18 +33,6 @@ import Testing
         return view.text.firstMatch(of: /slept \d+ time\(s\)/).map { String($0.output) } ?? view.text
     }
 
-    /// Waits (up to 30 s: a loaded machine is slow) until the server's workers hold `count`
-    /// requests waiting for their chains; whether they came to.
-    private static func waitUntilWaiting(_ count: Int, on server: RunningServer) async throws -> Bool {
-        for _ in 0..<1_500 {
-            var waiting = 0
-            for worker in server.server.pool.workers { waiting += try await worker.perform { $0.waiting.count } }
-            if waiting == count { return true }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return false
-    }
-
     @Test func waitingAndAbandonedChainsLeaveTheirWorkersFreeAndAbandonedOnesStop() async throws {
         // As the issue has it: ten requests abandoned by their clients and ten waiting, then a
         // normal GET. Sleeps of 20 s (and a deadline and an operation timeout past them): long
@@ -59,11 +48,11 @@ import Testing
                 (try (1...10).map { SendableBox(try Self.sent("/views/sleepy:view?ms=20000&n=\($0)", port: port)) },
                  try (11...20).map { SendableBox(try Self.sent("/views/sleepy:view?ms=20000&n=\($0)", port: port)) })
             }
-            #expect(try await Self.waitUntilWaiting(20, on: server), "the twenty requests wait for their chains")
+            #expect(try await server.waitUntilWaiting(20), "the twenty requests wait for their chains")
             // Their clients gone, the abandoned requests stop waiting: their screens go, and with
             // them their sleeping operations.
             for connection in abandoned { connection.value.close() }
-            #expect(try await Self.waitUntilWaiting(10, on: server), "the abandoned ten no longer wait")
+            #expect(try await server.waitUntilWaiting(10), "the abandoned ten no longer wait")
             // The workers answer a normal GET while the ten left sleep, before any of them.
             let normal = try await server.get("/views/echo:now")
             #expect(normal.status == 200 && normal.text.contains("echo:now"))
@@ -119,7 +108,7 @@ import Testing
                 // answered 200: one sleep had ended in between.
                 try (1...2).map { SendableBox(try Self.sent("/views/sleepy:view?ms=20000&n=\($0)", port: port)) }
             }
-            #expect(try await Self.waitUntilWaiting(2, on: server))
+            #expect(try await server.waitUntilWaiting(2))
             let refused = try await server.get("/views/echo:refused")
             #expect(refused.status == 503)
             #expect(refused.headers["retry-after"] == "1")
@@ -128,6 +117,32 @@ import Testing
             #expect(answers.map(\.status) == [200, 200])
             #expect(try await server.get("/views/echo:after").status == 200)
         }
+    }
+
+    @Test func aServerShutDownAnswersTheRequestsStillWaitingWith503ThenStops() async throws {
+        // A sleep of 20 s (a deadline and an operation timeout past it): long enough that the
+        // shutdown comes while it sleeps, however loaded the machine.
+        let server = try await RunningServer.start([Self.live]) {
+            $0.requestTimeout = 60_000
+            $0.prepareRuntime = { $0.manager.operationLimits.timeout = 60_000 }
+        }
+        let port = server.port
+        let waiting = try await offThePool { SendableBox(try Self.sent("/views/sleepy:view?ms=20000&n=1", port: port)) }
+        #expect(try await server.waitUntilWaiting(1))
+        await server.server.shutDown()
+        // As on SIGTERM: a chain still waiting is not waited for.
+        let answer = try await offThePool { try Self.answer(waiting.value) }
+        #expect(answer.status == 503 && answer.body.contains(#""detail":"the server is stopping""#), "\(answer)")
+        // Then it stops listening (the streams end first): a new connection soon finds no server.
+        let refused = try await offThePool { () -> Bool in
+            for _ in 0..<200 {
+                guard (try? LoopbackConnection(port: port)) != nil else { return true }
+                usleep(50_000)
+            }
+            return false
+        }
+        #expect(refused, "the server still takes connections 10 s after it was shut down")
+        await server.stop()
     }
 }
 

@@ -1,6 +1,4 @@
-import Glibc
 import Logging
-import Synchronization
 
 /// The lines of swift-log's `StreamLogHandler` on standard error, made for less: a server logs
 /// every request at `info`, and `StreamLogHandler` took a third of a kept view's answer to log
@@ -18,9 +16,10 @@ struct ServerLogHandler: LogHandler {
     var metadataProvider: Logger.MetadataProvider?
     var metadata: Logger.Metadata = [:]
 
-    /// A handler for `label`'s logger that writes to standard error.
+    /// A handler for `label`'s logger that writes to standard error, through
+    /// ``LogWriter/standardError``: logging never waits for the log's reader.
     init(label: String) {
-        self.init(label: label, metadataProvider: LoggingSystem.metadataProvider, write: Self.standardError)
+        self.init(label: label, metadataProvider: LoggingSystem.metadataProvider, write: { LogWriter.standardError.write($0) })
     }
 
     /// A handler for `label`'s logger that hands each line, ending with a newline, to `write`.
@@ -74,25 +73,5 @@ struct ServerLogHandler: LogHandler {
     private static func pair(_ key: String, _ value: Logger.MetadataValue) -> String {
         guard case .string(let text) = value else { return "\(key)=\(value)" }
         return String(concatenating: key, "=", text)
-    }
-
-    /// Whole lines at a time: held while one is written.
-    private static let writing = Mutex(())
-
-    /// Writes `line` to standard error, whole: another thread's line goes before or after it.
-    @Sendable private static func standardError(_ line: String) {
-        var line = line
-        line.withUTF8 { bytes in
-            writing.withLock { _ in
-                var rest = UnsafeRawBufferPointer(bytes)
-                while let start = rest.baseAddress, !rest.isEmpty {
-                    let written = Glibc.write(STDERR_FILENO, start, rest.count)
-                    if written < 0, errno == EINTR { continue }
-                    // A log that cannot be written (closed, full) loses the line, not the answer.
-                    guard written > 0 else { return }
-                    rest = UnsafeRawBufferPointer(rebasing: rest[written...])
-                }
-            }
-        }
     }
 }

@@ -145,11 +145,17 @@ struct Serve: ParsableCommand {
         configuration.store = try features.store.makeStore(defaultLocation: HubDefaults.Server.storePath)
         configuration.logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let (host, workers) = (host, workers)
+        // The announcement goes after the lines logged while the features loaded, and the
+        // last lines are written before the process ends (or it gives up on a reader that never
+        // reads).
+        let log = LogWriter.standardError
+        defer { log.flush(within: 5) }
         do {
             try HubServer(configuration: configuration).runBlocking { port in
-                FileHandle.standardError.write(Data("hub: serving on http://\(host):\(port) with \(workers) worker\(workers == 1 ? "" : "s")\n".utf8))
+                log.write("hub: serving on http://\(host):\(port) with \(workers) worker\(workers == 1 ? "" : "s")\n")
             }
         } catch {
+            log.flush(within: 5)
             Hub.warn(error)
             throw ExitCode.failure
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HubLua
+import HubTestThreads
 import Logging
 @testable import HubServer
 
@@ -40,7 +41,9 @@ final class RunningServer: Sendable {
         configure(&configuration)
         let server = try HubServer(configuration: configuration)
         let (ports, listening) = AsyncStream<Int>.makeStream()
-        let task = Task { try await server.run { listening.yield($0) } }
+        // Its tasks on threads of their own: blocked by another suite's test, Swift's shared
+        // pool (one thread per core) would leave the server answering nothing.
+        let task = Task(executorPreference: OwnThreadsExecutor()) { try await server.run { listening.yield($0) } }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next(), port > 0 else {
             task.cancel()
@@ -76,9 +79,32 @@ final class RunningServer: Sendable {
         return try await offThePool { try EventReader(port: port, path: path) }
     }
 
+    /// Waits (up to 30 s: a loaded machine is slow) until the server's workers hold `count`
+    /// requests waiting for their chains; whether they came to.
+    func waitUntilWaiting(_ count: Int) async throws -> Bool {
+        for _ in 0..<1_500 {
+            var waiting = 0
+            for worker in server.pool.workers { waiting += try await worker.perform { $0.waiting.count } }
+            if waiting == count { return true }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+
+    /// Stops the server gracefully (``HubServer/shutDown()``), or, if it has not stopped 10 s
+    /// later (a request a test left unanswered), by cancelling it.
     func stop() async {
-        task.cancel()
-        _ = await task.result
+        await server.shutDown()
+        let task = task
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { _ = await task.result }
+            group.addTask {
+                // Cancelled once the server has stopped.
+                if (try? await Task.sleep(for: .seconds(10))) != nil { task.cancel() }
+            }
+            await group.next()
+            group.cancelAll()
+        }
     }
 }
 

@@ -6,15 +6,16 @@ import Testing
 /// pool of concurrency threads: for tests that wait by blocking their thread (for a `hub`
 /// process to exit or print, for PostgreSQL to start).
 ///
-/// That pool has one thread per core. Two such waits at once on a 2-core machine held all of it,
-/// and the in-process servers of other suites, whose tasks run there, answered nothing until
-/// the waits ended.
-struct OffThePoolTrait: SuiteTrait, TestTrait, TestScoping {
+/// That pool has one thread per core (on Linux, Dispatch's default queue, which adds threads
+/// only slowly when they block). Two such waits at once on a 2-core machine held all of it, and
+/// nothing else async in the tests ran until the waits ended: in-process servers answered
+/// nothing (they now run on threads of their own too, ``OwnThreadsExecutor``).
+public struct OffThePoolTrait: SuiteTrait, TestTrait, TestScoping {
     /// The suite's tests each get the scope, not the suite as a whole.
-    var isRecursive: Bool { true }
+    public var isRecursive: Bool { true }
 
     /// A scope for each case of a test function (where its body runs); none for a suite.
-    func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
         testCase == nil ? nil : self
     }
 
@@ -22,7 +23,7 @@ struct OffThePoolTrait: SuiteTrait, TestTrait, TestScoping {
     /// once would load the machine past what the tests' time limits allow.
     private static let slots = DispatchSemaphore(value: max(2, ProcessInfo.processInfo.activeProcessorCount))
 
-    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+    public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
         try await withTaskExecutorPreference(OwnThreadsExecutor()) {
             // Waiting for a slot blocks a thread of the test's own.
             Self.slots.wait()
@@ -34,15 +35,17 @@ struct OffThePoolTrait: SuiteTrait, TestTrait, TestScoping {
 
 extension Trait where Self == OffThePoolTrait {
     /// Runs the tests on threads of their own, off Swift's shared pool.
-    static var offThePool: Self { Self() }
+    public static var offThePool: Self { Self() }
 }
 
 /// Runs each job of the tasks that prefer it on a serial Dispatch queue of its own: such a
 /// queue is given a thread at once when every thread Dispatch has is blocked (an
 /// "overcommitting" queue), where the shared pool, and Dispatch's concurrent queues, add
 /// threads slowly or never.
-final class OwnThreadsExecutor: TaskExecutor {
-    func enqueue(_ job: consuming ExecutorJob) {
+public final class OwnThreadsExecutor: TaskExecutor {
+    public init() {}
+
+    public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
         DispatchQueue(label: "hub.tests.off-the-pool").async { job.runSynchronously(on: executor) }
