@@ -23,6 +23,9 @@ extension PostgresTests {
             let runtime = try HubRuntime(clock: .real)
             runtime.manager.store = store
             runtime.manager.settleTimeout = 60_000
+            // The feature's 60 s, which an operation may not take past its runtime's limit (10 s
+            // by default): a thousand contended updates took longer on a loaded machine.
+            runtime.manager.operationLimits.timeout = 60_000
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-pg-counter-\(UUID().uuidString)/counter")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try counter.write(to: folder.appendingPathComponent("feature.lua"), atomically: true, encoding: .utf8)

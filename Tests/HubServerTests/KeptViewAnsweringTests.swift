@@ -85,6 +85,14 @@ import Testing
         #expect(metrics.text.contains(#"hub_http_requests_total{method="GET",status="200"} 1"#), "\(metrics.text)")
     }
 
+    @Test func requestIDsAre32HexDigitsOfTheProcessThenACounter() throws {
+        let ids = (0..<3).map { _ in RequestIdentifier.next() }
+        #expect(ids.allSatisfy { $0.wholeMatch(of: /[0-9a-f]{32}/) != nil }, "\(ids)")
+        #expect(Set(ids.map { $0.prefix(16) }).count == 1, "one process half: \(ids)")
+        let counts = try ids.map { try #require(UInt64($0.suffix(16), radix: 16)) }
+        #expect(counts[1] &- counts[0] == 1 && counts[2] &- counts[1] == 1, "\(ids)")
+    }
+
     @Test func itsDateIsRFC9110sFormatOfTheSecond() {
         #expect(EverySecond.httpDate.text(of: 0) == "Thu, 01 Jan 1970 00:00:00 GMT")
         #expect(EverySecond.httpDate.text(of: 1_795_707_044) == "Thu, 26 Nov 2026 15:30:44 GMT")
@@ -133,6 +141,10 @@ import Testing
     func aRequestItMustNotAnswerPassesOnToTheRouter(_ head: HTTPTypes.HTTPRequest) throws {
         let channel = try Self.channel()
         defer { _ = try? channel.finish() }
+        // After a request it answered on the same connection, whose target and Host it keeps:
+        // the next request is judged for itself all the same.
+        try Self.send(Self.request("/views/kept:a"), to: channel)
+        #expect(try Self.written(channel).count == 3, "the first request is answered")
         try Self.send(head, to: channel)
         #expect(try Self.written(channel).isEmpty, "\(head)")
         let forwarded = try Self.passedOn(channel)

@@ -23,12 +23,18 @@ enum ResponseHeaderFields {
     /// ``ResponseHeaders`` says. (No answer sets `X-Content-Type-Options` or `X-Request-Id`
     /// itself: they are appended, which costs less than setting them.)
     static func complete(_ fields: inout HTTPFields, requestID: String, path: String) {
-        fields.append(HTTPField(name: .xContentTypeOptions, value: "nosniff"))
+        fields.append(nosniff)
         fields.append(HTTPField(name: .requestID, value: requestID))
-        if fields[.cacheControl] == nil {
+        if !fields.contains(.cacheControl) {
             fields.append(HTTPField(name: .cacheControl, value: CachePolicy.forPath(path)))
         }
     }
+
+    /// `X-Content-Type-Options: nosniff`, made once (a field checks its value when made).
+    private static let nosniff = HTTPField(name: .xContentTypeOptions, value: "nosniff")
+
+    /// `Server`, made once.
+    static let server = HTTPField(name: .server, value: serverName)
 }
 
 extension HTTPFields.Element.Name {

@@ -39,6 +39,12 @@ final class KeptViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
     private var passedOn = 0
     /// The request being read, to be answered from the view kept for it once it ends.
     private var answering: (head: HTTPRequest, view: ViewCache.Entry, started: UInt64)?
+    /// The last request target this handler answered, and its view's URI: the next request of
+    /// a connection asks for the same, nearly always, and the URI is the target's alone.
+    private var lastTarget: (target: String, uri: String)?
+    /// The last `Host` a request this handler answered was sent to, which the server answers
+    /// to: for a GET or HEAD, whether it does depends on that name alone.
+    private var lastAllowedHost: String?
 
     init(views: Views) {
         self.views = views
@@ -74,20 +80,28 @@ final class KeptViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
     /// The view kept for the request `head`, when this handler answers it: see the type's
     /// documentation.
     private func keptView(for head: HTTPRequest) -> ViewCache.Entry? {
-        guard head.method == .get || head.method == .head, let target = head.path, target.hasPrefix(Self.prefix),
+        guard head.method == .get || head.method == .head, let target = head.path,
             head.headerFields[.connection] != "close", head.headerFields[.contentLength] ?? "0" == "0",
-            head.headerFields[.transferEncoding] == nil
+            head.headerFields[.transferEncoding] == nil,
+            let uri = lastTarget?.target == target ? lastTarget?.uri : Self.viewURI(of: target),
+            let view = views.cache.entry(for: uri), view.isFresh,
+            // Last: a view kept nowhere goes to the router, which checks its Host anyway.
+            lastAllowedHost.map({ $0 == head.authority }) ?? false || (try? views.hosts.check(head)) != nil
         else { return nil }
-        let rest = target.utf8.dropFirst(Self.prefix.utf8.count)
+        (lastTarget, lastAllowedHost) = ((target, uri), head.authority)
+        return view
+    }
+
+    /// The URI of the view the request target `target` asks for, when this handler may answer
+    /// it: see the type's documentation.
+    private static func viewURI(of target: String) -> String? {
+        guard target.hasPrefix(prefix) else { return nil }
+        let rest = target.utf8.dropFirst(prefix.utf8.count)
         let question = rest.firstIndex(of: UInt8(ascii: "?"))
         let path = Substring(rest[..<(question ?? rest.endIndex)])
         let query = question.map { String(Substring(rest[rest.index(after: $0)...])) }
-        guard Self.isPlain(path.utf8), !path.hasSuffix("/updates"), let uri = try? ViewAddress.uri([path], query: query),
-            let view = views.cache.entry(for: uri), view.isFresh,
-            // Last: a view kept nowhere goes to the router, which checks its Host anyway.
-            (try? views.hosts.check(head)) != nil
-        else { return nil }
-        return view
+        guard isPlain(path.utf8), !path.hasSuffix("/updates") else { return nil }
+        return try? ViewAddress.uri([path], query: query)
     }
 
     /// Whether `path` is one the router takes as it is: nothing to percent-decode, no fragment,
@@ -109,14 +123,14 @@ final class KeptViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Writes the answer of `view` to the request `head`, and counts and logs it.
     private func answer(_ head: HTTPRequest, from view: ViewCache.Entry, started: UInt64, context: ChannelHandlerContext) {
-        let answer = ViewAnswer(kept: view, ifNoneMatch: head.headerFields[.ifNoneMatch])
-        let requestID = RequestID().description
-        var fields = answer.headerFields
-        if let body = answer.body { fields.append(HTTPField(name: .contentLength, value: String(body.readableBytes))) }
-        ResponseHeaderFields.complete(&fields, requestID: requestID, path: head.path ?? "")
-        fields.append(HTTPField(name: .date, value: EverySecond.httpDate.now))
-        fields.append(HTTPField(name: .server, value: ResponseHeaderFields.serverName))
-        context.write(wrapOutboundOut(.head(HTTPResponse(status: answer.status, headerFields: fields))), promise: nil)
+        var answer = ViewAnswer(kept: view, ifNoneMatch: head.headerFields[.ifNoneMatch])
+        let requestID = RequestIdentifier.next()
+        // Added to the answer's own fields, which have room for them.
+        if let body = answer.body { answer.headerFields.append(HTTPField(name: .contentLength, value: String(body.readableBytes))) }
+        ResponseHeaderFields.complete(&answer.headerFields, requestID: requestID, path: head.path ?? "")
+        answer.headerFields.append(HTTPField(name: .date, value: EverySecond.httpDate.now))
+        answer.headerFields.append(ResponseHeaderFields.server)
+        context.write(wrapOutboundOut(.head(HTTPResponse(status: answer.status, headerFields: answer.headerFields))), promise: nil)
         if let body = answer.body, head.method != .head { context.write(wrapOutboundOut(.body(body)), promise: nil) }
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         views.metrics.answeredFromCache(feature: view.feature)

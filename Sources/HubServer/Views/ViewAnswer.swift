@@ -6,13 +6,16 @@ import NIOCore
 /// `If-None-Match` has the tag. The route and ``KeptViewAnswering`` both answer with it.
 struct ViewAnswer {
     let status: HTTPResponse.Status
-    let headerFields: HTTPFields
+    /// Its fields, with room for those an answerer adds (``KeptViewAnswering``'s, the
+    /// middleware's) without growing.
+    var headerFields: HTTPFields
     /// The JSON; nil for a 304.
     let body: ByteBuffer?
 
     init(json: ByteBuffer, tag: String, cacheControl: String, age: String? = nil, ifNoneMatch: String?) {
         // Appended, not set: the names are distinct, and setting one looks for it first.
         var fields = HTTPFields()
+        fields.reserveCapacity(Self.fieldCapacity)
         fields.append(HTTPField(name: .eTag, value: tag))
         fields.append(HTTPField(name: .cacheControl, value: cacheControl))
         if let age { fields.append(HTTPField(name: .age, value: age)) }
@@ -20,9 +23,16 @@ struct ViewAnswer {
             (status, headerFields, body) = (.notModified, fields, nil)
             return
         }
-        fields.append(HTTPField(name: .contentType, value: "application/json"))
+        fields.append(Self.json)
         (status, headerFields, body) = (.ok, fields, json)
     }
+
+    /// The most fields an answer of a view carries: its own four, `Content-Length`, and the
+    /// four every answer gets (`X-Content-Type-Options`, `X-Request-Id`, `Date`, `Server`).
+    private static let fieldCapacity = 9
+
+    /// `Content-Type: application/json`, made once (a field checks its value when made).
+    private static let json = HTTPField(name: .contentType, value: "application/json")
 
     /// The answer of `entry`, a view kept, to a request whose `If-None-Match` is `ifNoneMatch`.
     init(kept entry: ViewCache.Entry, ifNoneMatch: String?) {
