@@ -86,10 +86,17 @@ final class KeptViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
             let uri = lastTarget?.target == target ? lastTarget?.uri : Self.viewURI(of: target),
             let view = views.cache.entry(for: uri), view.isFresh,
             // Last: a view kept nowhere goes to the router, which checks its Host anyway.
-            lastAllowedHost.map({ $0 == head.authority }) ?? false || (try? views.hosts.check(head)) != nil
+            allowsHost(of: head)
         else { return nil }
         (lastTarget, lastAllowedHost) = ((target, uri), head.authority)
         return view
+    }
+
+    /// Whether the server answers to the `Host` of `head`, a GET or HEAD: it is the one this
+    /// handler last allowed, or the server's policy allows it.
+    private func allowsHost(of head: HTTPRequest) -> Bool {
+        if let lastAllowedHost, head.authority == lastAllowedHost { return true }
+        return (try? views.hosts.check(head)) != nil
     }
 
     /// The URI of the view the request target `target` asks for, when this handler may answer
