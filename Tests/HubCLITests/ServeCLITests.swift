@@ -40,10 +40,10 @@ import Testing
     /// the connection may buffer, as for any answer, instead of taking every request and
     /// keeping every answer in memory, and it answers others meanwhile.
     @Test func serveStopsReadingAClientThatNeverReadsItsKeptViews() async throws {
-        // The kernel's buffers fill for about 8 s before the sender sees no room for 2 s: on a
-        // loaded machine, past the 10 s after which the kernel drops a connection whose answers
-        // the client leaves unread (the client timeout), which closed it under the sender
-        // ("Broken pipe"). That drop has tests of its own: here the client is given a minute.
+        // The sender goes on until the kernel's buffers take nothing for 2 s: a few seconds, and
+        // on a loaded machine it may pass the 10 s after which the kernel drops a connection
+        // whose answers the client leaves unread (the client timeout), under the sender ("Broken
+        // pipe"). That drop has tests of its own: here the client is given a minute.
         let (serve, port) = try serveLive(["--client-timeout", "60"])
         let url = "http://127.0.0.1:\(port)/views/kept:a"
         #expect(try await HTTPClient.shared.get(url: url).get().status == .ok)
