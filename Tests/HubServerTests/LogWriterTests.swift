@@ -22,14 +22,16 @@ import Testing
             }
         }
 
-        /// Fills the pipe with lines `f`, as a reader that stopped reading leaves it.
-        func fill() {
+        /// Fills the pipe with lines `f`, as a reader that stopped reading leaves it; with
+        /// `leavingItNonBlocking`, its writing end stays non-blocking, as another process may
+        /// leave a terminal they share.
+        func fill(leavingItNonBlocking: Bool = false) {
             let flags = fcntl(descriptor, F_GETFL)
             _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
             // PIPE_BUF bytes at a time, which a pipe takes whole or not at all.
             let lines = [UInt8](repeating: 0, count: Int(PIPE_BUF)).indices.map { $0 % 2 == 0 ? UInt8(ascii: "f") : UInt8(ascii: "\n") }
             while lines.withUnsafeBytes({ Glibc.write(descriptor, $0.baseAddress, $0.count) }) > 0 {}
-            _ = fcntl(descriptor, F_SETFL, flags)
+            if !leavingItNonBlocking { _ = fcntl(descriptor, F_SETFL, flags) }
         }
 
         /// The lines written after ``fill()``'s, once the writing end is closed (after
@@ -60,6 +62,21 @@ import Testing
 
     @Test(.timeLimit(.minutes(1))) func aReaderThatDoesNotReadDropsLinesPastTheBoundAndNeverHoldsTheLogger() async throws {
         try await offThePool(Self.aReaderThatDoesNotRead)
+    }
+
+    @Test func aFullNonBlockingDescriptorIsWaitedForAndNoLineIsLost() async throws {
+        let (waited, flushed, written) = try await offThePool { () throws -> (Bool, Bool, [String]) in
+            let log = LogPipe()
+            log.fill(leavingItNonBlocking: true)
+            let writer = LogWriter(descriptor: log.descriptor, bound: 1 << 20)
+            for number in 0..<50 { writer.write(Self.line(number) + "\n") }
+            let waited = !writer.flush(within: 0.2)
+            log.startReading()
+            return (waited, writer.flush(within: 10), try log.lines())
+        }
+        #expect(waited, "nothing reads, so lines wait")
+        #expect(flushed)
+        #expect(written == (0..<50).map(Self.line))
     }
 
     @Sendable private static func linesFromManyThreads() throws {

@@ -124,13 +124,19 @@ extension LogWriter {
         }
 
         /// Writes all of `bytes`, unless the descriptor fails (closed): a log that cannot be
-        /// written loses its lines, not the server.
+        /// written loses its lines, not the server. A descriptor another process made
+        /// non-blocking (a terminal shared with it) is waited for when full, as a blocking one is.
         private static func write(_ bytes: [UInt8], to descriptor: Int32) {
             bytes.withUnsafeBytes { bytes in
                 var rest = bytes
                 while let start = rest.baseAddress, !rest.isEmpty {
                     let written = Glibc.write(descriptor, start, rest.count)
                     if written < 0, errno == EINTR { continue }
+                    if written < 0, errno == EAGAIN {
+                        var writable = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                        _ = poll(&writable, 1, -1)
+                        continue
+                    }
                     guard written > 0 else { return }
                     rest = UnsafeRawBufferPointer(rebasing: rest[written...])
                 }

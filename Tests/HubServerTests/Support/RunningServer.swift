@@ -140,8 +140,8 @@ func withWatchedCitiesCopy<Result>(
 }
 
 /// What `body` returns, run on a thread of its own: the tests' client blocks on its socket,
-/// and blocking the few threads Swift's tasks run on would keep the server's handlers (tasks
-/// too) from running.
+/// and blocking the few threads of Swift's shared pool would keep every other test's async
+/// code from running (the servers' tasks run on threads of their own, `OwnThreadsExecutor`).
 func offThePool<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
     try await withCheckedThrowingContinuation { continuation in
         Thread { continuation.resume(with: Swift.Result { try body() }) }.start()
