@@ -121,6 +121,15 @@ final class LiveProcess: @unchecked Sendable {
     }
 
     /// The names of its threads (their `comm`), from /proc.
+    /// The processes it started (from /proc), as `script` starts the program it runs.
+    var children: [Int32] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/task")) ?? []
+        return tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/\(process.processIdentifier)/task/\(task)/children", encoding: .utf8)) ?? "")
+                .split(separator: " ").compactMap { Int32($0) }
+        }
+    }
+
     var threadNames: [String] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/task")) ?? []
         return tasks.compactMap { task in

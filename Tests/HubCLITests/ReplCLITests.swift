@@ -105,7 +105,27 @@ import Testing
         #expect(repl.wait { output, _ in output.contains("Ctrl-D leaves.") }, "\(repl.outputText)")
         repl.write(firstLine + "\r")
         #expect(repl.wait { output, _ in output.components(separatedBy: "> ").count >= 3 }, "\(repl.outputText)")
+        #expect(waitForRawMode(repl), "the prompt never took the terminal out of line mode")
         return repl
+    }
+
+    /// Waits (up to 10 s) until the terminal of the REPL that `script` runs in `repl` is out of
+    /// line mode, as libedit puts it while it waits for a key; whether it came to. Read from the
+    /// terminal itself: on a loaded machine the prompt could show before, and keys typed then
+    /// were echoed by the terminal in line mode and again by libedit.
+    private static func waitForRawMode(_ repl: LiveProcess) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            for child in repl.children {
+                let terminal = open("/proc/\(child)/fd/0", O_RDONLY | O_NOCTTY)
+                guard terminal >= 0 else { continue }
+                defer { close(terminal) }
+                var settings = termios()
+                if tcgetattr(terminal, &settings) == 0, settings.c_lflag & tcflag_t(ICANON) == 0 { return true }
+            }
+            usleep(10_000)
+        }
+        return false
     }
 
     /// Leaves `repl` with Ctrl-D once its next prompt shows. Typed earlier, while the line just
@@ -113,6 +133,7 @@ import Testing
     /// empty line and dropped it when the prompt switched modes: the REPL never heard it.
     private static func leave(_ repl: LiveProcess) {
         #expect(repl.wait { output, _ in output.hasSuffix("\r\n> ") }, "a prompt: \(repl.outputText.debugDescription)")
+        #expect(waitForRawMode(repl), "the prompt never took the terminal out of line mode")
         repl.write("\u{04}")
         #expect(repl.exitStatus(within: 10) == 0)
     }
@@ -125,6 +146,7 @@ import Testing
         repl.write("\u{03}")
         // The line stays where it shows, and a new prompt starts under it.
         #expect(repl.wait { output, _ in output.contains("> half typed line\r\n\r> ") }, "a new prompt: \(repl.outputText.debugDescription)")
+        #expect(Self.waitForRawMode(repl), "the new prompt never took the terminal out of line mode")
         repl.write("= #s.model.body\r")
         #expect(repl.wait { output, _ in output.contains("\n8\r\n") }, "the session and its screen stay: \(repl.outputText)")
         Self.leave(repl)
