@@ -54,14 +54,58 @@ import Testing
     }
 
     // Off the task pool, as they wait (for the writer, the reader): the in-process servers of
-    // other suites answer on it.
+    // other suites answer on it. What the thread saw comes back and is checked here, so that a
+    // failure is reported under the test's name.
 
     @Test func linesFromManyThreadsAreWrittenWholeAndInTheOrderEachHandedThem() async throws {
-        try await offThePool(Self.linesFromManyThreads)
+        let (threads, lines) = (4, 500)
+        let (flushed, written) = try await offThePool { () throws -> (Bool, [String]) in
+            let log = LogPipe()
+            log.startReading()
+            let writer = LogWriter(descriptor: log.descriptor, bound: 1 << 20)
+            DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                for number in 0..<lines { writer.write(Self.line(thread, number) + "\n") }
+            }
+            return (writer.flush(within: 10), try log.lines())
+        }
+        #expect(flushed)
+        #expect(written.count == threads * lines)
+        for thread in 0..<threads {
+            #expect(written.filter { $0.hasPrefix("thread \(thread) ") } == (0..<lines).map { Self.line(thread, $0) })
+        }
     }
 
     @Test(.timeLimit(.minutes(1))) func aReaderThatDoesNotReadDropsLinesPastTheBoundAndNeverHoldsTheLogger() async throws {
-        try await offThePool(Self.aReaderThatDoesNotRead)
+        let count = 5_000
+        let (waited, flushed, written) = try await offThePool { () throws -> (Bool, Bool, [String]) in
+            let log = LogPipe()
+            log.fill()
+            // 16 KiB may wait; 500 KB are logged.
+            let writer = LogWriter(descriptor: log.descriptor, bound: 16 << 10)
+            for number in 0..<count { writer.write(Self.line(number) + "\n") }
+            let waited = !writer.flush(within: 0.2)
+            // The reader reads now: what waited is written, then a line saying how many were dropped.
+            log.startReading()
+            return (waited, writer.flush(within: 10), try log.lines())
+        }
+        #expect(waited, "nothing reads, so lines wait")
+        #expect(flushed)
+        // Lines come in order; each run of dropped ones is said right where it was.
+        var next = 0
+        var dropped = 0
+        for text in written {
+            if let notice = text.firstMatch(of: /^hub: (\d+) log lines? dropped: the log's reader fell behind by more than 16384 bytes$/) {
+                let missing = Int(notice.1) ?? 0
+                #expect(missing > 0 && text != written.first, "\(text)")
+                next += missing
+                dropped += missing
+            } else {
+                #expect(text == Self.line(next), "line \(next)")
+                next += 1
+            }
+        }
+        #expect(next == count, "every line is written or counted as dropped")
+        #expect(dropped > 0 && count - dropped >= (16 << 10) / 100, "\(dropped) dropped")
     }
 
     @Test func aFullNonBlockingDescriptorIsWaitedForAndNoLineIsLost() async throws {
@@ -77,51 +121,5 @@ import Testing
         #expect(waited, "nothing reads, so lines wait")
         #expect(flushed)
         #expect(written == (0..<50).map(Self.line))
-    }
-
-    @Sendable private static func linesFromManyThreads() throws {
-        let log = LogPipe()
-        log.startReading()
-        let writer = LogWriter(descriptor: log.descriptor, bound: 1 << 20)
-        let (threads, lines) = (4, 500)
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            for number in 0..<lines { writer.write(line(thread, number) + "\n") }
-        }
-        #expect(writer.flush(within: 10))
-        let written = try log.lines()
-        #expect(written.count == threads * lines)
-        for thread in 0..<threads {
-            #expect(written.filter { $0.hasPrefix("thread \(thread) ") } == (0..<lines).map { line(thread, $0) })
-        }
-    }
-
-    @Sendable private static func aReaderThatDoesNotRead() throws {
-        let log = LogPipe()
-        log.fill()
-        // 16 KiB may wait; 500 KB are logged.
-        let writer = LogWriter(descriptor: log.descriptor, bound: 16 << 10)
-        let count = 5_000
-        for number in 0..<count { writer.write(line(number) + "\n") }
-        #expect(!writer.flush(within: 0.2), "nothing reads, so lines wait")
-        // The reader reads now: what waited is written, then a line saying how many were dropped.
-        log.startReading()
-        #expect(writer.flush(within: 10))
-        let written = try log.lines()
-        // Lines come in order; each run of dropped ones is said right where it was.
-        var next = 0
-        var dropped = 0
-        for text in written {
-            if let notice = text.firstMatch(of: /^hub: (\d+) log lines? dropped: the log's reader fell behind by more than 16384 bytes$/) {
-                let missing = Int(notice.1) ?? 0
-                #expect(missing > 0 && text != written.first, "\(text)")
-                next += missing
-                dropped += missing
-            } else {
-                #expect(text == line(next), "line \(next)")
-                next += 1
-            }
-        }
-        #expect(next == count, "every line is written or counted as dropped")
-        #expect(dropped > 0 && count - dropped >= (16 << 10) / 100, "\(dropped) dropped")
     }
 }
