@@ -2,6 +2,7 @@ import Foundation
 import HubCore
 import HubRender
 import Hummingbird
+import NIOCore
 
 // The routes the router adds, and what each answers, are listed in ServerRoutes.swift.
 
@@ -68,29 +69,46 @@ extension HubServer {
     /// A view its policy keeps is answered from ``viewCache`` while the policy allows, before any
     /// chain runs.
     private func view(_ uri: String, request: Request, context: HubRequestContext) async throws -> Response {
+        let ifNoneMatch = request.headers[.ifNoneMatch]
         if let kept = try await keptView(uri) {
             metrics.answeredFromCache(feature: kept.feature)
-            return Self.response(ViewAnswer(kept: kept, ifNoneMatch: request.headers[.ifNoneMatch]))
+            return Self.response(ViewAnswer(kept: kept, ifNoneMatch: ifNoneMatch))
         }
-        let options = screenOptions
-        let ticket = ticket(for: context.channel)
-        let generation = viewCache.generation
-        let view = try await measured {
-            try await self.pool.answer(limit: self.configuration.maxRequestsPerWorker) { state, reply in
-                state.loadView(uri, options: options, ticket: ticket, reply: reply)
+        return Self.response(try await withCheckedThrowingContinuation { continuation in
+            do {
+                try loadView(uri, ifNoneMatch: ifNoneMatch, channel: context.channel) { continuation.resume(with: $0) }
+            } catch {
+                continuation.resume(throwing: error)
             }
+        })
+    }
+
+    /// Loads the view `uri` on the least busy worker for a request on `channel` whose
+    /// `If-None-Match` is `ifNoneMatch`, keeps it in ``viewCache`` when its feature's policy
+    /// says so, and hands `deliver` the answer (or the failure), counted in the metrics, on the
+    /// worker's thread; throws 503 at once when every worker is busy (``RuntimeWorker/answer(limit:_:deliver:)``).
+    /// The route answers with it, and ``ViewAnswering`` on the connection's event loop.
+    func loadView(
+        _ uri: String, ifNoneMatch: String?, channel: any Channel, deliver: @escaping @Sendable (Result<ViewAnswer, any Error>) -> Void
+    ) throws(ViewFailure) {
+        let options = screenOptions
+        let ticket = ticket(for: channel)
+        let generation = viewCache.generation
+        try pool.answer(limit: configuration.maxRequestsPerWorker, { state, reply in
+            state.loadView(uri, options: options, ticket: ticket, reply: reply)
+        }) { [self] (result: Result<LoadedView, any Error>) in
+            deliver(measured(result).map { view in
+                let tag = EntityTag.of(view.json)
+                let json = ByteBuffer(bytes: view.json)
+                guard let policy = view.cachePolicy else {
+                    return ViewAnswer(json: json, tag: tag, cacheControl: ViewCache.noCache, ifNoneMatch: ifNoneMatch)
+                }
+                let kept = ViewCache.Entry(
+                    feature: view.feature, model: view.model, json: json, tag: tag, policy: policy, storedAt: MonotonicTime.now)
+                viewCache.keep(kept, for: uri, since: generation)
+                return ViewAnswer(json: json, tag: tag, cacheControl: kept.cacheControl, ifNoneMatch: ifNoneMatch)
+            })
         }
-        let tag = EntityTag.of(view.json)
-        let json = ByteBuffer(bytes: view.json)
-        let ifNoneMatch = request.headers[.ifNoneMatch]
-        guard let policy = view.cachePolicy else {
-            return Self.response(ViewAnswer(json: json, tag: tag, cacheControl: ViewCache.noCache, ifNoneMatch: ifNoneMatch))
-        }
-        let kept = ViewCache.Entry(
-            feature: view.feature, model: view.model, json: json, tag: tag, policy: policy,
-            storedAt: MonotonicTime.now)
-        viewCache.keep(kept, for: uri, since: generation)
-        return Self.response(ViewAnswer(json: json, tag: tag, cacheControl: kept.cacheControl, ifNoneMatch: ifNoneMatch))
     }
 
     /// The view kept for `uri` if its feature's policy still keeps it: a `max_age` one while
@@ -148,15 +166,24 @@ extension HubServer {
     }
 
     /// What `load` loads, its chain's time and failures counted in the metrics.
-    private func measured<Result: LoadMeasured>(_ load: () async throws -> Result) async throws -> Result {
+    private func measured<Value: LoadMeasured>(_ load: () async throws -> Value) async throws -> Value {
+        let result: Result<Value, any Error>
         do {
-            let result = try await load()
-            metrics.loaded(feature: result.feature, chainSeconds: result.chainSeconds)
-            return result
-        } catch let failure as ViewFailure {
-            metrics.failed(feature: failure.feature)
-            throw failure
+            result = .success(try await load())
+        } catch {
+            result = .failure(error)
         }
+        return try measured(result).get()
+    }
+
+    /// `result`, its chain's time or its failure counted in the metrics.
+    private func measured<Value: LoadMeasured>(_ result: Result<Value, any Error>) -> Result<Value, any Error> {
+        switch result {
+        case .success(let value): metrics.loaded(feature: value.feature, chainSeconds: value.chainSeconds)
+        case .failure(let failure as ViewFailure): metrics.failed(feature: failure.feature)
+        case .failure: break
+        }
+        return result
     }
 
     private static func json(_ bytes: [UInt8], headers: HTTPFields = [:]) -> Response {

@@ -37,7 +37,7 @@ struct RequestObserving<Context: RequestContext>: RouterMiddleware {
 }
 
 /// How answered requests are counted and logged: by ``RequestObserving`` for the router's, by
-/// ``KeptViewAnswering`` for its own.
+/// ``ViewAnswering`` for its own.
 enum AnsweredRequests {
     /// Counts the request `head`, answered `status` (`failure` when it failed) `started` ago,
     /// in `metrics`, and logs it to `logger`, as ``RequestObserving``'s documentation says.

@@ -34,7 +34,7 @@ import Testing
         }
     }
 
-    /// A fresh kept view is answered on the connection's event loop (``KeptViewAnswering``):
+    /// A fresh kept view is answered on the connection's event loop (``ViewAnswering``):
     /// with what the router answers from the same cache, and only once the requests before it
     /// on its connection are answered.
     @Test func aKeptViewAnsweredOnTheEventLoopIsTheRoutersAnswerInItsRequestsOrder() async throws {

@@ -90,4 +90,31 @@ import Testing
             #expect(row?.objectValue?["text"]?.objectValue?["title"] == .string("loaded 1 time(s)"))
         }
     }
+    /// Pipelined on one connection, views loaded on the connection's event loop and requests
+    /// the router answers come back in the order they were sent, and a view's answer is the
+    /// same whichever answers it (a `%3A` in its path sends it to the router).
+    @Test func pipelinedRequestsAreAnsweredInOrderAndAViewTheSameWhicheverAnswersIt() async throws {
+        try await withServer([ServerPaths.examples]) { server in
+            let port = server.port
+            let paths = ["/views/cities:overview", "/metrics", "/views/songs:list", "/views/cities%3Aoverview", "/views/cities:overview"]
+            let answers = try await offThePool { () throws -> [WireResponse] in
+                let connection = try LoopbackConnection(port: port)
+                connection.send(paths.map { "GET \($0) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" }.joined())
+                return try paths.map { _ in
+                    let (status, headers) = try connection.readHead()
+                    return WireResponse(status: status, headers: headers, body: connection.read(count: Int(headers["content-length"] ?? "") ?? 0))
+                }
+            }
+            #expect(answers.map(\.status) == [200, 200, 200, 200, 200])
+            // /metrics was answered after the first view and before the others.
+            #expect(answers[1].text.contains(#"hub_http_requests_total{method="GET",status="200"} 1"#), "\(answers[1].text)")
+            #expect(try JSONParser.parse(bytes: answers[2].body).objectValue?["title"] != JSONParser.parse(bytes: answers[0].body).objectValue?["title"])
+            let (direct, routed) = (answers[0], answers[3])
+            #expect(routed.body == direct.body && answers[4].body == direct.body)
+            #expect(Set(routed.headers.keys) == Set(direct.headers.keys), "\(routed.headers) against \(direct.headers)")
+            for name in ["etag", "cache-control", "content-type", "content-length", "x-content-type-options", "server"] {
+                #expect(routed.headers[name] == direct.headers[name], "\(name)")
+            }
+        }
+    }
 }

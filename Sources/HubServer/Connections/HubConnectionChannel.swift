@@ -8,8 +8,8 @@ import NIOHTTP1
 /// idle timeout), within the server's connection limit (past it, answered 503 by
 /// ``RefusalHandler`` and not served), with a header timeout (``HeaderTimeoutHandler``),
 /// HTTP/1.0's rules for keeping it open (``ConnectionPersistenceHandler``), its requests'
-/// missing `Host` filled in (``MissingHostFilling``), fresh kept views answered on its event
-/// loop (``KeptViewAnswering``), and dropped by the kernel once what it was sent stays
+/// missing `Host` filled in (``MissingHostFilling``), plain GETs of views answered on its event
+/// loop (``ViewAnswering``), and dropped by the kernel once what it was sent stays
 /// unacknowledged or unread for the client timeout (`TCP_USER_TIMEOUT`).
 struct HubConnectionChannel: ServerChildChannel {
     /// A connection set up: served, or refused.
@@ -35,7 +35,7 @@ struct HubConnectionChannel: ServerChildChannel {
     /// Where requests the HTTP/1 parser refuses are logged.
     let logger: Logger
     /// The views answered on the event loop.
-    let keptViews: KeptViewAnswering.Views
+    let views: ViewAnswering.Views
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         guard limit.admit(channel) else {
@@ -44,7 +44,7 @@ struct HubConnectionChannel: ServerChildChannel {
                 return .refused(channel)
             }
         }
-        let (headerTimeout, boundAuthority, metrics, serverLogger, keptViews) = (headerTimeout, boundAuthority, metrics, self.logger, keptViews)
+        let (headerTimeout, boundAuthority, metrics, serverLogger, views) = (headerTimeout, boundAuthority, metrics, self.logger, views)
         do {
             try channel.syncOptions?.setOption(Self.userTimeout, value: Self.socketMilliseconds(clientTimeout))
         } catch {
@@ -62,7 +62,7 @@ struct HubConnectionChannel: ServerChildChannel {
                 position: .after(decoder))
             // Last before the requests' handler: the idle timeout sees what it answers.
             let idleTimeout = try channel.pipeline.syncOperations.handler(type: HTTPConnectionStateHandler.self)
-            try channel.pipeline.syncOperations.addHandler(KeptViewAnswering(views: keptViews), position: .after(idleTimeout))
+            try channel.pipeline.syncOperations.addHandler(ViewAnswering(views: views), position: .after(idleTimeout))
             return .served(value)
         }
     }

@@ -1,7 +1,7 @@
 import Glibc
 
 extension EverySecond {
-    /// The `Date` of responses the server writes itself (``KeptViewAnswering``), as Hummingbird
+    /// The `Date` of responses the server writes itself (``ViewAnswering``), as Hummingbird
     /// gives the router's: RFC 9110's IMF-fixdate (`Thu, 26 Nov 2026 15:30:44 GMT`).
     static let httpDate = EverySecond(.utc) { parts in
         func twoDigits(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -14,7 +14,7 @@ struct ResponseHeaders<Context: RequestContext>: RouterMiddleware {
 }
 
 /// The header fields every response of the server carries, added by ``ResponseHeaders`` below
-/// the router and by ``KeptViewAnswering`` before it.
+/// the router and by ``ViewAnswering`` before it.
 enum ResponseHeaderFields {
     /// The `Server` every response names (Hummingbird's `serverName`).
     static let serverName = "hub"

@@ -3,10 +3,10 @@ import NIOCore
 
 /// The answer to a GET or HEAD of a view: its JSON, with its `ETag`, its `Cache-Control` and,
 /// when it was kept, its `Age`; or 304 Not Modified, with the same fields, when the request's
-/// `If-None-Match` has the tag. The route and ``KeptViewAnswering`` both answer with it.
-struct ViewAnswer {
+/// `If-None-Match` has the tag. The route and ``ViewAnswering`` both answer with it.
+struct ViewAnswer: Sendable {
     let status: HTTPResponse.Status
-    /// Its fields, with room for those an answerer adds (``KeptViewAnswering``'s, the
+    /// Its fields, with room for those an answerer adds (``ViewAnswering``'s, the
     /// middleware's) without growing.
     var headerFields: HTTPFields
     /// The JSON; nil for a 304.

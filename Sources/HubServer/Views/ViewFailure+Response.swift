@@ -9,6 +9,12 @@ extension ViewFailure {
     /// is `requestID`: in development with the located detail, otherwise with
     /// ``publicDetail(requestID:)``.
     func response(instance: String, requestID: String, isDevelopment: Bool) -> Response {
+        let (fields, body) = problem(instance: instance, requestID: requestID, isDevelopment: isDevelopment)
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: body))
+    }
+
+    /// The header fields and body of ``response(instance:requestID:isDevelopment:)``.
+    func problem(instance: String, requestID: String, isDevelopment: Bool) -> (fields: HTTPFields, body: ByteBuffer) {
         let problem: JSONDictionary = [
             "type": .string("about:blank"),
             "title": .string(title),
@@ -17,13 +23,11 @@ extension ViewFailure {
             "instance": .string(instance),
             "request_id": .string(requestID),
         ]
-        var headers: HTTPFields = [.contentType: "application/problem+json"]
-        if let allowedMethods { headers[.allow] = allowedMethods }
+        var fields: HTTPFields = [.contentType: "application/problem+json"]
+        if let allowedMethods { fields[.allow] = allowedMethods }
         // Busy or stopping: a retry a second later may well be answered.
-        if status == .serviceUnavailable { headers[.retryAfter] = "1" }
-        return Response(
-            status: status, headers: headers,
-            body: ResponseBody(byteBuffer: ByteBuffer(string: JSONValue.object(problem).serialized())))
+        if status == .serviceUnavailable { fields[.retryAfter] = "1" }
+        return (fields, ByteBuffer(string: JSONValue.object(problem).serialized()))
     }
 
     /// What the problem details say outside development: the detail when it only describes the

@@ -1,22 +1,23 @@
 import Synchronization
 
-/// The one answer to a request a worker took: the first ``send(_:)`` resumes the handler that
-/// waits for it (on whatever thread sends it); later ones do nothing.
+/// The one answer to a request a worker took: the first ``send(_:)`` hands it to whoever waits
+/// for it (on whatever thread sends it); later ones do nothing.
 final class RequestReply<Value: Sendable>: Sendable {
-    private let continuation: Mutex<CheckedContinuation<Value, any Error>?>
+    private let deliver: Mutex<(@Sendable (Result<Value, any Error>) -> Void)?>
     /// Told once the answer is sent (the worker counts the request as done).
     private let onSent: @Sendable () -> Void
 
-    init(_ continuation: CheckedContinuation<Value, any Error>, onSent: @escaping @Sendable () -> Void) {
-        self.continuation = Mutex(continuation)
+    /// A reply that hands its answer to `deliver`.
+    init(onSent: @escaping @Sendable () -> Void, deliver: @escaping @Sendable (Result<Value, any Error>) -> Void) {
+        self.deliver = Mutex(deliver)
         self.onSent = onSent
     }
 
     /// Answers with `result`, unless an answer was sent already.
     func send(_ result: Result<Value, any Error>) {
-        guard let continuation = continuation.withLock({ $0.take() }) else { return }
+        guard let deliver = deliver.withLock({ $0.take() }) else { return }
         onSent()
-        continuation.resume(with: result)
+        deliver(result)
     }
 
     /// Answers with what `body` returns or throws.

@@ -97,15 +97,29 @@ final class RuntimeWorker: @unchecked Sendable {
     func answer<Value: Sendable>(
         limit: Int, _ start: @escaping @Sendable (WorkerState, RequestReply<Value>) -> Void
     ) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            do {
+                try answer(limit: limit, start) { continuation.resume(with: $0) }
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }
+    }
+
+    /// Runs `start` as ``answer(limit:_:)`` does, and hands what the reply sends to `deliver`,
+    /// on the thread that sends it; throws 503 at once when the worker holds `limit`
+    /// unanswered requests (and `deliver` is never called).
+    func answer<Value: Sendable>(
+        limit: Int, _ start: @escaping @Sendable (WorkerState, RequestReply<Value>) -> Void,
+        deliver: @escaping @Sendable (Result<Value, any Error>) -> Void
+    ) throws(ViewFailure) {
         guard admit(limit: limit) else {
             throw ViewFailure.unavailable("the server is busy (\(limit) requests waiting on each worker); try again shortly")
         }
-        return try await withCheckedThrowingContinuation { continuation in
-            let reply = RequestReply(continuation) { [self] in answered() }
-            enqueue { state in
-                guard let state else { return reply.send(.failure(WorkerStopped())) }
-                start(state, reply)
-            }
+        let reply = RequestReply(onSent: { [self] in answered() }, deliver: deliver)
+        enqueue { state in
+            guard let state else { return reply.send(.failure(WorkerStopped())) }
+            start(state, reply)
         }
     }
 

@@ -51,6 +51,14 @@ final class WorkerPool: Sendable {
         try await leastBusy.answer(limit: limit, start)
     }
 
+    /// What ``RuntimeWorker/answer(limit:_:deliver:)`` answers on the least busy worker.
+    func answer<Value: Sendable>(
+        limit: Int, _ start: @escaping @Sendable (WorkerState, RequestReply<Value>) -> Void,
+        deliver: @escaping @Sendable (Result<Value, any Error>) -> Void
+    ) throws(ViewFailure) {
+        try leastBusy.answer(limit: limit, start, deliver: deliver)
+    }
+
     /// Runs `body` on the least busy worker.
     func perform<Result: Sendable>(_ body: @escaping @Sendable (WorkerState) throws -> Result) async throws -> Result {
         try await leastBusy.perform(body)

@@ -7,10 +7,10 @@ import NIOHTTPTypes
 import Testing
 @testable import HubServer
 
-/// Fresh kept views answered on the connection's event loop (``KeptViewAnswering``), on an
+/// Fresh kept views answered on the connection's event loop (``ViewAnswering``), on an
 /// embedded channel: the exact answer the route gives, counted and logged, and every request it
 /// must not answer passed on to the router, in order.
-@Suite struct KeptViewAnsweringTests {
+@Suite struct ViewAnsweringTests {
     private static let json = ByteBuffer(string: #"{"body":[]}"#)
     private static let tag = #""0123456789abcdef""#
 
@@ -25,9 +25,9 @@ import Testing
                 storedAt: MonotonicTime.now)
             cache.keep(entry, for: uri, since: cache.generation)
         }
-        let views = KeptViewAnswering.Views(
+        let views = ViewAnswering.Views(
             cache: cache, hosts: try HostPolicy(boundAddress: "127.0.0.1", allowedHosts: []), metrics: metrics, logger: log.logger())
-        return EmbeddedChannel(handler: KeptViewAnswering(views: views))
+        return EmbeddedChannel(handler: ViewAnswering(views: views))
     }
 
     static func request(
@@ -120,9 +120,9 @@ import Testing
     }
 
     @Test(arguments: [
-        KeptViewAnsweringTests.request("/views/kept:a", method: .post),
-        KeptViewAnsweringTests.request("/views/kept:a", host: "evil.example"),
-        KeptViewAnsweringTests.request("/views/kept:a", fields: [.contentLength: "5"]),
+        ViewAnsweringTests.request("/views/kept:a", method: .post),
+        ViewAnsweringTests.request("/views/kept:a", host: "evil.example"),
+        ViewAnsweringTests.request("/views/kept:a", fields: [.contentLength: "5"]),
         request("/views/kept:a", fields: [.transferEncoding: "chunked"]),
         request("/views/kept:a", fields: [.connection: "close"]),
         request("/views/kept%3Aa"),
