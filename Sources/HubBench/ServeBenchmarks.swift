@@ -22,6 +22,7 @@ enum ServeBenchmarks {
         do {
             _ = try ProcessBenchmarks.rowsFeature(in: folder, count: components)
             _ = try ProcessBenchmarks.rowsFeature(in: folder, count: components, id: "cached", reloadPolicy: "{ max_age = 60000 }")
+            _ = try ProcessBenchmarks.rowsFeature(in: folder, count: 0, id: "empty")
             let cores = AllowedCores.count
             var rates: [Int: Double] = [:]
             for workers in Set([1, cores]).sorted() {

@@ -13,7 +13,8 @@ enum ServeComparisons {
     static let workers = 2
 
     /// The comparisons, with the features of `folder`: `rows:view` (``ServeBenchmarks/components``
-    /// rows, no reload policy) and `cached:view` (the same rows, kept 60 s by its policy).
+    /// rows, no reload policy), `cached:view` (the same rows, kept 60 s by its policy) and
+    /// `empty:view` (the rows' operation with no row, no reload policy).
     static func run(_ run: BenchmarkRun, folder: URL) throws {
         let pinning = CorePinning.current
         guard let wrk = Wrk(pinning: pinning) else {
@@ -22,18 +23,21 @@ enum ServeComparisons {
         }
         run.note("serve_cores", pinning.description + ", wrk -t1 -c\(Wrk.connections), \(rounds) alternating rounds of \(seconds) s a side")
         let hub = try ServeProcess(folder: folder.path, workers: workers, core: pinning.server)
-        try versusNode(run, wrk: wrk, hub: hub.port)
+        if let nodeRate = try versusNode(run, wrk: wrk, hub: hub.port) {
+            let plainLua = try plainLuaShare(run, nodeRate: nodeRate)
+            try floor(run, wrk: wrk, hub: hub.port, plainLua: plainLua, nodeRate: nodeRate)
+        }
         try cachedVersusNginx(run, wrk: wrk, hub: hub.port, folder: folder)
         try loggedVersusUnlogged(run, wrk: wrk, hub: hub.port, folder: folder)
         try notModified(run, wrk: wrk, hub: hub.port)
     }
 
     /// `serve_vs_node` and `serve_vs_node_p99`: the uncached rows view against Node building
-    /// the same JSON per request.
-    private static func versusNode(_ run: BenchmarkRun, wrk: Wrk, hub: Int) throws {
+    /// the same JSON per request. Returns Node's requests/s; nil when there is no Node.
+    private static func versusNode(_ run: BenchmarkRun, wrk: Wrk, hub: Int) throws -> Double? {
         guard let node = try PeerServers.node(rows: ServeBenchmarks.components) else {
             run.note("serve_vs_node", "skipped: no node (Scripts/bootstrap --bench installs it)")
-            return
+            return nil
         }
         _ = try sameBody(hub, "/views/rows:view", node.port, "/")
         let (ours, theirs) = try compare(wrk, url(hub, "/views/rows:view"), url(node.port, "/"))
@@ -41,14 +45,15 @@ enum ServeComparisons {
             "serve_vs_node", .rate("hub serve (\(workers) workers) requests/s", ours.requestsPerSecond),
             .rate("node http", theirs.requestsPerSecond), target: 0.5, atLeast: true)
         run.report("serve_vs_node_p99", .time("hub serve p99", ours.p99), .time("node p99", theirs.p99), target: 2)
-        try plainLuaShare(run, nodeRate: theirs.requestsPerSecond)
+        return theirs.requestsPerSecond
     }
 
     /// `serve_plain_lua_vs_target`: the rows view's loop run by Lua alone, each row a plain
     /// table (no builder, no JSON, no HTTP), against the time a request may take at the target
     /// of `serve_vs_node` (half Node's rate `nodeRate`): how much of that budget the feature's
-    /// own work takes in Lua 5.4's interpreter, whatever Hub does around it.
-    private static func plainLuaShare(_ run: BenchmarkRun, nodeRate: Double) throws {
+    /// own work takes in Lua 5.4's interpreter, whatever Hub does around it. Returns that time
+    /// a view, in nanoseconds.
+    private static func plainLuaShare(_ run: BenchmarkRun, nodeRate: Double) throws -> Double {
         let probe = try BridgeProbe()
         let views = 2_000
         let loop = ProcessBenchmarks.rowsLoop(count: ServeBenchmarks.components, row: #"{ id = "row-" .. i }"#, keep: "body[i] = row")
@@ -67,6 +72,26 @@ enum ServeComparisons {
         }
         run.report(
             "serve_plain_lua_vs_target", .time("plain Lua tables of the \(ServeBenchmarks.components) rows, per view", median(samples)),
+            .time("a request at half Node's rate", 2e9 / nodeRate))
+        return median(samples)
+    }
+
+    /// `serve_floor_vs_target`: what a request for the rows view costs before Hub does any work
+    /// a row — the rows' plain Lua (`plainLua`, nanoseconds a view) plus a request for a view
+    /// whose one operation adds nothing (the HTTP, a worker, a screen, a chain, a delivery, the
+    /// JSON: every cost a request pays whatever its rows), one core's time a request at its
+    /// rate — against the time a request may take at `serve_vs_node`'s target. What it leaves
+    /// below 1 is all Hub may spend on the rows (builders, model, JSON) for the target to be met.
+    private static func floor(_ run: BenchmarkRun, wrk: Wrk, hub: Int, plainLua: Double, nodeRate: Double) throws {
+        _ = try wrk.run(url(hub, "/views/empty:view"), seconds: 1)
+        let empty = try (0..<rounds).map { _ in try wrk.run(url(hub, "/views/empty:view"), seconds: seconds) }
+        if empty.contains(where: { $0.errors > 0 }) {
+            throw BenchmarkError("/views/empty:view: answers that were not 2xx or 3xx, or failed")
+        }
+        let emptyRate = median(empty.map(\.requestsPerSecond))
+        run.note("serve_empty_view", String(format: "%.0f requests/s for a view whose one operation adds nothing (%.1f µs a request)", emptyRate, 1e6 / emptyRate))
+        run.report(
+            "serve_floor_vs_target", .time("the rows' plain Lua + a request for a view with no rows", plainLua + 1e9 / emptyRate),
             .time("a request at half Node's rate", 2e9 / nodeRate))
     }
 
