@@ -35,20 +35,22 @@ import Testing
         #expect(try serve.finish() == 0)
     }
 
-    /// A client that pipelines GETs of a view its policy keeps, answered on the event loop, and
-    /// never reads the answers: the server stops reading its requests once the answers fill what
-    /// the connection may buffer, as for any answer, instead of taking every request and
-    /// keeping every answer in memory, and it answers others meanwhile.
-    @Test func serveStopsReadingAClientThatNeverReadsItsKeptViews() async throws {
+    /// A client that pipelines GETs of a view, answered on the event loop (from what a policy
+    /// keeps, or loaded on the worker), and never reads the answers: the server stops reading
+    /// its requests once the answers fill what the connection may buffer, as for any answer,
+    /// instead of taking every request and keeping every answer in memory, and it answers others
+    /// meanwhile.
+    @Test(arguments: ["kept:a", "link:view"])
+    func serveStopsReadingAClientThatNeverReadsItsAnswers(view: String) async throws {
         // The sender goes on until the kernel's buffers take nothing for 2 s: a few seconds, and
         // on a loaded machine it may pass the 10 s after which the kernel drops a connection
         // whose answers the client leaves unread (the client timeout), under the sender ("Broken
         // pipe"). That drop has tests of its own: here the client is given a minute.
         let (serve, port) = try serveLive(["--client-timeout", "60"])
-        let url = "http://127.0.0.1:\(port)/views/kept:a"
+        let url = "http://127.0.0.1:\(port)/views/\(view)"
         #expect(try await HTTPClient.shared.get(url: url).get().status == .ok)
         let requests = 400_000
-        let request = Array("GET /views/kept:a HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        let request = Array("GET /views/\(view) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
         // Made before connecting: 19 MB take seconds in a debug build, and a connection that
         // sends nothing for the header timeout (10 s) is closed.
         let pipelined = Array([[UInt8]](repeating: request, count: requests).joined())
