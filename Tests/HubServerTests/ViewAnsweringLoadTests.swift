@@ -62,21 +62,8 @@ import Testing
         return EmbeddedChannel(handlers: [reads, ViewAnswering(views: views)])
     }
 
-    private static func send(_ path: String, method: HTTPTypes.HTTPRequest.Method = .get, fields: HTTPFields = [:], to channel: EmbeddedChannel) throws {
-        try channel.writeInbound(HTTPRequestPart.head(ViewAnsweringTests.request(path, method: method, fields: fields)))
-        try channel.writeInbound(HTTPRequestPart.end(nil))
-    }
-
-    private static func written(_ channel: EmbeddedChannel) throws -> [HTTPResponsePart] {
-        var parts: [HTTPResponsePart] = []
-        while let part = try channel.readOutbound(as: HTTPResponsePart.self) { parts.append(part) }
-        return parts
-    }
-
-    private static func passedOn(_ channel: EmbeddedChannel) throws -> [HTTPRequestPart] {
-        var parts: [HTTPRequestPart] = []
-        while let part = try channel.readInbound(as: HTTPRequestPart.self) { parts.append(part) }
-        return parts
+    private static func send(_ path: String, fields: HTTPFields = [:], to channel: EmbeddedChannel) throws {
+        try ViewAnsweringTests.send(ViewAnsweringTests.request(path, fields: fields), to: channel)
     }
 
     @Test func aViewNotKeptIsLoadedAndAnsweredFirstThenTheRequestsReadMeanwhileInOrder() throws {
@@ -91,13 +78,13 @@ import Testing
         channel.pipeline.read()
         #expect(loads.all.map(\.uri) == [try ViewAddress.uri(["rows:view"], query: "page=2")])
         #expect(loads.all.first?.ifNoneMatch == #""old""#)
-        #expect(try Self.written(channel).isEmpty && Self.passedOn(channel).isEmpty, "held until the first is answered")
+        #expect(try ViewAnsweringTests.written(channel).isEmpty && ViewAnsweringTests.passedOn(channel).isEmpty, "held until the first is answered")
         #expect(reads.reads == 0, "nothing more is read meanwhile")
 
         let answer = ViewAnswer(json: Self.json, tag: #""rows""#, cacheControl: ViewCache.noCache, ifNoneMatch: #""old""#)
         loads.all[0].deliver(.success(answer))
         channel.embeddedEventLoop.run()
-        let parts = try Self.written(channel)
+        let parts = try ViewAnsweringTests.written(channel)
         try #require(parts.count == 6, "the loaded view's answer, then the kept view's: \(parts)")
         guard case .head(let head) = parts[0], case .body(let body) = parts[1], case .end = parts[2], case .head(let kept) = parts[3] else {
             Issue.record("not two answers: \(parts)")
@@ -111,7 +98,7 @@ import Testing
         #expect(kept.headerFields[.eTag] == #""kept""#)
         // The router's request is passed on after them, and so is the view behind it, so that
         // the router's answer comes first; the read asked for meanwhile goes through.
-        let forwarded = try Self.passedOn(channel)
+        let forwarded = try ViewAnsweringTests.passedOn(channel)
         #expect(forwarded.compactMap { part -> String? in if case .head(let head) = part { head.path } else { nil } } == ["/metrics", "/views/other:view"])
         #expect(forwarded.count == 4 && loads.all.count == 1)
         #expect(reads.reads == 1)
@@ -123,12 +110,12 @@ import Testing
             try channel.writeOutbound(HTTPResponsePart.head(HTTPResponse(status: .ok)))
             try channel.writeOutbound(HTTPResponsePart.end(nil))
         }
-        _ = try Self.written(channel)
+        _ = try ViewAnsweringTests.written(channel)
         try Self.send("/views/other:view", fields: [.ifNoneMatch: #""same""#], to: channel)
         #expect(loads.all.map(\.uri) == [try ViewAddress.uri(["rows:view"], query: "page=2"), "other:view"])
         loads.all[1].deliver(.success(ViewAnswer(json: Self.json, tag: #""same""#, cacheControl: ViewCache.noCache, ifNoneMatch: #""same""#)))
         channel.embeddedEventLoop.run()
-        let unchanged = try Self.written(channel)
+        let unchanged = try ViewAnsweringTests.written(channel)
         guard unchanged.count == 2, case .head(let notModified) = unchanged[0], case .end = unchanged[1] else {
             Issue.record("not a 304's head and end: \(unchanged)")
             return
@@ -143,7 +130,7 @@ import Testing
         try Self.send("/views/broken:view", to: channel)
         loads.all[0].deliver(.failure(ViewFailure.failed("broken.lua:3: attempt to index a nil value", feature: "broken")))
         channel.embeddedEventLoop.run()
-        let parts = try Self.written(channel)
+        let parts = try ViewAnsweringTests.written(channel)
         guard parts.count == 3, case .head(let head) = parts[0], case .body(let body) = parts[1] else {
             Issue.record("not an answer with a body: \(parts)")
             return
@@ -164,7 +151,7 @@ import Testing
         defer { _ = try? channel.finish() }
         loads.refusal.withLock { $0 = .unavailable("the server is busy") }
         try Self.send("/views/rows:view", to: channel)
-        let parts = try Self.written(channel)
+        let parts = try ViewAnsweringTests.written(channel)
         guard parts.count == 3, case .head(let head) = parts[0] else {
             Issue.record("not answered at once: \(parts)")
             return

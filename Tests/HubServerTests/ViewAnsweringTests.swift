@@ -37,20 +37,20 @@ import Testing
     }
 
     /// Sends `head` and the end of its request.
-    private static func send(_ head: HTTPTypes.HTTPRequest, to channel: EmbeddedChannel) throws {
+    static func send(_ head: HTTPTypes.HTTPRequest, to channel: EmbeddedChannel) throws {
         try channel.writeInbound(HTTPRequestPart.head(head))
         try channel.writeInbound(HTTPRequestPart.end(nil))
     }
 
     /// The response parts written since the last call.
-    private static func written(_ channel: EmbeddedChannel) throws -> [HTTPResponsePart] {
+    static func written(_ channel: EmbeddedChannel) throws -> [HTTPResponsePart] {
         var parts: [HTTPResponsePart] = []
         while let part = try channel.readOutbound(as: HTTPResponsePart.self) { parts.append(part) }
         return parts
     }
 
     /// The request parts passed on since the last call.
-    private static func passedOn(_ channel: EmbeddedChannel) throws -> [HTTPRequestPart] {
+    static func passedOn(_ channel: EmbeddedChannel) throws -> [HTTPRequestPart] {
         var parts: [HTTPRequestPart] = []
         while let part = try channel.readInbound(as: HTTPRequestPart.self) { parts.append(part) }
         return parts
