@@ -127,7 +127,7 @@ import Testing
         let (loads, log, metrics) = (Loads(), CapturedLog(), ServerMetrics())
         let channel = try Self.channel(loads: loads, log: log, metrics: metrics)
         defer { _ = try? channel.finish() }
-        try Self.send("/views/broken:view", to: channel)
+        try Self.send("/views/broken:view?page=1", to: channel)
         loads.all[0].deliver(.failure(ViewFailure.failed("broken.lua:3: attempt to index a nil value", feature: "broken")))
         channel.embeddedEventLoop.run()
         let parts = try ViewAnsweringTests.written(channel)

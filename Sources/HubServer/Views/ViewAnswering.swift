@@ -55,7 +55,7 @@ final class ViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
     /// How this handler answers a request it reads.
     private enum Source {
         case kept(ViewCache.Entry)
-        case worker(uri: String)
+        case worker(uri: String, load: Load)
     }
 
     private let views: Views
@@ -116,7 +116,7 @@ final class ViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
                 self.answering = nil
                 switch answering.source {
                 case .kept(let view): answer(answering.head, from: view, started: answering.started, context: context)
-                case .worker(let uri): load(uri, for: answering.head, started: answering.started, context: context)
+                case .worker(let uri, let load): self.load(uri, with: load, for: answering.head, started: answering.started, context: context)
                 }
                 return nil
             }
@@ -149,8 +149,8 @@ final class ViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
         case let view? where view.isFresh: source = .kept(view)
         case let view? where view.policy == .ask: return nil
         default:
-            guard views.load != nil else { return nil }
-            source = .worker(uri: uri)
+            guard let load = views.load else { return nil }
+            source = .worker(uri: uri, load: load)
         }
         // Last: the router checks the Host of whatever this handler does not answer anyway.
         guard allowsHost(of: head) else { return nil }
@@ -202,10 +202,9 @@ final class ViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
         views.metrics.answeredFromCache(feature: view.feature)
     }
 
-    /// Loads the view `uri` for the request `head` on a worker, and answers it once loaded;
+    /// Loads the view `uri` for the request `head` with `load`, and answers it once loaded;
     /// meanwhile the connection's later requests wait (``held``).
-    private func load(_ uri: String, for head: HTTPRequest, started: UInt64, context: ChannelHandlerContext) {
-        guard let load = views.load else { return }
+    private func load(_ uri: String, with load: Load, for head: HTTPRequest, started: UInt64, context: ChannelHandlerContext) {
         loading = true
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         do {
@@ -248,13 +247,15 @@ final class ViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
     /// counts and logs it.
     private func write(_ result: Result<ViewAnswer, ViewFailure>, to head: HTTPRequest, started: UInt64, context: ChannelHandlerContext) {
         let requestID = RequestIdentifier.next()
-        let path = head.path.map { String($0.prefix { $0 != "?" }) } ?? ""
+        let path = head.path ?? ""
         var (status, fields, body): (HTTPResponse.Status, HTTPFields, ByteBuffer?)
         switch result {
         case .success(let answer):
             (status, fields, body) = (answer.status, answer.headerFields, answer.body)
         case .failure(let failure):
-            let problem = failure.problem(instance: path, requestID: requestID, isDevelopment: views.isDevelopment)
+            // The instance is the path without its query, as the router's problem details name it.
+            let instance = String(path.prefix { $0 != "?" })
+            let problem = failure.problem(instance: instance, requestID: requestID, isDevelopment: views.isDevelopment)
             (status, fields, body) = (failure.status, problem.fields, problem.body)
         }
         // Added to the answer's own fields, which have room for them.
