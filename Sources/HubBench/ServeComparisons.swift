@@ -25,7 +25,7 @@ enum ServeComparisons {
         let hub = try ServeProcess(folder: folder.path, workers: workers, core: pinning.server)
         if let nodeRate = try versusNode(run, wrk: wrk, hub: hub.port) {
             let plainLua = try plainLuaShare(run, nodeRate: nodeRate)
-            try floor(run, wrk: wrk, hub: hub.port, plainLua: plainLua, nodeRate: nodeRate)
+            try floorVersusTarget(run, wrk: wrk, hub: hub.port, plainLua: plainLua, nodeRate: nodeRate)
         }
         try cachedVersusNginx(run, wrk: wrk, hub: hub.port, folder: folder)
         try loggedVersusUnlogged(run, wrk: wrk, hub: hub.port, folder: folder)
@@ -82,7 +82,7 @@ enum ServeComparisons {
     /// JSON: every cost a request pays whatever its rows), one core's time a request at its
     /// rate — against the time a request may take at `serve_vs_node`'s target. What it leaves
     /// below 1 is all Hub may spend on the rows (builders, model, JSON) for the target to be met.
-    private static func floor(_ run: BenchmarkRun, wrk: Wrk, hub: Int, plainLua: Double, nodeRate: Double) throws {
+    private static func floorVersusTarget(_ run: BenchmarkRun, wrk: Wrk, hub: Int, plainLua: Double, nodeRate: Double) throws {
         _ = try wrk.run(url(hub, "/views/empty:view"), seconds: 1)
         let empty = try (0..<rounds).map { _ in try wrk.run(url(hub, "/views/empty:view"), seconds: seconds) }
         if empty.contains(where: { $0.errors > 0 }) {

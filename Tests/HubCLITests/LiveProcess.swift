@@ -120,22 +120,21 @@ final class LiveProcess: @unchecked Sendable {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
-    /// The names of its threads (their `comm`), from /proc.
     /// The processes it started (from /proc), as `script` starts the program it runs.
     var children: [Int32] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/task")) ?? []
-        return tasks.flatMap { task in
-            ((try? String(contentsOfFile: "/proc/\(process.processIdentifier)/task/\(task)/children", encoding: .utf8)) ?? "")
-                .split(separator: " ").compactMap { Int32($0) }
-        }
+        taskFiles("children").flatMap { $0.split(separator: " ").compactMap { Int32($0) } }
     }
 
+    /// The names of its threads (their `comm`), from /proc.
     var threadNames: [String] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/task")) ?? []
-        return tasks.compactMap { task in
-            (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/task/\(task)/comm", encoding: .utf8))?
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        taskFiles("comm").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
+    /// The file `name` of each of its threads' directories in /proc (`/proc/PID/task/TID/name`).
+    private func taskFiles(_ name: String) -> [String] {
+        let directory = "/proc/\(process.processIdentifier)/task"
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return tasks.compactMap { try? String(contentsOfFile: "\(directory)/\($0)/\(name)", encoding: .utf8) }
     }
 
     /// How many files it has open, from /proc.
