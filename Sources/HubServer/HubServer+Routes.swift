@@ -74,13 +74,7 @@ extension HubServer {
             metrics.answeredFromCache(feature: kept.feature)
             return Self.response(ViewAnswer(kept: kept, ifNoneMatch: ifNoneMatch))
         }
-        return Self.response(try await withCheckedThrowingContinuation { continuation in
-            do {
-                try loadView(uri, ifNoneMatch: ifNoneMatch, channel: context.channel) { continuation.resume(with: $0) }
-            } catch {
-                continuation.resume(throwing: error)
-            }
-        })
+        return Self.response(try await delivered { try loadView(uri, ifNoneMatch: ifNoneMatch, channel: context.channel, deliver: $0) })
     }
 
     /// Loads the view `uri` on the least busy worker for a request on `channel` whose

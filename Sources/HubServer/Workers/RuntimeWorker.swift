@@ -97,13 +97,7 @@ final class RuntimeWorker: @unchecked Sendable {
     func answer<Value: Sendable>(
         limit: Int, _ start: @escaping @Sendable (WorkerState, RequestReply<Value>) -> Void
     ) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            do {
-                try answer(limit: limit, start) { continuation.resume(with: $0) }
-            } catch {
-                continuation.resume(throwing: error)
-            }
-        }
+        try await delivered { try answer(limit: limit, start, deliver: $0) }
     }
 
     /// Runs `start` as ``answer(limit:_:)`` does, and hands what the reply sends to `deliver`,
