@@ -13,9 +13,9 @@ import Testing
     private static let live = ServerPaths.fixture("Live")
 
     /// A connection that has sent `GET path` and has not read the answer (which may take the
-    /// longest sleep here, 20 s, and more on a loaded machine).
+    /// longest sleep here, 50 s, and more on a loaded machine).
     private static func sent(_ path: String, port: Int) throws -> LoopbackConnection {
-        let connection = try LoopbackConnection(port: port, timeoutSeconds: 60)
+        let connection = try LoopbackConnection(port: port, timeoutSeconds: 90)
         connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         return connection
     }
@@ -120,14 +120,16 @@ import Testing
     }
 
     @Test func aServerShutDownAnswersTheRequestsStillWaitingWith503ThenStops() async throws {
-        // A sleep of 20 s (a deadline and an operation timeout past it): long enough that the
-        // shutdown comes while it sleeps, however loaded the machine.
+        // A sleep of 50 s (a deadline and an operation timeout past it): long enough that the
+        // shutdown comes while it sleeps, however loaded the machine. With 20 s, a run of the
+        // whole suite in parallel on two cores once saw the sleep end, and its view answered
+        // 200, before the shutdown reached the worker; answered 503, the test takes no longer.
         let server = try await RunningServer.start([Self.live]) {
-            $0.requestTimeout = 60_000
-            $0.prepareRuntime = { $0.manager.operationLimits.timeout = 60_000 }
+            $0.requestTimeout = 120_000
+            $0.prepareRuntime = { $0.manager.operationLimits.timeout = 120_000 }
         }
         let port = server.port
-        let waiting = try await offThePool { SendableBox(try Self.sent("/views/sleepy:view?ms=20000&n=1", port: port)) }
+        let waiting = try await offThePool { SendableBox(try Self.sent("/views/sleepy:view?ms=50000&n=1", port: port)) }
         #expect(try await server.waitUntilWaiting(1))
         await server.server.shutDown()
         // As on SIGTERM: a chain still waiting is not waited for.
