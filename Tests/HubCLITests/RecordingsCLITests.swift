@@ -87,4 +87,28 @@ import Testing
         #expect(replayed.status == 0, "\(replayed.output)")
         #expect(replayed.output.hasSuffix("1 passed, 0 failed\n"))
     }
+
+    @Test func recordWithTheBackendDownKeepsTheGoodRecordingSaysSoAndFailsUnlessFailuresAreAskedFor() throws {
+        let backend = try TestBackend.start()
+        backend.route("/greeting", .json(#"{"hello": "world"}"#, maxAge: 60))
+        let folder = try makeFolder(url: backend.url("/greeting"), host: "127.0.0.1:\(backend.port)", expected: #"{"hello": "world"}"#)
+        defer { remove(folder) }
+        #expect(try HubProcess.run(["test", "--record", folder]).status == 0)
+        let file = "\(folder)/tests/http/get-127.0.0.1-\(backend.port)-greeting.http"
+        let good = try String(contentsOfFile: file, encoding: .utf8)
+        backend.stop()
+
+        let down = try HubProcess.run(["test", "--record", folder])
+        #expect(down.status == 1)
+        #expect(down.output.contains(
+            "\(file): kept: the live exchange failed (connection refused (127.0.0.1:\(backend.port))); 'hub test --record-failures' records failures"),
+            "\(down.output)")
+        #expect(!down.output.contains("recorded "), "\(down.output)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == good)
+        #expect(try HubProcess.run(["test", folder]).status == 0, "the good recording still answers")
+
+        let failures = try HubProcess.run(["test", "--record-failures", folder])
+        #expect(failures.output.contains("recorded \(file)\n"), "\(failures.output)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("\nFAIL connection refused (127.0.0.1:\(backend.port))\n"))
+    }
 }

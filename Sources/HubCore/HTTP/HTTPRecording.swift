@@ -86,6 +86,16 @@ public struct HTTPRecording: Sendable, Equatable {
         }
     }
 
+    /// What failed when the recording is of an exchange that failed: the transport's message, or
+    /// the status of a server error (`HTTP 503`); nil for any other answer.
+    public var failure: String? {
+        switch outcome {
+        case .failure(let message): message
+        case .response(let response) where response.status >= 500: "HTTP \(response.status)"
+        case .response: nil
+        }
+    }
+
     /// Whether `request` is the one recorded: the same method, URL and body (no body and an
     /// empty one are the same).
     public func matches(_ request: HTTPRequest) -> Bool {

@@ -4,9 +4,17 @@ import Foundation
 /// back for each (its response, or its transport failure) to the feature folder's
 /// `tests/http/`, one ``HTTPRecording`` file per request, for ``RecordedHTTPTransport`` to
 /// replay.
+///
+/// An exchange that failed (the transport failed, or the server answered 5xx: a backend that is
+/// down) is written only when ``recordsFailures`` says so: otherwise a recording of the request
+/// is kept as it is, and the exchange is a problem either way, so that a backend that was down
+/// never replaces a good recording silently.
 public final class RecordingHTTPTransport: HTTPTransport {
     /// The feature folder the recordings are written to (nil: none is written).
     public var folder: String?
+
+    /// Whether exchanges that failed are recorded too (`hub test --record-failures`).
+    public var recordsFailures = false
 
     /// The paths of the recording files written, in the order first written.
     public private(set) var written: [String] = []
@@ -53,7 +61,14 @@ public final class RecordingHTTPTransport: HTTPTransport {
             return problems.append("\(request.line): not recorded: no feature folder to record into is set")
         }
         let directory = HTTPRecording.directory(ofFeature: folder)
-        let path = directory + "/" + fileName(for: request, in: directory)
+        let name = fileName(for: request, in: directory)
+        let path = directory + "/" + name
+        if !recordsFailures, let failure = recording.failure {
+            let files = HTTPRecordingFolder.files(in: directory).files
+            let why = "the live exchange failed (\(failure)); 'hub test --record-failures' records failures"
+            if files.contains(where: { $0.name == name }) { return problems.append("\(path): kept: \(why)") }
+            return problems.append("\(request.line): not recorded: \(why)")
+        }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try Data(recording.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)

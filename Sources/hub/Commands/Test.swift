@@ -14,7 +14,9 @@ struct Test: ParsableCommand {
             files in the feature folder; --update writes them instead. HTTP requests are answered \
             from the recordings in each feature folder's tests/http/ (in virtual time); a request \
             with no recording fails its case. --record sends them to the live backends instead \
-            and writes what comes back there. --coverage counts the lines of the features' Lua \
+            and writes what comes back there; an exchange that failed (the backend is down, or \
+            answered 5xx) keeps the recording it would replace, fails its case and is written \
+            only with --record-failures. --coverage counts the lines of the features' Lua \
             files (their tests left out) that the tests run, prints each file's lines run out of \
             those that can run, and writes an lcov tracefile (lcov.info, or --coverage-file) for \
             genhtml.
@@ -32,6 +34,9 @@ struct Test: ParsableCommand {
     @Flag(help: "Send HTTP requests to the live backends and record the exchanges in tests/http/ instead of replaying them.")
     var record = false
 
+    @Flag(help: "As --record, and record the exchanges that failed too (a transport failure, a 5xx answer).")
+    var recordFailures = false
+
     @Flag(help: "Count the lines of the features' Lua files that the tests run; print a summary and write an lcov tracefile.")
     var coverage = false
 
@@ -48,10 +53,12 @@ struct Test: ParsableCommand {
         let runtime = try HubRuntime(clock: .virtual)
         limits.apply(to: runtime)
         runtime.manager.store = try store.makeStore()
-        let recorder = record ? RecordingHTTPTransport(sending: AsyncHTTPTransport()) : nil
+        let records = record || recordFailures
+        let recorder = records ? RecordingHTTPTransport(sending: AsyncHTTPTransport()) : nil
+        recorder?.recordsFailures = recordFailures
         runtime.manager.httpTransport = recorder ?? RecordedHTTPTransport()
         // Recording asks the backends for everything: a cached answer would not be recorded.
-        if record { runtime.manager.httpCache = nil }
+        if records { runtime.manager.httpCache = nil }
         let covers = coverage || coverageFile != nil
         if covers { runtime.startCoverage() }
         for folder in folders {

@@ -243,6 +243,7 @@ struct RecordedHTTPTransportTests {
         try source.write("4.http", HTTPRecording(request: down, outcome: .failure("connection refused"), delay: 20).text)
 
         let recorder = RecordingHTTPTransport(sending: RecordedHTTPTransport(folder: source.path), folder: target.path)
+        recorder.recordsFailures = true
         let loop = EventLoop(clock: .virtual)
         let requests = [food, search, image, down]
         let recorded = requests.map { exchange($0, through: recorder, on: loop).result }
@@ -304,7 +305,7 @@ struct RecordedHTTPTransportTests {
 
         // The backend changes its answers: recording again overwrites each request's file.
         try source.write("soup.http", HTTPRecording(request: soup, outcome: .response(HTTPResponse(status: 202, body: Array("soup 2".utf8)))).text)
-        try source.write("salad.http", HTTPRecording(request: salad, outcome: .failure("connection reset")).text)
+        try source.write("salad.http", HTTPRecording(request: salad, outcome: .response(HTTPResponse(status: 201, body: Array("salad 2".utf8)))).text)
         backend.folder = source.path
         _ = exchange(salad, through: recorder, on: loop)
         _ = exchange(soup, through: recorder, on: loop)
@@ -313,11 +314,47 @@ struct RecordedHTTPTransportTests {
 
         let replay = RecordedHTTPTransport(folder: target.path)
         #expect(exchange(soup, through: replay, on: loop).result == .success(HTTPResponse(status: 202, body: Array("soup 2".utf8))))
-        #expect(
-            exchange(salad, through: replay, on: loop).result
-                == .failure(HTTPFailure(.transport, "POST http://127.0.0.1:8099/search: connection reset")))
+        #expect(exchange(salad, through: replay, on: loop).result == .success(HTTPResponse(status: 201, body: Array("salad 2".utf8))))
         #expect(replay.problems == [])
         #expect(recorder.problems == [])
+    }
+
+    @Test func anExchangeThatFailedKeepsTheRecordingItWouldReplaceUnlessFailuresAreRecorded() throws {
+        let source = TemporaryFeature()
+        let target = TemporaryFeature()
+        defer {
+            source.remove()
+            target.remove()
+        }
+        let soup = HTTPRequest(url: "http://127.0.0.1:8099/soup")
+        let salad = HTTPRequest(url: "http://127.0.0.1:8099/salad")
+        let good = HTTPRecording(request: soup, outcome: .response(HTTPResponse(status: 200, body: Array("soup".utf8))))
+        try target.write("get-127.0.0.1-8099-soup.http", good.text)
+        // The backend is down: soup's proxy answers 503, salad's connection is refused.
+        try source.write("soup.http", HTTPRecording(request: soup, outcome: .response(HTTPResponse(status: 503))).text)
+        try source.write("salad.http", HTTPRecording(request: salad, outcome: .failure("connection refused")).text)
+        let recorder = RecordingHTTPTransport(sending: RecordedHTTPTransport(folder: source.path), folder: target.path)
+        let loop = EventLoop(clock: .virtual)
+
+        #expect(exchange(soup, through: recorder, on: loop).result == .success(HTTPResponse(status: 503)))
+        _ = exchange(salad, through: recorder, on: loop)
+        #expect(recorder.written == [])
+        #expect(target.names == ["get-127.0.0.1-8099-soup.http"])
+        #expect(target.read("get-127.0.0.1-8099-soup.http") == good.text)
+        #expect(recorder.takeProblems() == [
+            "\(target.directory)/get-127.0.0.1-8099-soup.http: kept: the live exchange failed (HTTP 503); "
+                + "'hub test --record-failures' records failures",
+            "GET http://127.0.0.1:8099/salad: not recorded: the live exchange failed (connection refused); "
+                + "'hub test --record-failures' records failures",
+        ])
+
+        // Recording failures on purpose writes them.
+        recorder.recordsFailures = true
+        _ = exchange(soup, through: recorder, on: loop)
+        _ = exchange(salad, through: recorder, on: loop)
+        #expect(recorder.takeProblems() == [])
+        #expect(target.names == ["get-127.0.0.1-8099-salad.http", "get-127.0.0.1-8099-soup.http"])
+        #expect(target.read("get-127.0.0.1-8099-soup.http")?.contains("\nHTTP 503\n") == true)
     }
 
     @Test func fileThatCannotBeReadIsLeftAlone() throws {
