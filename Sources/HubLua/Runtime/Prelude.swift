@@ -36,6 +36,30 @@ local function print(...)
   write_line(concat(parts, "\t"))
 end
 
+-- Lua's warn, one per environment: a message made of its pieces (strings or numbers) is
+-- written as print writes, after "Lua warning: ", and paid for as print's line is; a message of
+-- one piece starting with "@" is a control message ("@off" and "@on" turn the folder's warnings
+-- off and on, others are ignored), as the lua program does. Warnings start on.
+local function make_warn()
+  local on = true
+  return function(...)
+    local count = select("#", ...)
+    local parts = { ... }
+    for i = 1, math.max(count, 1) do
+      local kind = type(parts[i])
+      if kind ~= "string" and kind ~= "number" then
+        error("bad argument #" .. i .. " to 'warn' (string expected, got " .. (i > count and "no value" or kind) .. ")", 2)
+      end
+    end
+    local message = concat(parts)
+    if count == 1 and message:sub(1, 1) == "@" then
+      if message == "@off" then on = false elseif message == "@on" then on = true end
+    elseif on then
+      write_line("Lua warning: " .. message)
+    end
+  end
+end
+
 local function read_only(name)
   return function(_, key)
     error("cannot set '" .. tostring(key) .. "' in the read-only table '" .. name .. "'", 2)
@@ -63,7 +87,7 @@ local function make_base()
     assert = assert, error = error, ipairs = ipairs, next = next, pairs = pairs, pcall = pcall,
     print = print, rawequal = rawequal, rawget = rawget, rawlen = rawlen, rawset = rawset,
     select = select, setmetatable = safe_setmetatable, getmetatable = getmetatable, tonumber = tonumber,
-    tostring = tostring, type = type, xpcall = xpcall, warn = warn, _VERSION = _VERSION,
+    tostring = tostring, type = type, xpcall = xpcall, warn = make_warn(), _VERSION = _VERSION,
     string = freeze(string, "string"), table = freeze(table, "table"), math = freeze(math, "math"),
     utf8 = freeze(utf8, "utf8"), coroutine = freeze(coroutine, "coroutine"), os = freeze(safe_os, "os"),
   }
