@@ -130,6 +130,13 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// Whether runs are queued or running.
     public var isLoading: Bool { !queue.isEmpty }
 
+    /// Whether a main run of the operation at `index` or an earlier one is queued and not
+    /// started yet: the chain from `index` then runs again anyway, after anything that happens
+    /// now (a run queued from one operation is queued for every one after it).
+    public func hasQueuedRun(from index: Int) -> Bool {
+        queue.contains { $0.context == nil && $0.mode == .main && $0.index <= index }
+    }
+
     /// The skeleton view model, built once from the operations' initial content (or injected).
     public var initialViewModel: ViewModel {
         if let cachedInitialViewModel { return cachedInitialViewModel }
