@@ -95,6 +95,22 @@ package struct LuaStack: Equatable {
         return try body(UnsafeRawBufferPointer(start: pointer, count: length))
     }
 
+    /// The string at `index` (not a number) when its bytes are UTF-8 text, read exactly; nil
+    /// when it is not a string. Throws ``NotUTF8`` for a string that is not UTF-8, which
+    /// ``string(at:)`` would repair.
+    package func utf8String(at index: Int32) throws(NotUTF8) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let pointer = lua_tolstring(L, index, &length) else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
+        if let invalid = NotUTF8.firstInvalid(in: bytes) { throw invalid }
+        return String(luaBytes: pointer, count: length)
+    }
+
+    /// Whether the value at `index` is a number of Lua's integer subtype (`math.type` says
+    /// `integer`); a float with an integral value (`2.0`) is not.
+    package func isInteger(at index: Int32) -> Bool { lua_isinteger(L, index) != 0 }
+
     /// The integer at `index` (nil unless it is a number with an integer value).
     package func integer(at index: Int32) -> Int? {
         guard lua_type(L, index) == LUA_TNUMBER else { return nil }

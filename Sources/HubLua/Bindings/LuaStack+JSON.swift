@@ -48,19 +48,31 @@ extension LuaStack {
     /// counts it (the parsed values are larger than their text).
     static let jsonExpansion = 8
 
-    /// The Lua value at `index` as JSON: a table with keys 1...n is an array, any other table an
-    /// object with string keys. Throws on functions, userdata, cycles and non-string keys, and
-    /// when the copy goes past the memory limit.
+    /// The Lua value at `index` as JSON that reads back as the same Lua value: a table with
+    /// keys 1...n is an array, any other table an object with string keys; an integer stays an
+    /// integer and a float a float (`2.0`, `-0.0`). Throws on functions, userdata, cycles and
+    /// non-string keys, on what JSON cannot hold (a string that is not UTF-8 text, NaN or an
+    /// infinity: ``LuaValueError``s naming where in the value, `[2].name`), and when the copy
+    /// goes past the memory limit. Nothing is replaced or dropped.
     func json(at index: Int32, depth: Int = 0) throws -> JSONValue {
         try chargeMemory(LuaStack.jsonValueSize)
         switch type(at: index) {
         case .nil, .none: return .null
         case .boolean: return .bool(boolean(at: index))
         case .number:
-            if let integer = integer(at: index) { return .int(integer) }
-            return .double(number(at: index) ?? 0)
+            if isInteger(at: index), let integer = integer(at: index) { return .int(integer) }
+            let number = number(at: index) ?? 0
+            guard number.isFinite else {
+                throw LuaValueError(problem: "JSON cannot hold \(number.isNaN ? "NaN" : number < 0 ? "-inf" : "inf")")
+            }
+            return .double(number)
         case .string:
-            let text = string(at: index) ?? ""
+            let text: String
+            do {
+                text = try utf8String(at: index) ?? ""
+            } catch {
+                throw LuaValueError(problem: "JSON cannot hold a string that is not UTF-8 text (\(error))")
+            }
             try chargeMemory(text.utf8.count)
             return .string(text)
         case .table:
@@ -78,17 +90,23 @@ extension LuaStack {
                 for position in 1...length {
                     rawIndex(table, position)
                     defer { pop() }
-                    items.append(try json(at: -1, depth: depth + 1))
+                    items.append(try LuaValueError.inField("[\(position)]") { try json(at: -1, depth: depth + 1) })
                 }
                 return .array(items)
             }
             var dictionary: JSONDictionary = [:]
             try forEachPair(table) {
-                guard let key = string(at: -2) else {
-                    throw LuaRaise(message: "table keys must be strings to convert to JSON, got \(typeName(at: -2))")
+                let key: String
+                do {
+                    guard let string = try utf8String(at: -2) else {
+                        throw LuaRaise(message: "table keys must be strings to convert to JSON, got \(typeName(at: -2))")
+                    }
+                    key = string
+                } catch let error as NotUTF8 {
+                    throw LuaValueError(problem: "JSON cannot hold a key that is not UTF-8 text (\(error))")
                 }
                 try chargeMemory(key.utf8.count)
-                dictionary[key] = try json(at: -1, depth: depth + 1)
+                dictionary[key] = try LuaValueError.inField(key) { try json(at: -1, depth: depth + 1) }
             }
             return .object(dictionary)
         default:

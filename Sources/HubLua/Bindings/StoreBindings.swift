@@ -116,7 +116,7 @@ final class StoreBindings {
         guard let kind = call.string(at: 1).flatMap(Kind.init(rawValue:)) else { return 0 }
         if kind == .namespace {
             // Checked when used: which feature calls decides whether it may.
-            guard call.type(at: 3) == .string, let name = call.string(at: 3), !name.isEmpty else {
+            guard call.type(at: 3) == .string, let name = try? Self.text(call, at: 3, kind: kind, what: "namespace"), !name.isEmpty else {
                 return fail(call, StoreFailure(.notAllowed, "the namespace must be a non-empty string, got \(call.shownValue(at: 3))"), kind: kind, place: nil)
             }
             call.push(true)
@@ -164,13 +164,24 @@ final class StoreBindings {
         }
     }
 
-    /// The key at argument 3.
+    /// The key at argument 3: a string of UTF-8 text, kept byte for byte.
     private func key(_ call: LuaStack, kind: Kind) throws -> String {
-        guard let name = call.type(at: 3) == .string ? call.string(at: 3) : nil else {
+        guard let name = try Self.text(call, at: 3, kind: kind, what: "key") else {
             throw StoreFailure(.invalidKey, "\(kind.function): the key must be a string, got \(call.typeName(at: 3))")
         }
         if let problem = StoreLimits.problem(withKey: name) { throw StoreFailure(.invalidKey, "\(kind.function): \(problem)") }
         return name
+    }
+
+    /// The string at `index` when it is UTF-8 text (nil when it is no string); a string that is
+    /// not is refused (code 8, saying which byte), never repaired: keys are stored and listed
+    /// as text, and two keys that differ in bytes must stay two keys.
+    private static func text(_ call: LuaStack, at index: Int32, kind: Kind, what: String) throws -> String? {
+        do {
+            return try call.utf8String(at: index)
+        } catch {
+            throw StoreFailure(.invalidKey, "\(kind.function): a \(what) must be UTF-8 text (\(error))")
+        }
     }
 
     /// The value at `index` as compact JSON within `limits`; nil for nil (a delete).
@@ -180,7 +191,7 @@ final class StoreBindings {
         do {
             text = try call.json(at: index).serialized(pretty: false)
         } catch {
-            let problem = (error as? LuaRaise)?.message ?? (error as? LuaValueError)?.problem ?? "\(error)"
+            let problem = (error as? LuaRaise)?.message ?? (error as? LuaValueError)?.description ?? "\(error)"
             throw StoreFailure(.invalidValue, "\(key): the value cannot be stored as JSON: \(problem)")
         }
         let size = text.utf8.count
@@ -195,10 +206,13 @@ final class StoreBindings {
     /// `list(prefix, options)`: a page of keys and, when more follow, the key to go on after.
     private func list(_ call: LuaStack, namespace: String, place: StorePlace) throws -> Int32 {
         let function = Kind.list.function
-        let prefix = call.isNil(3) ? "" : try call.checkString(3, function)
+        let prefix = call.isNil(3) ? "" : try Self.text(call, at: 3, kind: .list, what: "prefix") ?? call.checkString(3, function)
         var after: String?
         var limit = StoreLimits.defaultPage
         try call.options(4, function, known: ["after", "limit"]) {
+            call.rawField(4, "after")
+            defer { call.pop() }
+            _ = try Self.text(call, at: -1, kind: .list, what: "key to go on after")
             after = try call.stringField(4, "after")
             if let asked = try call.integerField(4, "limit") {
                 guard (1...StoreLimits.maxPage).contains(asked) else {
