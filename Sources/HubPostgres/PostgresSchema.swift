@@ -9,21 +9,24 @@ import Synchronization
 /// transaction-level advisory lock), so that one makes the schema and the others find it.
 ///
 /// `hub_store` holds one row per key ever written: a deleted key keeps its row with `json`
-/// NULL and its last version, so that versions never repeat. `hub_store_write` applies one
-/// write in one statement (one transaction): the row locked, the condition checked, the
-/// namespace's keys counted under a per-namespace advisory lock when the write adds a key, and
-/// `pg_notify('hub_store', ...)` sent on commit.
+/// NULL and its last version, so that versions never repeat. `hub_store_keys` holds how many
+/// keys each namespace holds, kept by every write that adds or deletes one, so that `max_keys`
+/// is checked in constant time however full the namespace. `hub_store_write` applies one write
+/// in one statement (one transaction): the row locked, the condition checked, the namespace's
+/// count locked and checked when the write adds a key, and `pg_notify('hub_store', ...)` sent
+/// on commit.
+///
+/// Version 2 added `hub_store_keys`; a database of version 1 is upgraded when first opened, its
+/// counts taken while writers wait.
 final class PostgresSchema: Sendable {
     /// The version this code makes and expects.
-    static let version = 1
+    static let version = 2
 
     /// The channel changes are notified on.
     static let channel = "hub_store"
 
     /// The advisory lock (one bigint) schema changes take.
     private static let schemaLock: Int64 = 0x4875_6253_746F_7265  // "HubStore"
-    /// The first half of the advisory locks (two int4) that count a namespace's keys.
-    private static let namespaceLockClass: Int32 = 0x4875_6253  // "HubS"
 
     private static let statements: [String] = [
         """
@@ -34,6 +37,25 @@ final class PostgresSchema: Sendable {
             version BIGINT NOT NULL,
             PRIMARY KEY (namespace, name)
         )
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS hub_store_keys (
+            namespace TEXT COLLATE "C" PRIMARY KEY,
+            keys BIGINT NOT NULL
+        )
+        """,
+        // Counted once, when the table is new (an upgrade from version 1): writers of an older
+        // Hub wait for the count, under the schema lock, and the table is never counted again.
+        """
+        DO $$
+        BEGIN
+            IF NOT EXISTS (SELECT 1 FROM hub_store_keys) THEN
+                LOCK TABLE hub_store IN SHARE MODE;
+                INSERT INTO hub_store_keys (namespace, keys)
+                    SELECT namespace, count(*) FROM hub_store WHERE json IS NOT NULL GROUP BY namespace;
+            END IF;
+        END
+        $$
         """,
         """
         CREATE OR REPLACE FUNCTION hub_store_write(
@@ -57,17 +79,20 @@ final class PostgresSchema: Sendable {
                 IF v_json IS NOT DISTINCT FROM p_json THEN
                     RETURN 'unchanged';
                 END IF;
-                -- A write that adds a key counts the namespace's keys while no other such write
-                -- runs, then looks at its key again (another may have added it meanwhile).
+                -- A write that adds a key locks its namespace's count (made if missing), then
+                -- looks at its key again: another such write may have added it meanwhile.
                 EXIT WHEN v_json IS NOT NULL OR p_json IS NULL OR v_counted;
-                PERFORM pg_advisory_xact_lock(\(namespaceLockClass), hashtext(p_namespace));
+                INSERT INTO hub_store_keys (namespace, keys) VALUES (p_namespace, 0) ON CONFLICT (namespace) DO NOTHING;
+                SELECT keys INTO v_keys FROM hub_store_keys WHERE namespace = p_namespace FOR UPDATE;
                 v_counted := TRUE;
             END LOOP;
             IF v_json IS NULL AND p_json IS NOT NULL THEN
-                SELECT count(*) INTO v_keys FROM hub_store WHERE namespace = p_namespace AND json IS NOT NULL;
                 IF v_keys >= p_max_keys THEN
                     RETURN 'too many keys';
                 END IF;
+                UPDATE hub_store_keys SET keys = keys + 1 WHERE namespace = p_namespace;
+            ELSIF v_json IS NOT NULL AND p_json IS NULL THEN
+                UPDATE hub_store_keys SET keys = keys - 1 WHERE namespace = p_namespace;
             END IF;
             IF v_found THEN
                 UPDATE hub_store SET json = p_json, version = v_version + 1
@@ -169,15 +194,15 @@ final class PostgresSchema: Sendable {
         }
     }
 
-    /// Whether the database's schema is this code's: false when there is none; throws when it is
-    /// newer.
+    /// Whether the database's schema is this code's: false when there is none or it is older
+    /// (``make(_:)`` then upgrades it: its statements only add what is missing); throws when
+    /// it is newer.
     private func isCurrent(_ version: Int?) throws -> Bool {
         guard let version, version > 0 else { return false }
         guard version <= Self.version else {
             throw PostgresFailure.failure(
                 .backend, "the database's store schema is version \(version), newer than this Hub's (\(Self.version)): update Hub")
         }
-        // Older versions will be migrated here when there are any.
         return version == Self.version
     }
 

@@ -76,8 +76,9 @@ extension PostgresTests {
 
                 let expected = String(describing: Optional(Result<StoreWriteOutcome, StoreFailure>.success(.changed)))
                 #expect(outcomes.withLock { $0 } == [0: expected, 1: expected, 2: expected])
-                #expect(try server.psql("SELECT count(*), max(version) FROM hub_store_schema", database: database) == "1|1")
+                #expect(try server.psql("SELECT count(*), max(version) FROM hub_store_schema", database: database) == "1|2")
                 #expect(try server.psql("SELECT name, json, version FROM hub_store ORDER BY name", database: database) == "k0|0|1\nk1|1|1\nk2|2|1")
+                #expect(try server.psql("SELECT namespace, keys FROM hub_store_keys", database: database) == "ns|3")
             }
         }
     }
