@@ -73,15 +73,21 @@ final class WaitingRequests {
 
     /// Ends the waits whose screens settled or whose deadlines passed, in request order; the
     /// chains of those that timed out are stopped.
+    ///
+    /// Each wait's outcome is decided before any is answered: answering one runs scripts (an
+    /// action, which may write what another waiting screen reads and so make it busy again),
+    /// and a screen that had settled has settled, whatever happens to it next.
     func endSettledWaits() {
         guard !waiting.isEmpty else { return }
         let now = loop.now
-        let ended = waiting.filter { !$0.value.screen.isBusy || now >= $0.value.deadline }.sorted { $0.key < $1.key }
-        for (number, entry) in ended {
+        let ended = waiting.compactMap { number, entry -> (number: Int, entry: Waiting, outcome: Outcome)? in
+            if !entry.screen.isBusy { return (number, entry, .settled) }
+            return now >= entry.deadline ? (number, entry, .timedOut) : nil
+        }.sorted { $0.number < $1.number }
+        for (number, entry, outcome) in ended {
             waiting[number] = nil
             entry.ticket.watch?.disarm(number)
             // A `then` may wait again (an action's second settling): it registers anew.
-            let outcome: Outcome = entry.screen.isBusy ? .timedOut : .settled
             entry.then(outcome)
             if outcome == .timedOut { entry.stopChain() }
         }
