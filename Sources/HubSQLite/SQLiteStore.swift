@@ -7,20 +7,30 @@ import Synchronization
 /// and by other processes that open the same file: observers are told of their changes too,
 /// within a tenth of a second.
 ///
+/// A write is committed when its transaction is in the write-ahead log and the log is synced
+/// to the disk (`synchronous = FULL`): it survives the process being killed and the machine
+/// losing power. The file is the store: a write fails (code 1) once the file at ``path`` is no
+/// longer the one opened (deleted, replaced, its folder gone), rather than going into a file
+/// that no later start would find.
+///
 /// Calls never block their caller: each completes later, on another thread.
 public final class SQLiteStore: Store {
     /// The file, as given.
     public let path: String
+    /// Whether opening the store made its file (none was at ``path``).
+    public let madeFile: Bool
 
     private let pool: DatabasePool
     private let observers: StoreObservers
     private let feed: SQLiteChangeFeed
+    /// The file opened, to tell it from one put in its place.
+    private let file: SQLiteFileIdentity
 
     /// Opens the store in the file at `path`, creating the file (and its folder) when missing.
     ///
-    /// Fails when the file is not a SQLite database, cannot be written, or stays locked by
-    /// another process for longer than `busyTimeout`, which is also how long each later write
-    /// waits for another process's write to end.
+    /// Fails when the file is not a SQLite database, cannot be written, is on a disk with no
+    /// room left, or stays locked by another process for longer than `busyTimeout`, which is
+    /// also how long each later write waits for another process's write to end.
     public init(path: String, busyTimeout: Duration = .seconds(5)) throws(StoreFailure) {
         self.path = path
         let folder = (path as NSString).deletingLastPathComponent
@@ -29,9 +39,12 @@ public final class SQLiteStore: Store {
         } catch {
             throw StoreFailure(.unavailable, "cannot create the folder of \(path): \(error.localizedDescription)")
         }
+        madeFile = !FileManager.default.fileExists(atPath: path)
+        try SQLiteFileIdentity.checkRoom(in: folder.isEmpty ? "." : folder, for: path)
         var configuration = Configuration()
         configuration.label = "hub.sqlite"
         configuration.busyMode = Self.busyMode(timeout: busyTimeout)
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         let observers = StoreObservers()
         self.observers = observers
         do {
@@ -42,6 +55,10 @@ public final class SQLiteStore: Store {
         } catch {
             throw SQLiteFailure.failure(error, path: path)
         }
+        guard let file = SQLiteFileIdentity(path: path) else {
+            throw StoreFailure(.unavailable, "\(path) was deleted as it was opened")
+        }
+        self.file = file
     }
 
     /// `sqlite PATH`.
@@ -88,10 +105,12 @@ public final class SQLiteStore: Store {
 
     public func write(_ write: StoreWrite, completion: @escaping @Sendable (Result<StoreWriteOutcome, StoreFailure>) -> Void) {
         let path = path
-        pool.asyncWriteWithoutTransaction { [observers, feed] db in
+        pool.asyncWriteWithoutTransaction { [observers, feed, file] db in
             var outcome: Result<StoreWriteOutcome, StoreFailure> = .success(.unchanged)
             do {
                 try db.inTransaction(.immediate) {
+                    // Checked under the write lock: what commits goes into the file at `path`.
+                    if let problem = file.problem(at: path) { throw StoreFailure(.unavailable, "\(write.key): \(problem)") }
                     outcome = try Self.apply(write, feed: feed, in: db)
                     return .commit
                 }

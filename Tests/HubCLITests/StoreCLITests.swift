@@ -72,6 +72,9 @@ import Testing
             let serve = try LiveProcess(["serve", "--features", songs, "--port", "0", "--workers", "2"], in: directory)
             #expect(serve.wait { _, errors in errors.contains(" worker") })
             let port = try #require(serve.errorText.firstMatch(of: #/serving on http://127\.0\.0\.1:(\d+) /#)?.1)
+            // Where a new store was made is said, once: a store that seems empty is no surprise.
+            let made = "hub: made a new store at \(directory.standardizedFileURL.path)/.hub/store.sqlite (there was none)\n"
+            #expect(serve.errorText.contains(made) == (round == 0), "\(serve.errorText)")
             if round == 0 {
                 var request = try HTTPClient.Request(url: "http://127.0.0.1:\(port)/views/songs:list/actions", method: .POST, body: .string(#"{"path": [0, 0]}"#))
                 request.headers.add(name: "content-type", value: "application/json")
@@ -98,6 +101,29 @@ import Testing
         let unknown = try HubProcess.run(["render", "songs:list", "--features", songs, "--store", "redis://localhost"])
         #expect(unknown.status != 0)
         #expect(unknown.errors.contains("--store 'redis://localhost' is not a store"))
+    }
+
+    @Test func serveOnAStoreFileThatCannotBeWrittenSaysSoAtStartAndExitsNonZero() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("kept.sqlite").path
+        let songs = HubProcess.packageRoot.appendingPathComponent("Examples/Songs").path
+        #expect(try HubProcess.run(["render", "songs:list", "--features", songs, "--store", file]).status == 0)
+        // Immutable: read-only even for root, as CI runs.
+        try Self.chattr("+i", file)
+        defer { try? Self.chattr("-i", file) }
+        let serve = try HubProcess.run(["serve", "--features", songs, "--port", "0", "--store", file])
+        #expect(serve.status == 1)
+        #expect(serve.errors == "hub: --store \(file): store: \(file) is read-only\n", "\(serve.errors)")
+    }
+
+    /// Runs `chattr flag file`.
+    private static func chattr(_ flag: String, _ file: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+        process.arguments = [flag, file]
+        try process.run()
+        process.waitUntilExit()
     }
 
     @Test func renderReadsWhatAnEarlierCommandStoredInTheSameFile() throws {

@@ -105,6 +105,49 @@ struct SQLiteStoreFaultTests {
         #expect(try store.value(key("k0")) == StoredValue(json: value, version: 1))
         #expect(try store.syncList().map(\.count) == .success(written))
     }
+
+    @Test func aFileDeletedWhileTheStoreRunsFailsItsWritesInsteadOfTakingThemIntoTheVoid() throws {
+        let path = folder.file("kept/store.sqlite")
+        let store = try SQLiteStore(path: path)
+        #expect(store.madeFile)
+        #expect(try store.set(key("a"), "1") == .changed)
+        try FileManager.default.removeItem(atPath: folder.file("kept"))
+        let gone = "notes/b: \(path) is gone (deleted, or its folder was) since the store opened it: writes would be lost; restart Hub"
+        #expect(try store.syncWrite(StoreWrite(key: key("b"), json: "2")) == .failure(StoreFailure(.unavailable, gone)))
+        // Opened again, the store is a new, empty one, and says so.
+        let again = try SQLiteStore(path: path)
+        #expect(again.madeFile)
+        #expect(try again.value(key("a")) == nil)
+    }
+
+    @Test func aFileReplacedWhileTheStoreRunsFailsItsWritesAndAStoreOpenedOnAnExistingFileDidNotMakeIt() throws {
+        let path = folder.file()
+        let store = try SQLiteStore(path: path)
+        #expect(try store.set(key("a"), "1") == .changed)
+        let other = folder.file("other.sqlite")
+        do {
+            let made = try SQLiteStore(path: other)
+            try made.set(key("other"), "1")
+        }
+        try waitUntilClosed(other)
+        #expect(rename(other, path) == 0)
+        let replaced = "notes/b: \(path) was replaced by another file since the store opened it: restart Hub to use it"
+        #expect(try store.syncWrite(StoreWrite(key: key("b"), json: "2")) == .failure(StoreFailure(.unavailable, replaced)))
+        #expect(try !SQLiteStore(path: path).madeFile)
+    }
+
+    @Test func refusesToOpenOnAFullDisk() throws {
+        let mount = try TmpfsMount(in: folder, size: "128k")
+        try Data(count: 100 << 10).write(to: URL(fileURLWithPath: mount.file("filler")))
+        let path = mount.file()
+        #expect(throws: StoreFailure.self) { try SQLiteStore(path: path) }
+        do {
+            _ = try SQLiteStore(path: path)
+        } catch {
+            #expect(error.kind == .full)
+            #expect(error.message.hasPrefix("cannot write \(path): the disk is full ("), "\(error)")
+        }
+    }
 }
 
 /// A small tmpfs mounted in a test's folder (a file system of its own, which can be filled or

@@ -15,15 +15,22 @@ struct StoreOptions: ParsableArguments {
     var location: String?
 
     /// The store the option names (`defaultLocation` without it); a clear error when it cannot
-    /// be opened (a file that is not a database, read-only, locked; a server that is away).
+    /// be opened (a file that is not a database, read-only, locked, on a full disk; a server
+    /// that is away). A SQLite file made where none was is said on standard error, with its
+    /// full path: a store that seems empty is then no surprise.
     func makeStore(defaultLocation: String = "memory") throws -> any Store {
         let location = self.location ?? defaultLocation
+        let store: any Store
         do {
-            return try Self.store(at: location)
+            store = try Self.store(at: location)
         } catch {
             Hub.warn("--store \(location): \(error)")
             throw ExitCode.failure
         }
+        if let sqlite = store as? SQLiteStore, sqlite.madeFile {
+            Hub.warn("made a new store at \(URL(fileURLWithPath: sqlite.path).standardizedFileURL.path) (there was none)")
+        }
+        return store
     }
 
     /// The store `location` names.
