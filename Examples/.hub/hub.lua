@@ -77,6 +77,7 @@
 ---@field location string? The `file:line` where it was raised.
 ---@field feature string? The feature whose operation failed.
 ---@field operation string? The operation that failed.
+---@field action string? The action that failed (`"ns:name"`, or `"selection"`).
 ---@field traceback string? The Lua traceback, for script errors.
 ---@field text string The full located description.
 
@@ -434,13 +435,13 @@ function Screen:reschedule(operation) end
 ---@return hub.Screen
 function Screen:set_connectivity(state) end
 
----Performs the custom action `id` with `custom` as its data, as an operation would; whether it was performed (or handled).
+---Performs the custom action `id` with `custom` as its data, as an operation would; whether it was performed (or handled). Returns once the action (and what it chains to) and the chain have settled; an action that failed raises its `hub.Error`, located where it failed.
 ---@param id hub.Identifier
 ---@param custom hub.JSONObject?
 ---@return boolean
 function Screen:perform(id, custom) end
 
----Selects a component of the screen on top, as a tap would; whether the selection was handled. With no such component on the screen (an identifier, a position or a path alike), false and why.
+---Selects a component of the screen on top, as a tap would; whether the selection was handled. With no such component on the screen (an identifier, a position or a path alike), false and why. An action the selection performs that fails raises its `hub.Error`, as `s:perform` does.
 ---@param target hub.SelectTarget
 ---@param custom hub.JSONObject?
 ---@return boolean handled

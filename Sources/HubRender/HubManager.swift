@@ -46,6 +46,9 @@ public final class HubManager {
     /// runtime reports it as a problem (`hub render`, `watch`, `test`, the REPL and the server's
     /// log show them).
     public var onSilencedFailure: ((SilencedFailure) -> Void)?
+    /// Told of each action that failed on a screen whose owner does not take its failures
+    /// itself (``Screen/onActionFailure``); a Lua runtime reports it as a problem.
+    public var onActionFailure: ((ContentError) -> Void)?
     /// Asked while the manager waits for a screen to load; true stops waiting (a runtime says
     /// so when the script that opened the screen ran out of its budget).
     public var isInterrupted: () -> Bool = { false }
@@ -192,6 +195,7 @@ public final class HubManager {
             loader: loader, renderer: renderer, width: options.width, height: options.height, actions: actions, loop: loop,
             eventLog: eventLog)
         screen.onSilence = { [weak self] failure in self?.onSilencedFailure?(failure) }
+        screen.onActionFailure = { [weak self] error in self?.onActionFailure?(error) }
         return screen
     }
 

@@ -142,6 +142,8 @@ private let dispatch: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) 
     } catch let raise as LuaRaise {
         let location = stack.location(level: 1)
         stack.push(location + raise.message)
+    } catch let raise as LuaRaiseValue {
+        raise.push(stack)
     } catch let error as LuaError {
         stack.push(error.description)
     } catch {

@@ -108,3 +108,15 @@ package struct LuaRaise: Error {
         self.message = message
     }
 }
+
+/// Thrown by Swift code called from Lua to raise the value `push` pushes (an error table that
+/// carries its own location), as `error(value)` does. It is thrown and caught on the thread of
+/// the Lua state it pushes onto, never sent elsewhere: hence unchecked.
+package struct LuaRaiseValue: Error, @unchecked Sendable {
+    /// `[-0, +1]` Pushes the value raised.
+    package let push: (LuaStack) -> Void
+
+    package init(pushing push: @escaping (LuaStack) -> Void) {
+        self.push = push
+    }
+}

@@ -7,15 +7,25 @@
 ///    action counts as performed and is not run.
 /// 3. Otherwise the action runs; an asynchronous one is kept until it finishes, and may then
 ///    chain to another action, performed the same way with trigger ``ActionTrigger/chained``.
+///
+/// An action or handler that fails (throws, or finishes with an error) is told to
+/// ``failureObserver``: it was not performed, and chains to nothing.
 public final class ActionDispatcher {
     private let registry: ActionRegistry
     private let handler: (any ActionHandler)?
     private let initialViewModels: InitialViewModelRegistry?
-    private var pending: [ObjectIdentifier: any AsyncAction] = [:]
+    /// The asynchronous actions under way, and the name of each (`namespace:name`, or
+    /// `selection`).
+    private var pending: [ObjectIdentifier: (action: any AsyncAction, name: String)] = [:]
 
     /// Told of every chained action after it was performed, with whether it performed (content
     /// operations observe chained actions; components and the screen's delegate do not).
     public var chainedActionObserver: ((ActionContext, Bool) -> Void)?
+
+    /// Told of every action that failed, with the context it was performed in and its error
+    /// (which names the action); a handler's failure is told too (the action then goes on as
+    /// not handled).
+    public var failureObserver: ((ActionContext, ContentError) -> Void)?
 
     /// A dispatcher making actions with `registry`, asking `handler` first, and registering
     /// selected targets' initial view models in `initialViewModels`.
@@ -27,6 +37,10 @@ public final class ActionDispatcher {
 
     /// Asynchronous actions started and not finished yet.
     public var pendingActionCount: Int { pending.count }
+
+    /// The names of the asynchronous actions under way (`namespace:name`, or `selection`),
+    /// sorted: what a message about a wait that ran out names.
+    public var pendingActionNames: [String] { pending.values.map(\.name).sorted() }
 
     /// Performs the action `context` names (the selection action when it names none); returns
     /// whether it was performed or handled. An asynchronous action counts as performed when it
@@ -52,19 +66,34 @@ public final class ActionDispatcher {
         defer {
             if let initialViewModelURI { initialViewModels?.removeViewModel(forViewURI: initialViewModelURI) }
         }
-        if handler?.handleAction(with: context) == true { return (true, true) }
-        guard let action else { return (false, false) }
-        if let asynchronous = action as? any AsyncAction {
-            let key = ObjectIdentifier(asynchronous)
-            pending[key] = asynchronous
-            asynchronous.completion = { [weak self] completion in self?.finish(key, context: context, completion) }
+        do {
+            if try handler?.handleAction(with: context) == true { return (true, true) }
+        } catch {
+            failureObserver?(context, error)
         }
-        return (action.perform(with: context), false)
+        guard let action else { return (false, false) }
+        var key: ObjectIdentifier?
+        if let asynchronous = action as? any AsyncAction {
+            let started = ObjectIdentifier(asynchronous)
+            key = started
+            pending[started] = (asynchronous, context.customActionIdentifier?.description ?? "selection")
+            asynchronous.completion = { [weak self] completion in self?.finish(started, context: context, completion) }
+        }
+        do {
+            return (try action.perform(with: context), false)
+        } catch {
+            if let key { pending[key] = nil }
+            failureObserver?(context, error)
+            return (false, false)
+        }
     }
 
-    /// Lets go of a finished asynchronous action and performs the action it chains to.
+    /// Lets go of a finished asynchronous action, tells of its failure, and performs the
+    /// action it chains to.
     private func finish(_ key: ObjectIdentifier, context: ActionContext, _ completion: ActionCompletion) {
-        guard pending.removeValue(forKey: key) != nil, let next = completion.chainedAction else { return }
+        guard pending.removeValue(forKey: key) != nil else { return }
+        if let error = completion.error { failureObserver?(context, error) }
+        guard let next = completion.chainedAction else { return }
         var chained = context
         chained.trigger = .chained
         chained.customActionIdentifier = next

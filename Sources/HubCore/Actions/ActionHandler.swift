@@ -3,8 +3,9 @@
 /// for features that have none.
 public protocol ActionHandler {
     /// Returns true when the handler handled the action: it is then not performed (a veto),
-    /// and counts as performed.
-    func handleAction(with context: ActionContext) -> Bool
+    /// and counts as performed. A handler that throws did not handle it; its error is the
+    /// action's failure (see ``ActionDispatcher/failureObserver``).
+    func handleAction(with context: ActionContext) throws(ContentError) -> Bool
 }
 
 /// An action handler whose work is a closure, for Swift code.

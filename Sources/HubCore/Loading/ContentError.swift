@@ -14,6 +14,8 @@ public struct ContentError: Error, Equatable, Sendable, CustomStringConvertible 
     public var feature: String?
     /// The content operation that failed.
     public var operation: String?
+    /// The action that failed (`namespace:name`, or `selection`), when an action did.
+    public var action: String?
     /// The Lua traceback, when the error came from a script.
     public var traceback: String?
 
@@ -31,11 +33,13 @@ public struct ContentError: Error, Equatable, Sendable, CustomStringConvertible 
         self.traceback = traceback
     }
 
-    /// `feature 'cities', operation 'rows': rows.lua:12: message`, leaving out what is unknown.
+    /// `feature 'cities', operation 'rows': rows.lua:12: message` (or `action 'todo:add'`),
+    /// leaving out what is unknown.
     public var description: String {
         var parts: [String] = []
         if let feature { parts.append("feature '\(feature)'") }
         if let operation { parts.append("operation '\(operation)'") }
+        if let action { parts.append("action '\(action)'") }
         let prefix = parts.isEmpty ? "" : parts.joined(separator: ", ") + ": "
         let place = location.map { "\($0): " } ?? ""
         return prefix + place + message

@@ -47,12 +47,12 @@ final class ActionBindings {
     /// A handler running the function at `index` of `stack`, set by `owner`.
     func makeHandler(_ stack: LuaStack, at index: Int32, owner: String) -> LuaActionHandler {
         stack.pushValue(index)
-        return LuaActionHandler(owner: owner, function: runner.lua.reference(popping: stack), lua: runner.lua, problems: problems)
+        return LuaActionHandler(owner: owner, function: runner.lua.reference(popping: stack), lua: runner.lua)
     }
 
     /// A new action running `function`.
     func makeAction(_ identifier: String, function: LuaReference) -> LuaAction {
-        LuaAction(identifier: identifier, function: function, runner: runner, problems: problems)
+        LuaAction(identifier: identifier, function: function, runner: runner)
     }
 
     /// `hub.action("ns:name", fn)`. Registered again by its folder (a hot reload), the new

@@ -25,13 +25,14 @@ final class ErrorTables {
     /// `[-0, +1]` Pushes `error` as a table, or nil.
     func push(_ stack: LuaStack, _ error: ContentError?) {
         guard let error else { return stack.pushNil() }
-        stack.newTable(record: 8)
+        stack.newTable(record: 9)
         stack.push(error.message); stack.setRawField(-2, "message")
         stack.push(error.domain); stack.setRawField(-2, "domain")
         stack.push(error.code); stack.setRawField(-2, "code")
         stack.push(optional: error.location); stack.setRawField(-2, "location")
         stack.push(optional: error.feature); stack.setRawField(-2, "feature")
         stack.push(optional: error.operation); stack.setRawField(-2, "operation")
+        stack.push(optional: error.action); stack.setRawField(-2, "action")
         stack.push(optional: error.traceback); stack.setRawField(-2, "traceback")
         stack.push(error.description); stack.setRawField(-2, "text")
         stack.push(metatable)

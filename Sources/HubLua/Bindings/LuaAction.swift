@@ -5,7 +5,8 @@ import LuaBridge
 /// as a coroutine, so it may suspend itself with `hub.sleep` or `hub.await` (a prompt, a network
 /// call): then it is asynchronous, counts as performed while it runs, and reports its result
 /// when it returns. Unless it fails, a `ctx:chain(id, custom)` it made is performed after it
-/// ends (trigger `chained`).
+/// ends (trigger `chained`); when it fails, its completion carries the located error (domain
+/// and code of an error table it raised, such as a store call's).
 final class LuaAction: AsyncAction, SuspendableRun {
     var completion: ((ActionCompletion) -> Void)?
     var coroutine: LuaCoroutine?
@@ -21,20 +22,17 @@ final class LuaAction: AsyncAction, SuspendableRun {
     private let function: LuaReference
     /// Weak: a screen (and so its pending actions) may outlive the runtime.
     private weak var runner: ScriptRunner?
-    private weak var problems: ProblemLog?
     private var context: LuaActionContext?
     /// Whether ``perform(with:)`` is still starting the run.
     private var isStarting = false
-    /// How the run ended: whether it performed, and whether it failed; nil while it runs.
-    private var ending: (performed: Bool, failed: Bool)?
+    /// How the run ended: whether it performed, and its error when it failed; nil while it runs.
+    private var ending: (performed: Bool, error: ContentError?)?
 
-    /// The action `identifier` that runs `function` with `runner`, reporting its errors to
-    /// `problems`.
-    init(identifier: String, function: LuaReference, runner: ScriptRunner, problems: ProblemLog) {
+    /// The action `identifier` that runs `function` with `runner`.
+    init(identifier: String, function: LuaReference, runner: ScriptRunner) {
         self.identifier = identifier
         self.function = function
         self.runner = runner
-        self.problems = problems
         budget = LuaBudget(total: runner.lua.instructionBudget)
     }
 
@@ -56,16 +54,15 @@ final class LuaAction: AsyncAction, SuspendableRun {
     }
 
     func didReturn(_ stack: LuaStack, count: Int32) {
-        end(performed: count > 0 && stack.boolean(at: -count), failed: false)
+        end(performed: count > 0 && stack.boolean(at: -count), error: nil)
     }
 
     func didFail(_ error: LuaError) {
-        problems?.report("action '\(identifier)': \(error)")
-        end(performed: false, failed: true)
+        end(performed: false, error: ContentError(error, action: identifier, feature: featureIdentifier))
     }
 
-    private func end(performed: Bool, failed: Bool) {
-        ending = (performed, failed)
+    private func end(performed: Bool, error: ContentError?) {
+        ending = (performed, error)
         if !isStarting { finish() }
     }
 
@@ -73,23 +70,23 @@ final class LuaAction: AsyncAction, SuspendableRun {
     private func finish() {
         guard let completion, let ending else { return }
         self.completion = nil
-        let chained = ending.failed ? nil : context?.chained
+        if let error = ending.error { return completion(.failed(error)) }
+        let chained = context?.chained
         completion(ActionCompletion(performed: ending.performed, chainingTo: chained?.identifier, customData: chained?.customData))
     }
 }
 
 /// An action handler written in Lua: `fn(ctx)` returns true when it handles the action itself
-/// (which is then not performed). It must answer at once; an error is reported and counts as
-/// not handled.
+/// (which is then not performed). It must answer at once; an error is the action's failure
+/// (the action then goes on as not handled).
 struct LuaActionHandler: ActionHandler {
     /// Where the handler was set, for messages.
     let owner: String
     let function: LuaReference
     /// Weak: a screen may outlive the runtime.
     weak var lua: LuaState?
-    weak var problems: ProblemLog?
 
-    func handleAction(with context: ActionContext) -> Bool {
+    func handleAction(with context: ActionContext) throws(ContentError) -> Bool {
         guard let lua else { return false }
         do {
             return try lua.call(function, arguments: { stack in
@@ -97,8 +94,22 @@ struct LuaActionHandler: ActionHandler {
                 return 1
             }) { $0.boolean(at: -1) }
         } catch {
-            problems?.report("action handler of \(owner): \(error)")
-            return false
+            var failure = ContentError(
+                error as? LuaError ?? LuaError(message: "\(error)"), action: context.customActionIdentifier?.description ?? "selection",
+                feature: context.featureInfo.identifier)
+            failure.message = "action handler of \(owner): \(failure.message)"
+            throw failure
         }
+    }
+}
+
+extension ContentError {
+    /// The failure of the action `action` of `feature`, from the Lua error it raised: the
+    /// domain and code of an error table it raised (a store call's), else `hub.lua`.
+    init(_ error: LuaError, action: String, feature: String?) {
+        self.init(
+            domain: error.domain ?? "hub.lua", code: error.code ?? 0, message: error.message, location: error.location,
+            feature: feature, traceback: error.traceback)
+        self.action = action
     }
 }

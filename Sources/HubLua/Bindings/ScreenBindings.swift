@@ -275,14 +275,31 @@ final class ScreenBindings {
     }
 
     /// `s:perform(id, custom)`: performs the custom action `id`, with the table `custom` as its
-    /// data, as a content operation would; returns whether it was performed (or handled).
+    /// data, as a content operation would; returns whether it was performed (or handled). An
+    /// action that fails (the one performed, or one it chains to) raises its error table.
     private func perform(_ stack: LuaStack, _ screen: LuaScreen) throws -> Int32 {
         let identifier = try stack.checkIdentifier(2, "perform")
         let custom = try stack.optionalJSONObject(3, "perform")
-        let performed = screen.screen.performAction(identifier, customData: custom, trigger: .contentOperation, component: nil)
-        manager.settle(screen.screen)
+        let top = screen.screen
+        let performed = try settlingActions(of: top) {
+            top.performAction(identifier, customData: custom, trigger: .contentOperation, component: nil)
+        }
         stack.push(performed)
         return 1
+    }
+
+    /// What `body` returns once the actions it set going on `screen` (and its chain) have
+    /// settled; the error table of the first of them that failed is raised instead, located
+    /// where it failed.
+    private func settlingActions<Result>(of screen: Screen, _ body: () -> Result) throws -> Result {
+        let failures = ActionFailureRecorder(screen)
+        defer { failures.stop() }
+        let result = body()
+        manager.settle(screen)
+        if let error = failures.errors.first {
+            throw LuaRaiseValue { [errors] stack in errors.push(stack, error) }
+        }
+        return result
     }
 
     /// `s:select(target, custom)`: selects a component of the screen on top, as a tap would: its
@@ -290,7 +307,8 @@ final class ScreenBindings {
     /// stack. The target is a component's identifier (a body component, else a child), a body
     /// position, or a path of positions (`{ 2, 1 }`: the first child of the second body
     /// component). Returns whether the selection was handled; false and why when the screen has
-    /// no such component (an identifier, a position or a path alike).
+    /// no such component (an identifier, a position or a path alike). An action that fails
+    /// raises its error table, as in ``perform(_:_:)``.
     private func select(_ stack: LuaStack, _ screen: LuaScreen) throws -> Int32 {
         let top = screen.screen
         let target = try stack.argument(2, "select") { try Self.indexPath(stack, at: 2, in: top.viewModel) }
@@ -300,8 +318,7 @@ final class ScreenBindings {
             if case .missing(let reason) = target { stack.push(reason) }
             return 2
         }
-        let handled = top.select(at: path, customData: custom)
-        manager.settle(screen.screen)
+        let handled = try settlingActions(of: top) { top.select(at: path, customData: custom) }
         stack.push(handled)
         return 1
     }

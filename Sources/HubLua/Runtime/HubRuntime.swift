@@ -45,6 +45,7 @@ public final class HubRuntime {
         sandbox = try Sandbox(lua: lua, shared: bindings.sharedLibrary) { printed.write($0) }
         manager.isInterrupted = { [weak lua] in lua?.isStopping == true }
         manager.onSilencedFailure = { [problemLog] in problemLog.report("\($0)") }
+        manager.onActionFailure = { [problemLog] in problemLog.report("\($0)") }
         observeStoreChanges()
     }
 

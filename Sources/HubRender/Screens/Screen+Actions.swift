@@ -11,6 +11,10 @@ extension Screen {
         loader.isLoading || actions.pendingActionCount > 0
     }
 
+    /// The names of the screen's actions still under way (`namespace:name`, or `selection`),
+    /// sorted.
+    public var pendingActionNames: [String] { actions.pendingActionNames }
+
     /// Performs the action `identifier` for a content operation (trigger `operation`).
     public func performAction(_ identifier: Identifier, customData: JSONDictionary?) -> Bool {
         performAction(identifier, customData: customData, trigger: .contentOperation, component: nil)

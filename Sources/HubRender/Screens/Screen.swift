@@ -37,6 +37,10 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
     /// Called with each failure an operation of the screen's chain silences (its manager tells
     /// ``HubManager/onSilencedFailure``).
     public var onSilence: ((SilencedFailure) -> Void)?
+    /// Called with the error of each action of the screen that failed, chained ones included
+    /// (its manager tells ``HubManager/onActionFailure``): whoever performs actions and answers
+    /// for them (a server's request, a test's `s:select`) takes them here instead.
+    public var onActionFailure: ((ContentError) -> Void)?
     /// Asked before the body scrolls; false keeps the scroll offset where it is. nil: the body
     /// always scrolls.
     public var shouldStartScrolling: ((Screen) -> Bool)?
@@ -82,6 +86,11 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
             self?.performAction(identifier, customData: customData, trigger: .component, component: model) ?? false
         }
         actions.chainedActionObserver = { [weak loader] context, _ in loader?.actionPerformed(context) }
+        actions.failureObserver = { [weak self] _, error in
+            guard let self else { return }
+            record(.actionFailed, detail: error.description)
+            onActionFailure?(error)
+        }
     }
 
     /// The events of ``eventLog``.

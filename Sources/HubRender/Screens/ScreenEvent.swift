@@ -22,6 +22,8 @@ public struct ScreenEvent: Equatable, Sendable, CustomStringConvertible {
         case selected
         /// An action was performed (or handled, or not performed at all).
         case didPerformAction = "did perform action"
+        /// An action (or the action handler) failed: the detail is its located error.
+        case actionFailed = "action failed"
         /// A new screen was opened on top of the stack.
         case navigated
         /// The top screen was closed, back to the one below.

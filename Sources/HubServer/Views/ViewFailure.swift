@@ -76,8 +76,7 @@ struct ViewFailure: Error, Sendable, CustomStringConvertible {
         case .timedOut:
             var failure = ViewFailure(
                 status: .gatewayTimeout, title: "The view took too long",
-                detail: "'\(screen.viewURI)' was still loading when the request's time was up"
-                    + (screen.loader.operationStatuses.first { $0.phase == .running }.map { " (operation '\($0.name)' still running)" } ?? ""))
+                detail: "'\(screen.viewURI)' was still loading when the request's time was up" + stillRunning(on: screen))
             failure.feature = feature
             throw failure
         case .abandoned: throw abandoned
@@ -92,6 +91,17 @@ struct ViewFailure: Error, Sendable, CustomStringConvertible {
             }
             throw failed(error.description, feature: feature)
         }
+    }
+
+    /// What `screen` was still running when a request's time was up: its actions (whose writes
+    /// may still be stored), else its operation under way; empty when neither.
+    private static func stillRunning(on screen: Screen) -> String {
+        let actions = screen.pendingActionNames
+        if !actions.isEmpty {
+            let names = actions.map { "'\($0)'" }.joined(separator: ", ")
+            return " (action \(names) still running: what it writes may still be stored)"
+        }
+        return screen.loader.operationStatuses.first { $0.phase == .running }.map { " (operation '\($0.name)' still running)" } ?? ""
     }
 
     /// The failure of a request whose client went away before its answer (nginx's 499: no

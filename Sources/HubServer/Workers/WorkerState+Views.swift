@@ -56,9 +56,11 @@ extension WorkerState {
 
     /// Answers `reply` with what `request` did on a fresh screen for `uri`: opens the view and,
     /// once it has settled, draws it (so its components are there to be selected), performs
-    /// the action or selects the component, and lets the chain settle again. Where the action
-    /// navigates is only noted (the client gets that view next). 422 when the view has no such
-    /// component; the failures of ``loadView(_:options:ticket:reply:)`` otherwise.
+    /// the action or selects the component, and lets the actions and the chain settle again.
+    /// Where the action navigates is only noted (the client gets that view next). 422 when the
+    /// view has no such component; when an action failed (chained ones included), the status
+    /// of ``ViewFailure/actionFailed(_:)``, so that nothing an action failed to write is
+    /// acknowledged; the failures of ``loadView(_:options:ticket:reply:)`` otherwise.
     func perform(
         _ request: ActionRequest, on uri: String, options: ScreenOptions, ticket: RequestTicket,
         reply: RequestReply<ActionOutcome>
@@ -67,6 +69,7 @@ extension WorkerState {
         guard let screen = open(uri, options: options, failing: reply) else { return }
         let navigation = NavigationRecorder()
         screen.navigator = navigation
+        let failures = ActionFailureRecorder(screen)
         let feature = screen.featureInfo.identifier
         waiting.wait(for: screen, ticket: ticket) { [self] outcome in
             do {
@@ -75,11 +78,16 @@ extension WorkerState {
             } catch {
                 return reply.send(.failure(error))
             }
-            if let target = navigation.target {
-                return reply.send(.success(ActionOutcome(feature: feature, result: .navigated(target), chainSeconds: MonotonicTime.seconds(since: started))))
-            }
+            // An action's writes are acknowledged once committed: the answer waits for every
+            // action it set going to end, navigating or not.
             waiting.wait(for: screen, ticket: ticket) { outcome in
                 reply.send { () throws(ViewFailure) in
+                    if let error = failures.errors.first { throw .actionFailed(error) }
+                    if let target = navigation.target {
+                        // The view left behind may go on loading: only its actions count.
+                        if outcome != .settled { try ViewFailure.check(screen, outcome: outcome, timeout: ticket) }
+                        return ActionOutcome(feature: feature, result: .navigated(target), chainSeconds: MonotonicTime.seconds(since: started))
+                    }
                     try ViewFailure.check(screen, outcome: outcome, timeout: ticket)
                     return ActionOutcome(
                         feature: feature, result: .updated(screen.viewModel.serializedJSON()), chainSeconds: MonotonicTime.seconds(since: started))

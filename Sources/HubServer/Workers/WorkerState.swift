@@ -109,18 +109,32 @@ extension WorkerState {
     /// Selects (or performs the action of) what `request` names on the session's top screen,
     /// as the preview's page asks when clicked, and once that settles (or `ticket`'s deadline
     /// passes: the session's chain goes on) answers `reply` with the view the session sends.
-    /// 404 when the session is over.
+    /// 404 when the session is over; when an action failed, the status of
+    /// ``ViewFailure/actionFailed(_:)`` (the session still sends its view).
     func act(_ request: ActionRequest, inSession identifier: String, ticket: RequestTicket, reply: RequestReply<[UInt8]>) {
         let session: LiveSession
+        let screen: Screen
+        let failures: ActionFailureRecorder
         do {
             session = try liveSession(identifier)
-            try Self.act(request, on: session.stack.top, runtime: runtime)
+            screen = session.stack.top
+            failures = ActionFailureRecorder(screen)
+            do {
+                try Self.act(request, on: screen, runtime: runtime)
+            } catch {
+                failures.stop()
+                throw error
+            }
         } catch {
             return reply.send(.failure(error))
         }
-        waiting.wait(for: session.stack.top, ticket: ticket, stopsChain: false) { [self] outcome in
+        waiting.wait(for: screen, ticket: ticket, stopsChain: false) { [self] outcome in
+            failures.stop()
             switch outcome {
-            case .settled, .timedOut: reply.send(.success(session.pushAgain(runtime)))
+            case .settled, .timedOut:
+                let sent = session.pushAgain(runtime)
+                if let error = failures.errors.first { return reply.send(.failure(ViewFailure.actionFailed(error))) }
+                reply.send(.success(sent))
             case .abandoned: reply.send(.failure(ViewFailure.abandoned))
             case .stopped: reply.send(.failure(ViewFailure.unavailable("the server is stopping")))
             }

@@ -54,9 +54,9 @@ import Testing
                 trigger: .selection, customActionIdentifier: nil, customData: nil, featureInfo: FeatureInfo(identifier: "id", title: "title"),
                 viewURI: "spotify:hub:test", viewModel: viewModel, componentModel: viewModel.body[index], navigator: navigator)
         }
-        #expect(action.perform(with: context(0, navigator: navigator)) == true)
-        #expect(action.perform(with: context(1, navigator: navigator)) == false, "no target URI")
-        #expect(action.perform(with: context(0, navigator: nil)) == false, "nothing navigates")
+        #expect(try action.perform(with: context(0, navigator: navigator)) == true)
+        #expect(try action.perform(with: context(1, navigator: navigator)) == false, "no target URI")
+        #expect(try action.perform(with: context(0, navigator: nil)) == false, "nothing navigates")
         #expect(navigator.opened == ["spotify:hub:target"])
     }
 

@@ -131,7 +131,7 @@ import Testing
             """, expected: "started | ended | next chained slow nil | true")
     }
 
-    @Test func aScriptErrorInAnActionIsReportedAtItsLineAndCountsAsNotPerformed() throws {
+    @Test func aScriptErrorInAnActionOrHandlerIsRaisedBySPerformAtItsOriginAndCountsAsNotPerformed() throws {
         let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
         try check(Self.listFeature + """
             hub.action("demo:broken", function(ctx)
@@ -140,12 +140,35 @@ import Testing
             end)
             hub.action_handler(function(ctx) local none = nil return ctx.action == "demo:handled" and none.field end)
             local s = hub.open("list:view")
-            return { tostring(s:perform("demo:broken")), tostring(s:perform("demo:handled")) }
-            """, expected: "false | false", runtime: runtime)
-        #expect(runtime.problems == [
-            "action 'demo:broken': actions.lua:19: attempt to index a nil value (local 'missing')",
-            "action handler of Tests/HubLuaTests/Fixtures/Sandbox: actions.lua:21: attempt to index a nil value (local 'none')",
-        ])
+            local log = {}
+            for _, name in ipairs({ "demo:broken", "demo:handled" }) do
+              local ok, e = pcall(s.perform, s, name)
+              log[#log + 1] = table.concat({ tostring(ok), e.domain, e.feature, e.action, e.location, e.message }, " / ")
+            end
+            return log
+            """, expected: "false / hub.lua / list / demo:broken / actions.lua:19 / attempt to index a nil value (local 'missing') | "
+            + "false / hub.lua / list / demo:handled / actions.lua:21 / action handler of Tests/HubLuaTests/Fixtures/Sandbox: "
+            + "attempt to index a nil value (local 'none')", runtime: runtime)
+        // s:perform took them: they are not problems besides.
+        #expect(runtime.problems == [])
+    }
+
+    @Test func aFailedActionThatNoScreenCallerTakesIsReportedAsAProblemAndOnTheScreensEvents() throws {
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        try check("""
+            hub.action("demo:broken", function(ctx) error("no luck") end)
+            hub.feature { id = "asks", uri = "asks:view", operations = { function(ctx)
+              ctx.view:body("row").title = tostring(ctx:perform_action("demo:broken"))
+            end } }
+            local s = hub.open("asks:view")
+            hub.sleep(0)
+            local failed = {}
+            for _, event in ipairs(s.events) do
+              if event.kind == "action failed" then failed[#failed + 1] = event.text end
+            end
+            return { s.model.body[1].title, table.unpack(failed) }
+            """, expected: "false | asks:view: action failed (feature 'asks', action 'demo:broken': actions.lua:1: no luck)", runtime: runtime)
+        #expect(runtime.problems == ["feature 'asks', action 'demo:broken': actions.lua:1: no luck"])
     }
 
     @Test func chainingIsForActionsNotHandlersOrObservers() throws {

@@ -191,6 +191,8 @@ import Testing
         for _, event in ipairs(s.events) do keys("hub.ScreenEvent", event) end
         local failing = hub.open("probe:failing")
         keys("hub.Error", failing.error)
+        hub.action("probe:broken", function() error("boom") end)
+        keys("hub.Error", select(2, pcall(s.perform, s, "probe:broken")))
         keys("hub.ChainEntry", failing.chain[1])
         local profile = s:profile(function(screen) screen:reload() end, { every = 1 })
         keys("hub.Profile", profile)

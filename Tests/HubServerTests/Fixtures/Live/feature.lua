@@ -1,6 +1,6 @@
--- Features the server tests serve: one that shows its URI, one that finishes early and comes
--- back later, one that fails, one that never ends, a link to one that counts how many times its
--- worker loaded it, one that sleeps, and two whose reload policies keep their content.
+-- Features the server tests serve: one that shows its URI, one that finishes early, one that fails,
+-- one that never ends, a link to one that counts how many times its worker loaded it, one that
+-- sleeps, two whose reload policies keep their content, one whose actions write and fail.
 
 hub.feature {
   id = "echo",
@@ -113,3 +113,16 @@ hub.feature {
     ctx.view:body("loads").title = "loaded " .. asked_loads .. " time(s)"
   end },
 }
+
+-- Writes what its actions are given, for the answers actions get when they fail: the view shows
+-- the note stored (none at first).
+hub.feature {
+  id = "writer",
+  uri = "writer:view",
+  store = { max_value = 64, max_keys = 2 },
+  operations = { function(ctx) ctx.view:body("note").title = tostring(hub.store.get("note") or "none") end },
+}
+hub.action("writer:note", function(ctx) hub.store.set("note", ctx.custom.note) return true end)
+hub.action("writer:nan", function() hub.store.set("note", 0 / 0) return true end)
+hub.action("writer:keys", function() for i = 1, 3 do hub.store.set("key-" .. i, i) end return true end)
+hub.action("writer:boom", function() error("the action broke") end)

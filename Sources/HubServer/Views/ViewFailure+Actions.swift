@@ -1,0 +1,41 @@
+import HubCore
+import Hummingbird
+
+extension ViewFailure {
+    /// What a client is answered when an action it asked for failed with `error`, so that no
+    /// failed write is ever acknowledged:
+    ///
+    /// - 503 (with `Retry-After`) when the store could not take the write now: away, busy,
+    ///   read-only or full, which a retry may meet once the database or its operator is back;
+    /// - 413 for a value larger than the feature's `max_value`;
+    /// - 422 for a key or value the store refuses, or a namespace at its `max_keys`;
+    /// - 409 when other writers kept changing the key `hub.store.update` changes;
+    /// - 500 for anything else: a script error.
+    ///
+    /// The detail is the located error (the log's, and the body's in development); outside
+    /// development a 4xx says what the store refused, without where in the script.
+    static func actionFailed(_ error: ContentError) -> ViewFailure {
+        let located = error.description
+        guard error.domain == StoreFailure.domain, let kind = StoreFailure.Kind(rawValue: error.code) else {
+            return ViewFailure(status: .internalServerError, title: "The action failed", detail: located, feature: error.feature)
+        }
+        let status: HTTPResponse.Status
+        let title: String
+        switch kind {
+        case .unavailable, .busy, .readOnly, .full:
+            // The store's error names its file or server: told in development only.
+            return ViewFailure(status: .serviceUnavailable, title: "Service unavailable", detail: located, feature: error.feature)
+        case .tooLarge:
+            (status, title) = (.contentTooLarge, "Content too large")
+        case .tooManyKeys, .invalidKey, .invalidValue:
+            (status, title) = (.unprocessableContent, "Unprocessable request")
+        case .conflicts:
+            (status, title) = (.conflict, "Conflict")
+        case .corrupt, .notAllowed, .backend:
+            return ViewFailure(status: .internalServerError, title: "The action failed", detail: located, feature: error.feature)
+        }
+        var failure = ViewFailure(status: status, title: title, detail: located, feature: error.feature)
+        failure.exposedDetail = error.message
+        return failure
+    }
+}
