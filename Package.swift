@@ -110,6 +110,8 @@ let package = Package(
         // Threads of their own for tests that block and for the servers they start, off Swift's
         // shared pool of concurrency threads (the `.offThePool` trait).
         .target(name: "HubTestThreads", swiftSettings: checks),
+        // Real faults for the tests: a small tmpfs to fill or make read-only, an immutable file.
+        .target(name: "HubTestFaults", swiftSettings: checks),
         .target(
             name: "HubServer",
             dependencies: [
@@ -180,7 +182,7 @@ let package = Package(
             exclude: ["Fixtures", "Golden"],
             swiftSettings: programChecks),
         .testTarget(
-            name: "HubSQLiteTests", dependencies: ["HubCore", "HubSQLite", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "HubSQLiteTests", dependencies: ["HubCore", "HubSQLite", "HubTestFaults", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: programChecks),
         .testTarget(
             name: "HubPostgresTests", dependencies: ["HubCore", "HubLua", "HubPostgres", "HubRender", "HubTestPostgres"],
@@ -191,6 +193,8 @@ let package = Package(
             name: "HubCLITests",
             dependencies: [
                 "hub", "HubEmbeddingExample", "HubExampleBackend", "HubTestBackend", "HubTestPostgres", "HubTestThreads",
+                // The fault suite reads what a killed server stored straight from its store.
+                "HubCore", "HubSQLite", "HubPostgres", "HubTestFaults",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -57,13 +57,14 @@ import Testing
     }
 }
 
-/// `hub serve` on Examples/Songs with two workers, on `store`.
+/// `hub serve` on `features` (a folder of the package: Examples/Songs unless told) with two
+/// workers, on `store`.
 struct ServeProcess {
     let process: LiveProcess
     let port: Int
 
-    init(store: String) throws {
-        process = try LiveProcess(["serve", "--features", "Examples/Songs", "--port", "0", "--workers", "2", "--store", store])
+    init(features: String = "Examples/Songs", store: String) throws {
+        process = try LiveProcess(["serve", "--features", features, "--port", "0", "--workers", "2", "--store", store])
         guard process.wait(until: { _, errors in errors.contains(" worker") }),
             let port = process.errorText.firstMatch(of: #/serving on http://127\.0\.0\.1:(\d+) /#).flatMap({ Int($0.1) })
         else { throw NginxError(message: "hub serve did not start: \(process.errorText)") }

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import HubTestFaults
 import HubTestThreads
 import Testing
 
@@ -110,20 +111,11 @@ import Testing
         let songs = HubProcess.packageRoot.appendingPathComponent("Examples/Songs").path
         #expect(try HubProcess.run(["render", "songs:list", "--features", songs, "--store", file]).status == 0)
         // Immutable: read-only even for root, as CI runs.
-        try Self.chattr("+i", file)
-        defer { try? Self.chattr("-i", file) }
+        try chattr("+i", file)
+        defer { try? chattr("-i", file) }
         let serve = try HubProcess.run(["serve", "--features", songs, "--port", "0", "--store", file])
         #expect(serve.status == 1)
         #expect(serve.errors == "hub: --store \(file): store: \(file) is read-only\n", "\(serve.errors)")
-    }
-
-    /// Runs `chattr flag file`.
-    private static func chattr(_ flag: String, _ file: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
-        process.arguments = [flag, file]
-        try process.run()
-        process.waitUntilExit()
     }
 
     @Test func renderReadsWhatAnEarlierCommandStoredInTheSameFile() throws {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import HubCore
 import HubSQLite
+import HubTestFaults
 import Testing
 
 /// Faults met for real: a damaged file, a file locked by another connection, a read-only file
@@ -59,14 +60,14 @@ struct SQLiteStoreFaultTests {
     }
 
     @Test func refusesAFileOnAReadOnlyFileSystem() throws {
-        let mount = try TmpfsMount(in: folder, size: "4m")
+        let mount = try TmpfsMount(in: folder.path, size: "4m")
         let path = mount.file()
         do {
             let store = try SQLiteStore(path: path)
             try store.set(key("a"), "1")
         }
         try waitUntilClosed(path)
-        try run("mount", "-o", "remount,ro", mount.path)
+        try mount.makeReadOnly()
         #expect(throws: StoreFailure(.readOnly, "\(path) is read-only")) {
             try SQLiteStore(path: path)
         }
@@ -79,15 +80,15 @@ struct SQLiteStoreFaultTests {
             try store.set(key("a"), "1")
         }
         try waitUntilClosed(path)
-        try run("chattr", "+i", path)
-        defer { try? run("chattr", "-i", path) }
+        try chattr("+i", path)
+        defer { try? chattr("-i", path) }
         #expect(throws: StoreFailure(.readOnly, "\(path) is read-only")) {
             try SQLiteStore(path: path)
         }
     }
 
     @Test func failsWhenTheDiskIsFull() throws {
-        let mount = try TmpfsMount(in: folder, size: "512k")
+        let mount = try TmpfsMount(in: folder.path, size: "512k")
         let path = mount.file()
         let store = try SQLiteStore(path: path)
         let value = "\"" + String(repeating: "x", count: 32_768) + "\""
@@ -137,7 +138,7 @@ struct SQLiteStoreFaultTests {
     }
 
     @Test func refusesToOpenOnAFullDisk() throws {
-        let mount = try TmpfsMount(in: folder, size: "128k")
+        let mount = try TmpfsMount(in: folder.path, size: "128k")
         try Data(count: 100 << 10).write(to: URL(fileURLWithPath: mount.file("filler")))
         let path = mount.file()
         #expect(throws: StoreFailure.self) { try SQLiteStore(path: path) }
@@ -148,20 +149,4 @@ struct SQLiteStoreFaultTests {
             #expect(error.message.hasPrefix("cannot write \(path): the disk is full ("), "\(error)")
         }
     }
-}
-
-/// A small tmpfs mounted in a test's folder (a file system of its own, which can be filled or
-/// made read-only for real), unmounted when released.
-final class TmpfsMount {
-    let path: String
-
-    init(in folder: TemporaryFolder, size: String) throws {
-        path = folder.file("mount")
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        try run("mount", "-t", "tmpfs", "-o", "size=\(size)", "tmpfs", path)
-    }
-
-    func file(_ name: String = "store.sqlite") -> String { path + "/" + name }
-
-    deinit { try? run("umount", "-l", path) }
 }

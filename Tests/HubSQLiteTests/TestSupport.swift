@@ -52,21 +52,6 @@ func waitUntilClosed(_ path: String, seconds: Double = 5) throws {
     }
 }
 
-/// Runs a program (mount, umount, chattr...) and fails unless it exits with 0.
-func run(_ program: String, _ arguments: String...) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [program] + arguments
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        throw TestFailure(description: "\(program) \(arguments.joined(separator: " ")) failed: \(message)")
-    }
-}
-
 /// Collects what observers are told.
 final class ChangeLog: Sendable {
     private let changes = Mutex<[StoreChange]>([])
