@@ -92,4 +92,20 @@ import Testing
             #expect(written.status == 200)
         }
     }
+
+    @Test func anActionStillRunningWhenTheRequestsTimeIsUpIs504NamingIt() async throws {
+        try await withServer([ServerPaths.fixture("Live")], configure: { $0.isDevelopment = true; $0.requestTimeout = 300 }) { server in
+            let detail = "'writer:view' was still loading when the request's time was up "
+                + "(action 'writer:slow' still running: what it writes may still be stored)"
+            expectProblem(
+                try await Self.perform("writer:slow", on: server), status: 504, title: "The view took too long", detail: detail,
+                instance: "/views/writer:view/actions")
+            let stream = try await server.events("/preview/writer:view/updates")
+            let first = try #require(try await stream.next())
+            let session = try #require(try JSONParser.parse(first.data).objectValue?["session"]?.stringValue)
+            expectProblem(
+                try await server.post("/sessions/\(session)/select", #"{"component": "note", "id": "writer:slow"}"#), status: 504,
+                title: "The view took too long", detail: detail, instance: "/sessions/\(session)/select")
+        }
+    }
 }

@@ -110,7 +110,8 @@ extension WorkerState {
     /// as the preview's page asks when clicked, and once that settles (or `ticket`'s deadline
     /// passes: the session's chain goes on) answers `reply` with the view the session sends.
     /// 404 when the session is over; when an action failed, the status of
-    /// ``ViewFailure/actionFailed(_:)`` (the session still sends its view).
+    /// ``ViewFailure/actionFailed(_:)``, and 504 when one is still running at the deadline (the
+    /// session still sends its view).
     func act(_ request: ActionRequest, inSession identifier: String, ticket: RequestTicket, reply: RequestReply<[UInt8]>) {
         let session: LiveSession
         let screen: Screen
@@ -134,6 +135,14 @@ extension WorkerState {
             case .settled, .timedOut:
                 let sent = session.pushAgain(runtime)
                 if let error = failures.errors.first { return reply.send(.failure(ViewFailure.actionFailed(error))) }
+                // A chain still loading is the session's to go on with; an action is the click's.
+                if outcome == .timedOut, !screen.pendingActionNames.isEmpty {
+                    do {
+                        try ViewFailure.check(screen, outcome: outcome, timeout: ticket)
+                    } catch {
+                        return reply.send(.failure(error))
+                    }
+                }
                 reply.send(.success(sent))
             case .abandoned: reply.send(.failure(ViewFailure.abandoned))
             case .stopped: reply.send(.failure(ViewFailure.unavailable("the server is stopping")))

@@ -126,3 +126,8 @@ hub.action("writer:note", function(ctx) hub.store.set("note", ctx.custom.note) r
 hub.action("writer:nan", function() hub.store.set("note", 0 / 0) return true end)
 hub.action("writer:keys", function() for i = 1, 3 do hub.store.set("key-" .. i, i) end return true end)
 hub.action("writer:boom", function() error("the action broke") end)
+hub.action("writer:slow", function(ctx)
+  hub.sleep(60000)
+  hub.store.set("note", "slept")
+  return true
+end)
