@@ -12,9 +12,10 @@ import Synchronization
 
 /// `hub.store`: a read from Lua against reading a Lua table; atomic updates per second from two
 /// runtimes on threads of their own (a server's two workers) on a SQLite file and on a
-/// PostgreSQL server on loopback (started here, as the tests do); and `hub serve` with two
-/// workers on its default SQLite store: how many of 40 concurrent answers after a delete still
-/// show the deleted song.
+/// PostgreSQL server on loopback (started here, as the tests do); how long a run that sets keys
+/// one after another takes to meet `max_keys` on each, against an operation's 10 s; and `hub
+/// serve` with two workers on its default SQLite store: how many of 40 concurrent answers after
+/// a delete still show the deleted song.
 enum StoreBenchmarks {
     /// Reads in each round of `store_get_vs_lua_table`.
     static let reads = 10_000
@@ -35,6 +36,12 @@ enum StoreBenchmarks {
             let store = try PostgresStore(url: postgres.url)
             defer { store.close() }
             run.report("store_update_postgres", .rate("updates/s, 2 workers, PostgreSQL", try updatesPerSecond(store: store)), .rate("in memory", memory))
+            let timeout = Measured.time("an operation's timeout", Double(HubDefaults.Limits.operationTimeout) * 1e6)
+            let filled = try PostgresStore(url: postgres.createDatabase("max_keys"))
+            defer { filled.close() }
+            run.report("store_max_keys_postgres", .time("10,000 keys set, the next refused, PostgreSQL", try timeToMaxKeys(filled)), timeout, target: 1)
+            let sqliteFilled = try SQLiteStore(path: folder.appendingPathComponent("filled.sqlite").path)
+            run.report("store_max_keys_sqlite", .time("the same on SQLite", try timeToMaxKeys(sqliteFilled)), timeout, target: 1)
             try songsConsistency(run, directory: folder)
         } catch {
             print("store benchmarks: \(error)")
@@ -109,6 +116,36 @@ enum StoreBenchmarks {
         let seconds = MonotonicTime.seconds(since: start)
         if let failure = failures.withLock({ $0.first }) { throw BenchmarkError("updating \(store.description): \(failure)") }
         return Double(2 * updates) / seconds
+    }
+
+    /// How long (in nanoseconds) an operation takes to set keys one after another in a fresh
+    /// namespace of `store` until the store refuses one for `max_keys` (the 10,001st): the
+    /// number of writes each a transaction, with the count `max_keys` is checked against.
+    private static func timeToMaxKeys(_ store: any Store) throws -> Double {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-bench-fill-\(UUID().uuidString)/fill")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        try """
+            hub.feature { id = "fill", uri = "fill:view", timeout = 60000, operations = { function(ctx)
+              for i = 1, 100000 do
+                local ok, e = pcall(hub.store.set, "k" .. i, i)
+                if not ok then ctx.view:body("refused").title = i .. " " .. tostring(e.code) return end
+              end
+            end } }
+            """.write(to: folder.appendingPathComponent("feature.lua"), atomically: true, encoding: .utf8)
+        let runtime = try HubRuntime(clock: .real)
+        runtime.manager.store = store
+        runtime.manager.operationLimits.timeout = 60_000
+        runtime.manager.settleTimeout = 60_000
+        try runtime.loadFeatures(at: folder.path)
+        let start = MonotonicTime.now
+        let screen = try runtime.open("fill:view")
+        let nanoseconds = Double(MonotonicTime.nanoseconds(since: start))
+        let refused = screen.viewModel.body.first?.title
+        guard refused == "10001 \(StoreFailure.Kind.tooManyKeys.rawValue)" else {
+            throw BenchmarkError("\(store.description): the fill ended with \(refused ?? "nothing"), \(screen.lastError.map { "\($0)" } ?? "")")
+        }
+        return nanoseconds
     }
 
     /// `serve_songs_consistency`: `hub serve --workers 2` on its default store (a SQLite file),
