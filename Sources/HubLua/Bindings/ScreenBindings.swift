@@ -280,22 +280,23 @@ final class ScreenBindings {
     private func perform(_ stack: LuaStack, _ screen: LuaScreen) throws -> Int32 {
         let identifier = try stack.checkIdentifier(2, "perform")
         let custom = try stack.optionalJSONObject(3, "perform")
-        let top = screen.screen
-        let performed = try settlingActions(of: top) {
+        let performed = try settlingActions(of: screen) { top in
             top.performAction(identifier, customData: custom, trigger: .contentOperation, component: nil)
         }
         stack.push(performed)
         return 1
     }
 
-    /// What `body` returns once the actions it set going on `screen` (and its chain) have
-    /// settled; the error table of the first of them that failed is raised instead, located
-    /// where it failed.
-    private func settlingActions<Result>(of screen: Screen, _ body: () -> Result) throws -> Result {
-        let failures = ActionFailureRecorder(screen)
+    /// What `body` returns for the screen on top of `screen`'s stack once the actions it set
+    /// going there have settled, and the screen they opened on top, if any; the error table of
+    /// the first of them that failed is raised instead, located where it failed.
+    private func settlingActions<Result>(of screen: LuaScreen, _ body: (Screen) -> Result) throws -> Result {
+        let top = screen.screen
+        let failures = ActionFailureRecorder(top)
         defer { failures.stop() }
-        let result = body()
-        manager.settle(screen)
+        let result = body(top)
+        manager.settle(top)
+        if screen.screen !== top { manager.settle(screen.screen) }
         if let error = failures.errors.first {
             throw LuaRaiseValue { [errors] stack in errors.push(stack, error) }
         }
@@ -318,7 +319,7 @@ final class ScreenBindings {
             if case .missing(let reason) = target { stack.push(reason) }
             return 2
         }
-        let handled = try settlingActions(of: top) { top.select(at: path, customData: custom) }
+        let handled = try settlingActions(of: screen) { $0.select(at: path, customData: custom) }
         stack.push(handled)
         return 1
     }
