@@ -92,7 +92,10 @@ public final class ActionDispatcher {
     /// action it chains to.
     private func finish(_ key: ObjectIdentifier, context: ActionContext, _ completion: ActionCompletion) {
         guard pending.removeValue(forKey: key) != nil else { return }
-        if let error = completion.error { failureObserver?(context, error) }
+        if let error = completion.error {
+            failureObserver?(context, error)
+            return
+        }
         guard let next = completion.chainedAction else { return }
         var chained = context
         chained.trigger = .chained

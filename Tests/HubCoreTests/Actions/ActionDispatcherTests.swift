@@ -90,4 +90,55 @@ import Testing
         action.completion?(ActionCompletion(performed: true, chainingTo: Identifier(namespace: "chained", name: "again")))
         #expect(handled.count == 2, "a second completion is ignored")
     }
+
+    /// A synchronous action that fails.
+    final class Failing: Action {
+        func perform(with context: ActionContext) throws(ContentError) -> Bool {
+            throw ContentError(domain: "store", code: 3, message: "read-only")
+        }
+    }
+
+    /// A handler that fails for every action.
+    struct FailingHandler: ActionHandler {
+        func handleAction(with context: ActionContext) throws(ContentError) -> Bool {
+            throw ContentError(domain: "hub.lua", message: "the handler broke")
+        }
+    }
+
+    @Test func failuresOfActionsAndHandlersAreToldAndAFailedAsynchronousActionChainsToNothing() throws {
+        let registry = ActionRegistry()
+        weak var started: Pending?
+        try registry.register(BlockActionFactory { _ in Failing() }, forNamespace: "failing")
+        try registry.register(BlockActionFactory { _ in
+            let action = Pending()
+            started = action
+            return action
+        }, forNamespace: "pending")
+        var chained = 0
+        try registry.register(BlockActionFactory { _ in BlockAction { _ in chained += 1; return true } }, forNamespace: "next")
+        let dispatcher = ActionDispatcher(registry: registry, handler: nil, initialViewModels: nil)
+        var failures: [String] = []
+        dispatcher.failureObserver = { context, error in
+            failures.append("\(context.customActionIdentifier?.description ?? "selection"): \(error.domain) \(error.code) \(error.message)")
+        }
+
+        #expect(dispatcher.perform(context("failing:write")) == false)
+        #expect(failures == ["failing:write: store 3 read-only"])
+
+        #expect(dispatcher.perform(context("pending:write")) == true)
+        #expect(dispatcher.pendingActionNames == ["pending:write"])
+        var completion = ActionCompletion.failed(ContentError(domain: "store", code: 1, message: "away"))
+        completion.chainedAction = Identifier(namespace: "next", name: "step")
+        try #require(started).completion?(completion)
+        #expect(dispatcher.pendingActionNames == [])
+        #expect(failures.last == "pending:write: store 1 away")
+        #expect(chained == 0, "a failed action chains to nothing")
+
+        // A handler that fails has not handled the action, which goes on.
+        let handled = ActionDispatcher(registry: registry, handler: FailingHandler(), initialViewModels: nil)
+        handled.failureObserver = dispatcher.failureObserver
+        #expect(handled.perform(context("next:step")) == true)
+        #expect(chained == 1)
+        #expect(failures.last == "next:step: hub.lua 0 the handler broke")
+    }
 }
