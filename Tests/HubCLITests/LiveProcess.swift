@@ -90,6 +90,13 @@ final class LiveProcess: @unchecked Sendable {
         kill(process.processIdentifier, signal)
     }
 
+    /// Waits until it is stopped (by `SIGSTOP`), as the kernel reports it, without reaping it;
+    /// whether it is.
+    func waitUntilStopped() -> Bool {
+        var info = siginfo_t()
+        return waitid(P_PID, id_t(process.processIdentifier), &info, WSTOPPED | WNOWAIT) == 0
+    }
+
     /// Ends its input and waits for it to exit; its exit status.
     func finish() throws -> Int32 {
         try input.fileHandleForWriting.close()

@@ -3,13 +3,15 @@ import Foundation
 import HubCore
 import NIOCore
 import NIOHTTP1
-import Synchronization
 
 /// Clients writing entries of the Ledger fixture through `hub serve` as fast as it answers,
 /// each on a thread of its own, until stopped: each write's key and value, and what its client
-/// was told. A client that gets no answer (the server killed, stopped, not listening) tries
-/// again a moment later.
-final class LedgerLoad: Sendable {
+/// was told. A client that is refused or gets no answer (the server killed, not listening)
+/// asks again after a pause that only paces it (any length gives the same outcomes) and that
+/// stopping cuts short. Whoever waits for the writes is woken by each answer: no polling.
+///
+/// Unchecked: every stored property but the constants is read and written under `condition`.
+final class LedgerLoad: @unchecked Sendable {
     /// What a client was told about one write.
     enum Told: Hashable, Sendable, Comparable, CustomStringConvertible {
         /// The server answered with this status.
@@ -50,15 +52,24 @@ final class LedgerLoad: Sendable {
     private let port: Int
     /// The Ledger action each write performs: `ledger:write` (an entry) or `ledger:count`.
     private let action: String
-    private let writes = Mutex<[Write]>([])
-    private let stopping = Atomic<Bool>(false)
     private let running = DispatchGroup()
+    /// Guards what follows, and is signalled at each write sent or answered, and at stop.
+    private let condition = NSCondition()
+    /// The writes answered so far, in the order their answers came.
+    private var writes: [Write] = []
+    /// Per client, how many writes it has sent, and how many were answered (one less while
+    /// one is under way).
+    private var sentCounts: [Int]
+    private var answeredCounts: [Int]
+    private var stopping = false
 
     /// Starts `clients` clients performing `action` on the server on `port`, each value
     /// `valueBytes` long.
     init(port: Int, action: String = "ledger:write", clients: Int = 6, valueBytes: Int = 64) {
         self.port = port
         self.action = action
+        sentCounts = Array(repeating: 0, count: clients)
+        answeredCounts = Array(repeating: 0, count: clients)
         for client in 0..<clients {
             running.enter()
             let thread = Thread { [self] in
@@ -69,34 +80,52 @@ final class LedgerLoad: Sendable {
         }
     }
 
-    /// The writes sent so far, in the order their answers came.
-    var sent: [Write] { writes.withLock { $0 } }
+    /// `body`'s result on the load's state, under its lock.
+    private func locked<Result>(_ body: () -> Result) -> Result {
+        condition.lock()
+        defer { condition.unlock() }
+        return body()
+    }
 
-    /// Waits (up to `seconds`) until `condition` holds of the writes sent so far; whether it did.
-    func wait(seconds: Double = 60, until condition: ([Write]) -> Bool) -> Bool {
+    /// The writes answered so far, in the order their answers came.
+    var sent: [Write] { locked { writes } }
+
+    /// Waits (up to `seconds`) until `holds` is true of the load, checked at each change;
+    /// whether it came true.
+    private func wait(seconds: Double, until holds: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition(sent) { return true }
-            usleep(10_000)
+        return locked {
+            while !holds() {
+                guard condition.wait(until: deadline) else { return holds() }
+            }
+            return true
         }
-        return condition(sent)
     }
 
     /// Waits until `count` more writes than now were acknowledged; whether they were.
     func waitForAcknowledged(_ count: Int, seconds: Double = 60) -> Bool {
         let before = sent.count { $0.told.acknowledges }
-        return wait(seconds: seconds) { $0.count { $0.told.acknowledges } >= before + count }
+        return wait(seconds: seconds) { writes.count { $0.told.acknowledges } >= before + count }
     }
 
     /// Waits until `count` more writes than now were not acknowledged; whether they were.
     func waitForRefused(_ count: Int, seconds: Double = 60) -> Bool {
         let before = sent.count { !$0.told.acknowledges }
-        return wait(seconds: seconds) { $0.count { !$0.told.acknowledges } >= before + count }
+        return wait(seconds: seconds) { writes.count { !$0.told.acknowledges } >= before + count }
+    }
+
+    /// Waits until every client has a write under way; whether they all have. With the server
+    /// stopped, they then all wait on it.
+    func waitUntilEveryClientWaits(seconds: Double = 60) -> Bool {
+        wait(seconds: seconds) { sentCounts.indices.allSatisfy { answeredCounts[$0] < sentCounts[$0] } }
     }
 
     /// Stops the clients once their writes under way are answered; every write sent.
     func stop() -> [Write] {
-        stopping.store(true, ordering: .relaxed)
+        locked {
+            stopping = true
+            condition.broadcast()
+        }
         running.wait()
         return sent
     }
@@ -104,15 +133,24 @@ final class LedgerLoad: Sendable {
     /// Client `client`'s loop: a write with a key of its own at a time, until stopped.
     private func write(as client: Int, valueBytes: Int) {
         var number = 0
-        while !stopping.load(ordering: .relaxed) {
+        while !locked({ stopping }) {
             number += 1
             let key = "c\(client)-\(number)"
             // Bytes that a repair would change: not ASCII, a quote, a backslash.
             let value = "✓ \"\(key)\" \\ " + String(repeating: "é", count: max(0, valueBytes - 16) / 2)
+            locked {
+                sentCounts[client] += 1
+                condition.broadcast()
+            }
             let told = send(key: key, value: value)
-            writes.withLock { $0.append(Write(key: key, value: value, told: told)) }
-            // A server that refuses or is away is asked again a moment later, not at once.
-            if !told.acknowledges { usleep(told == .noAnswer ? 20_000 : 5_000) }
+            locked {
+                writes.append(Write(key: key, value: value, told: told))
+                answeredCounts[client] += 1
+                condition.broadcast()
+                // Paced, not hammering a server that refuses or is away; stopping cuts it short.
+                let resume = Date().addingTimeInterval(told.acknowledges ? 0 : told == .noAnswer ? 0.02 : 0.005)
+                while !stopping, Date() < resume { _ = condition.wait(until: resume) }
+            }
         }
     }
 
