@@ -76,6 +76,9 @@ import Testing
             #expect(line.requestID == id)
             #expect(line.message.contains("hub.store.set: writer/note: \(path) is gone (deleted, or its folder was) since the store opened it: "
                 + "writes would be lost; restart Hub"), "\(line.message)")
+            // A view whose operation writes answers 503 too: the store, not the view, is at fault.
+            let view = try await server.get("/views/kept:write")
+            #expect(view.status == 503 && view.headers["retry-after"] == "1", "\(view.status) \(view.text)")
         }
     }
 

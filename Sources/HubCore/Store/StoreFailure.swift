@@ -44,5 +44,16 @@ public struct StoreFailure: Error, Sendable, Equatable, CustomStringConvertible 
     /// The code within the domain.
     public var code: Int { kind.rawValue }
 
+    /// Whether a failure of `kind` says the backend cannot take calls now, though it may later
+    /// (away, busy, read-only, full): nothing about the call was wrong, and a server answers 503.
+    public static func isUnavailable(_ kind: Kind) -> Bool {
+        [.unavailable, .busy, .readOnly, .full].contains(kind)
+    }
+
+    /// The kind of store failure `error` is (domain `store`); nil for any other error.
+    public static func kind(of error: ContentError) -> Kind? {
+        error.domain == domain ? Kind(rawValue: error.code) : nil
+    }
+
     public var description: String { "store: \(message)" }
 }

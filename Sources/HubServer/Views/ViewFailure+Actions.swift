@@ -15,26 +15,18 @@ extension ViewFailure {
     /// The detail is the located error (the log's, and the body's in development); outside
     /// development a 4xx says what the store refused, without where in the script.
     static func actionFailed(_ error: ContentError) -> ViewFailure {
-        let located = error.description
-        guard error.domain == StoreFailure.domain, let kind = StoreFailure.Kind(rawValue: error.code) else {
-            return ViewFailure(status: .internalServerError, title: "The action failed", detail: located, feature: error.feature)
+        if let unavailable = storeUnavailable(error) { return unavailable }
+        let refused: (HTTPResponse.Status, String)? =
+            switch StoreFailure.kind(of: error) {
+            case .tooLarge: (.contentTooLarge, "Content too large")
+            case .tooManyKeys, .invalidKey, .invalidValue: (.unprocessableContent, "Unprocessable request")
+            case .conflicts: (.conflict, "Conflict")
+            default: nil
+            }
+        guard let (status, title) = refused else {
+            return ViewFailure(status: .internalServerError, title: "The action failed", detail: error.description, feature: error.feature)
         }
-        let status: HTTPResponse.Status
-        let title: String
-        switch kind {
-        case .unavailable, .busy, .readOnly, .full:
-            // The store's error names its file or server: told in development only.
-            return ViewFailure(status: .serviceUnavailable, title: "Service unavailable", detail: located, feature: error.feature)
-        case .tooLarge:
-            (status, title) = (.contentTooLarge, "Content too large")
-        case .tooManyKeys, .invalidKey, .invalidValue:
-            (status, title) = (.unprocessableContent, "Unprocessable request")
-        case .conflicts:
-            (status, title) = (.conflict, "Conflict")
-        case .corrupt, .notAllowed, .backend:
-            return ViewFailure(status: .internalServerError, title: "The action failed", detail: located, feature: error.feature)
-        }
-        var failure = ViewFailure(status: status, title: title, detail: located, feature: error.feature)
+        var failure = ViewFailure(status: status, title: title, detail: error.description, feature: error.feature)
         failure.exposedDetail = error.message
         return failure
     }

@@ -67,8 +67,8 @@ struct ViewFailure: Error, Sendable, CustomStringConvertible {
     /// Throws what ended `screen`'s wait, when it did not settle: 504 when the request's
     /// deadline passed first, 503 when the server is stopping, and ``abandoned`` (which no
     /// client reads) when the client went away; once settled, 500 when its chain failed (its
-    /// error located), 503 when it failed because the store is away or busy (a database
-    /// restarting), which a retry may not meet.
+    /// error located), 503 when it failed because the store cannot be used now (a database
+    /// restarting, a file read-only or full), which a retry may not meet.
     static func check(_ screen: Screen, outcome: WaitingRequests.Outcome, timeout ticket: RequestTicket) throws(ViewFailure) {
         let feature = screen.featureInfo.identifier
         switch outcome {
@@ -83,14 +83,16 @@ struct ViewFailure: Error, Sendable, CustomStringConvertible {
         case .stopped: throw unavailable("the server is stopping")
         }
         if let error = screen.lastError {
-            if error.domain == StoreFailure.domain,
-                [StoreFailure.Kind.unavailable, .busy].contains(where: { $0.rawValue == error.code })
-            {
-                // The store's error names its server: told in development only.
-                throw ViewFailure(status: .serviceUnavailable, title: "Service unavailable", detail: error.description, feature: feature)
-            }
+            if let unavailable = storeUnavailable(error) { throw unavailable }
             throw failed(error.description, feature: feature)
         }
+    }
+
+    /// 503 for `error` when it says the store cannot be used now; nil otherwise. The store's
+    /// error names its file or server: told in development only.
+    static func storeUnavailable(_ error: ContentError) -> ViewFailure? {
+        guard let kind = StoreFailure.kind(of: error), StoreFailure.isUnavailable(kind) else { return nil }
+        return ViewFailure(status: .serviceUnavailable, title: "Service unavailable", detail: error.description, feature: error.feature)
     }
 
     /// What `screen` was still running when a request's time was up: its actions (whose writes
