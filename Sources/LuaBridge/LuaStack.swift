@@ -103,8 +103,9 @@ package struct LuaStack: Equatable {
         var length = 0
         guard let pointer = lua_tolstring(L, index, &length) else { return nil }
         let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
-        if let invalid = NotUTF8.firstInvalid(in: bytes) { throw invalid }
-        return String(luaBytes: pointer, count: length)
+        // Validated once, as the string is made; where it fails is looked for only then.
+        if let string = String(validating: bytes, as: UTF8.self) { return string }
+        throw NotUTF8.firstInvalid(in: bytes) ?? NotUTF8(position: length, byte: bytes.last ?? 0)
     }
 
     /// Whether the value at `index` is a number of Lua's integer subtype (`math.type` says

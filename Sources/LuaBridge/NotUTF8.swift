@@ -14,8 +14,6 @@ package struct NotUTF8: Error, Equatable, CustomStringConvertible {
 
     /// Where `bytes` stop being UTF-8; nil when all of them are.
     package static func firstInvalid(in bytes: UnsafeRawBufferPointer) -> NotUTF8? {
-        // ASCII, most text, needs no decoding.
-        guard bytes.contains(where: { $0 >= 0x80 }) else { return nil }
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0

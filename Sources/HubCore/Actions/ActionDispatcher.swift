@@ -14,9 +14,9 @@ public final class ActionDispatcher {
     private let registry: ActionRegistry
     private let handler: (any ActionHandler)?
     private let initialViewModels: InitialViewModelRegistry?
-    /// The asynchronous actions under way, and the name of each (`namespace:name`, or
-    /// `selection`).
-    private var pending: [ObjectIdentifier: (action: any AsyncAction, name: String)] = [:]
+    /// The asynchronous actions under way, and the identifier each was performed for (nil: the
+    /// selection action).
+    private var pending: [ObjectIdentifier: (action: any AsyncAction, identifier: Identifier?)] = [:]
 
     /// Told of every chained action after it was performed, with whether it performed (content
     /// operations observe chained actions; components and the screen's delegate do not).
@@ -40,7 +40,7 @@ public final class ActionDispatcher {
 
     /// The names of the asynchronous actions under way (`namespace:name`, or `selection`),
     /// sorted: what a message about a wait that ran out names.
-    public var pendingActionNames: [String] { pending.values.map(\.name).sorted() }
+    public var pendingActionNames: [String] { pending.values.map { $0.identifier?.description ?? "selection" }.sorted() }
 
     /// Performs the action `context` names (the selection action when it names none); returns
     /// whether it was performed or handled. An asynchronous action counts as performed when it
@@ -76,7 +76,7 @@ public final class ActionDispatcher {
         if let asynchronous = action as? any AsyncAction {
             let started = ObjectIdentifier(asynchronous)
             key = started
-            pending[started] = (asynchronous, context.customActionIdentifier?.description ?? "selection")
+            pending[started] = (asynchronous, context.customActionIdentifier)
             asynchronous.completion = { [weak self] completion in self?.finish(started, context: context, completion) }
         }
         do {

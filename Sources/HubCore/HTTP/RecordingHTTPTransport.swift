@@ -61,13 +61,11 @@ public final class RecordingHTTPTransport: HTTPTransport {
             return problems.append("\(request.line): not recorded: no feature folder to record into is set")
         }
         let directory = HTTPRecording.directory(ofFeature: folder)
-        let name = fileName(for: request, in: directory)
+        let (name, recorded) = fileName(for: request, in: directory)
         let path = directory + "/" + name
         if !recordsFailures, let failure = recording.failure {
-            let files = HTTPRecordingFolder.files(in: directory).files
             let why = "the live exchange failed (\(failure)); 'hub test --record-failures' records failures"
-            if files.contains(where: { $0.name == name }) { return problems.append("\(path): kept: \(why)") }
-            return problems.append("\(request.line): not recorded: \(why)")
+            return problems.append(recorded ? "\(path): kept: \(why)" : "\(request.line): not recorded: \(why)")
         }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -78,13 +76,14 @@ public final class RecordingHTTPTransport: HTTPTransport {
         if !written.contains(path) { written.append(path) }
     }
 
-    /// The name of the file to record `request` in, in `directory`: the file already recording
-    /// it, else its readable name unless another file has it, else its disambiguated name.
-    private func fileName(for request: HTTPRequest, in directory: String) -> String {
+    /// The name of the file to record `request` in, in `directory`, and whether that file
+    /// records it already: the file already recording it, else its readable name unless another
+    /// file has it, else its disambiguated name.
+    private func fileName(for request: HTTPRequest, in directory: String) -> (name: String, recorded: Bool) {
         let files = HTTPRecordingFolder.files(in: directory).files
-        if let same = files.first(where: { $0.recording?.matches(request) == true }) { return same.name }
+        if let same = files.first(where: { $0.recording?.matches(request) == true }) { return (same.name, true) }
         let name = HTTPRecording.fileName(for: request, disambiguated: false)
         // A file that cannot be read is left alone too: it may be a recording being edited.
-        return files.contains { $0.name == name } ? HTTPRecording.fileName(for: request, disambiguated: true) : name
+        return (files.contains { $0.name == name } ? HTTPRecording.fileName(for: request, disambiguated: true) : name, false)
     }
 }

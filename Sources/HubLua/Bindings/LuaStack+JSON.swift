@@ -106,12 +106,22 @@ extension LuaStack {
                     throw LuaValueError(problem: "JSON cannot hold a key that is not UTF-8 text (\(error))")
                 }
                 try chargeMemory(key.utf8.count)
-                dictionary[key] = try LuaValueError.inField(key) { try json(at: -1, depth: depth + 1) }
+                do {
+                    dictionary[key] = try json(at: -1, depth: depth + 1)
+                } catch let error as LuaValueError {
+                    throw error.within(Self.shownKey(key))
+                }
             }
             return .object(dictionary)
         default:
             throw LuaRaise(message: "cannot convert a \(typeName(at: index)) value to JSON")
         }
+    }
+
+    /// `key` as the path of an error shows it: cut after 40 bytes, so that a path through a
+    /// script's long keys (200 levels of them at most) stays a line, not megabytes.
+    static func shownKey(_ key: String) -> String {
+        key.utf8.count <= 40 ? key : String(decoding: key.utf8.prefix(40), as: UTF8.self) + "…"
     }
 
     /// Instructions of the script's budget that JSON costs: per byte of text read or written,
