@@ -107,10 +107,12 @@ private func lastEvent(in stream: String) -> String {
     stream.components(separatedBy: "\n\n").dropLast().last { $0.hasPrefix("event: model") } ?? ""
 }
 
-/// An update stream read as it comes, on NIO's threads.
-final class StreamRecorder: HTTPClientResponseDelegate, Sendable {
+/// An update stream read as it comes, on NIO's threads. Unchecked: `received` is read and
+/// written under `arrived`, which is signalled as each part comes.
+final class StreamRecorder: HTTPClientResponseDelegate, @unchecked Sendable {
     typealias Response = Void
-    private let received = NIOLockedValueBox("")
+    private let arrived = NSCondition()
+    private var received = ""
     private let task = NIOLockedValueBox<HTTPClient.Task<Void>?>(nil)
 
     init(url: String) {
@@ -119,23 +121,32 @@ final class StreamRecorder: HTTPClientResponseDelegate, Sendable {
     }
 
     /// What came so far.
-    var text: String { received.withLockedValue { $0 } }
+    var text: String {
+        arrived.lock()
+        defer { arrived.unlock() }
+        return received
+    }
 
     func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
-        received.withLockedValue { $0 += String(buffer: buffer) }
+        arrived.lock()
+        received += String(buffer: buffer)
+        arrived.broadcast()
+        arrived.unlock()
         return task.eventLoop.makeSucceededVoidFuture()
     }
 
     func didFinishRequest(task: HTTPClient.Task<Void>) throws {}
 
-    /// Waits (up to `seconds`) until `condition` holds of what came; whether it did.
+    /// Waits (up to `seconds`) until `condition` holds of what came, checked as each part
+    /// comes; whether it did.
     func wait(seconds: Double, until condition: (String) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition(text) { return true }
-            usleep(10_000)
+        arrived.lock()
+        defer { arrived.unlock() }
+        while !condition(received) {
+            guard arrived.wait(until: deadline) else { return condition(received) }
         }
-        return condition(text)
+        return true
     }
 
     /// Ends the stream.
