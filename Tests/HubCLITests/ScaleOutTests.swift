@@ -103,7 +103,7 @@ private func songIDs(_ json: String) -> [String] {
 }
 
 /// The data of the last complete `model` event of an event stream.
-private func lastEvent(in stream: String) -> String {
+func lastEvent(in stream: String) -> String {
     stream.components(separatedBy: "\n\n").dropLast().last { $0.hasPrefix("event: model") } ?? ""
 }
 

@@ -39,8 +39,7 @@ struct ConvergenceCheck {
 
     /// The count the last complete model event of an update stream shows.
     static func lastCount(in stream: String) -> Int? {
-        guard let event = stream.components(separatedBy: "\n\n").dropLast().last(where: { $0.hasPrefix("event: model") }),
-            let data = event.split(separator: "\n").first(where: { $0.hasPrefix("data: ") }),
+        guard let data = lastEvent(in: stream).split(separator: "\n").first(where: { $0.hasPrefix("data: ") }),
             let model = try? JSONParser.parse(String(data.dropFirst(6)))
         else { return nil }
         return model.objectValue?["body"]?.arrayValue?.first?.objectValue?["text"]?.objectValue?["title"]?.stringValue.flatMap { Int($0) }
