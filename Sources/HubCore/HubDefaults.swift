@@ -27,6 +27,16 @@ public enum HubDefaults {
         public static let operationTimeout = 10_000
         /// Times in a row an operation may reschedule itself with nothing else happening.
         public static let consecutiveReschedules = 1_000
+        /// Actions one selection may chain to in a row (`ctx:chain`), each performed when the
+        /// one before ends.
+        public static let chainedActions = 100
+        /// `hub.after` callbacks one feature folder may have waiting at once.
+        public static let waitingCallbacks = 1_000
+        /// `hub.after` callbacks one feature folder may schedule in a second of its loop's clock.
+        public static let callbacksPerSecond = 1_000
+        /// Milliseconds of the loop's clock in which one feature folder's `hub.after` callbacks
+        /// together may run one instruction budget: a minute.
+        public static let callbackBudgetWindow = 60_000
     }
 
     /// How `hub serve` serves (`HubServerConfiguration` starts from these).

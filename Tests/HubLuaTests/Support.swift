@@ -18,9 +18,11 @@ enum TestPaths {
     }
 }
 
-/// A runtime on the virtual clock with the given feature folders loaded.
-func makeRuntime(_ folders: String...) throws -> HubRuntime {
+/// A runtime on the virtual clock with the given feature folders loaded, those named in
+/// `appWide` granted app-wide hooks.
+func makeRuntime(_ folders: String..., appWide: Set<String> = []) throws -> HubRuntime {
     let runtime = try HubRuntime(clock: .virtual)
+    runtime.grants.appWide = appWide
     for folder in folders {
         try runtime.loadFeatures(at: folder)
     }

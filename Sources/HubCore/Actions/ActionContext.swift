@@ -21,6 +21,9 @@ public struct ActionContext {
     /// performed: what observers, told of every action as in Hub Framework, may tell apart.
     /// False until the handler has seen it.
     public var handled = false
+    /// How many actions chained in a row led to this one: 0 for one a selection or an operation
+    /// performed.
+    public var chainLength = 0
 
     /// An action context from all of its parts.
     public init(

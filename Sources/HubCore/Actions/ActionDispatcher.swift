@@ -9,7 +9,8 @@
 ///    chain to another action, performed the same way with trigger ``ActionTrigger/chained``.
 ///
 /// An action or handler that fails (throws, or finishes with an error) is told to
-/// ``failureObserver``: it was not performed, and chains to nothing.
+/// ``failureObserver``: it was not performed, and chains to nothing. So is the action that
+/// would chain past ``HubDefaults/Limits/chainedActions`` actions in a row.
 public final class ActionDispatcher {
     private let registry: ActionRegistry
     private let handler: (any ActionHandler)?
@@ -101,6 +102,16 @@ public final class ActionDispatcher {
         chained.trigger = .chained
         chained.customActionIdentifier = next
         chained.customData = completion.customData
+        chained.chainLength += 1
+        guard chained.chainLength <= HubDefaults.Limits.chainedActions else {
+            var error = ContentError(
+                domain: "hub", message: "it chained to '\(next)' after \(HubDefaults.Limits.chainedActions) actions chained in a row "
+                    + "(at most \(HubDefaults.Limits.chainedActions): a loop?); the chain stops here",
+                feature: context.featureInfo.identifier)
+            error.action = context.customActionIdentifier?.description ?? "selection"
+            failureObserver?(context, error)
+            return
+        }
         let performed = perform(chained)
         chainedActionObserver?(chained, performed)
     }

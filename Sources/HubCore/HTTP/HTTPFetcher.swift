@@ -149,6 +149,12 @@ public final class HTTPFetcher {
             let port = components.port.flatMap { $0 == (scheme == "https" ? 443 : 80) ? nil : $0 }
             guard policy.allows(host: host, port: port) else {
                 let name = port.map { "\(Self.bracketed(host)):\($0)" } ?? Self.bracketed(host)
+                if policy.hosts.contains(where: { $0.matches(host: host, port: port) }) {
+                    return HTTPFailure(
+                        .hostNotAllowed,
+                        "\(what): host '\(name)' is not allowed: another feature lists it, and a wildcard does not cover "
+                            + "what another feature lists; add it to hosts = { \"\(name)\" } in hub.feature")
+                }
                 let listed = policy.hosts.isEmpty ? "the feature lists no hosts" : "the feature's hosts are " + policy.hosts.map { "\"\($0)\"" }.joined(separator: ", ")
                 return HTTPFailure(
                     .hostNotAllowed,

@@ -13,12 +13,19 @@ public struct HTTPPolicy: Sendable, Equatable {
     /// Redirects followed before a request fails (5).
     public var maxRedirects = 5
 
+    /// The exact hosts other folders' features list (``HostPattern/isExact``): one of them is
+    /// reached only when ``hosts`` lists it exactly too, never through a wildcard (`127.0.0.1:*`
+    /// does not cover another feature's `127.0.0.1:8099`).
+    public var claimedElsewhere: [HostPattern] = []
+
     /// No hosts, and the default limits.
     public init() {}
 
-    /// Whether `host` on `port` (nil: the scheme's default) is listed in ``hosts``.
+    /// Whether `host` on `port` (nil: the scheme's default) is listed in ``hosts``, exactly when
+    /// another folder's feature claims it.
     public func allows(host: String, port: Int?) -> Bool {
-        hosts.contains { $0.matches(host: host, port: port) }
+        let isClaimed = claimedElsewhere.contains { $0.matches(host: host, port: port) }
+        return hosts.contains { $0.matches(host: host, port: port) && (!isClaimed || $0.isExact) }
     }
 
     /// A policy allowing what this one or `other` allows, with the larger limits of the two:

@@ -48,9 +48,23 @@ public struct HostPattern: Sendable, Equatable, CustomStringConvertible {
         matchesSubdomains = hostPart.hasPrefix("*.")
         let name = matchesSubdomains ? hostPart.dropFirst(2) : hostPart
         guard !name.isEmpty, !name.contains("*"), !name.contains(":") || text.hasPrefix("[") else { return nil }
+        if matchesSubdomains, !Self.isDomain(name) { return nil }
         host = String(name)
         self.port = port
         description = text
+    }
+
+    /// Whether it names one host and port, with no wildcard: what a feature may list that
+    /// another feature's wildcard then no longer covers.
+    public var isExact: Bool { !matchesSubdomains && port != .any }
+
+    /// Whether `name` may have `*.` before it: a domain of two labels or more whose last one
+    /// is not a number, so that no pattern covers a top-level domain (`*.com`) or the addresses
+    /// of a network (`*.1`, `*.0.0.1`).
+    private static func isDomain(_ name: Substring) -> Bool {
+        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }), let last = labels.last else { return false }
+        return !last.allSatisfy(\.isNumber)
     }
 
     /// Whether a request to `host` (any case, IPv6 without brackets) on `port` (nil: the

@@ -18,7 +18,11 @@ final class ActionBindings {
     /// Where scripts registered what, for `hub check`.
     private let ledger: RegistrationLedger
 
-    init(runner: ScriptRunner, manager: HubManager, problems: ProblemLog, ledger: RegistrationLedger) {
+    /// What whoever runs Hub grants: which folders may set the default action handler.
+    private let grants: GrantsBox
+
+    init(runner: ScriptRunner, manager: HubManager, problems: ProblemLog, ledger: RegistrationLedger, grants: GrantsBox) {
+        self.grants = grants
         self.runner = runner
         self.manager = manager
         self.problems = problems
@@ -77,6 +81,7 @@ final class ActionBindings {
     /// `hub.action_handler(fn)`: the handler of every feature that has none of its own.
     private func registerDefaultHandler(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         try call.checkFunction(1, "hub.action_handler")
+        try grants.grants.checkAppWide(folder, function: "hub.action_handler", reach: "see the actions of every feature")
         if let owner = defaultHandlerOwner {
             throw LuaRaise(message: "the default action handler is already set by '\(owner)'")
         }

@@ -23,6 +23,13 @@ final class FeatureBindings {
         case appended(LuaFeatureOperations)
     }
 
+    /// What whoever runs Hub grants: which folders may add operations to every chain.
+    private let grants: GrantsBox
+    /// Folders loaded earlier that declared a feature id a later folder declared again: both
+    /// fail, so that no folder can take another's id (and its namespace) by loading first.
+    /// ``HubRuntime`` rolls them back and takes them from here.
+    var contested: [ContestedFolder] = []
+
     /// Where features were registered, for `hub check`.
     private let ledger: RegistrationLedger
     /// The URI each feature claims by name (its exact `uri`, or its `uri_prefix`), for `hub check`.
@@ -30,8 +37,9 @@ final class FeatureBindings {
 
     init(
         lua: LuaState, manager: HubManager, operations: OperationBindings, actions: ActionBindings, problems: ProblemLog,
-        ledger: RegistrationLedger
+        ledger: RegistrationLedger, grants: GrantsBox
     ) {
+        self.grants = grants
         self.ledger = ledger
         self.lua = lua
         self.manager = manager
@@ -86,7 +94,7 @@ final class FeatureBindings {
         "hosts", "max_response", "store",
     ] + LuaLimits.keys
     /// The keys of a feature's `store` table.
-    static let storeKeys = ["shares", "max_value", "max_keys"]
+    static let storeKeys = ["shares", "share_with", "max_value", "max_keys"]
     /// The keys of an operation table.
     static let operationKeys = ["name", "perform", "initial", "append", "on_action"] + LuaLimits.keys
 
@@ -99,8 +107,17 @@ final class FeatureBindings {
         do {
             try manager.featureRegistry.register(registration)
         } catch {
-            let first = ledger.first("feature", registration.identifier).map { " (at \($0.location))" } ?? ""
-            throw LuaRaise(message: error.message + first)
+            let here = call.location(level: 1)
+            guard let first = ledger.first("feature", registration.identifier), first.folder != folder.path else {
+                let first = ledger.first("feature", registration.identifier).map { " (at \($0.location))" } ?? ""
+                throw LuaRaise(message: error.message + first)
+            }
+            let second = here.hasSuffix(": ") ? String(here.dropLast(2)) : here
+            let rule = "a feature id belongs to one folder, so neither folder loads"
+            contested.append(ContestedFolder(
+                path: first.folder,
+                message: "\(first.location): feature '\(registration.identifier)' is declared again at \(second): \(rule)"))
+            throw LuaRaise(message: "feature '\(registration.identifier)' is declared already at \(first.location): \(rule)")
         }
         registered[folder.path, default: []].append(.feature(registration))
         if let source = call.callerSource() { featureSources[folder.path, default: []].insert(source) }
@@ -160,7 +177,7 @@ final class FeatureBindings {
         return policy
     }
 
-    /// What the feature's `store = { shares, max_value, max_keys }` allows it to keep.
+    /// What the feature's `store = { shares, share_with, max_value, max_keys }` allows it to keep.
     private func storePolicy(_ call: LuaStack, owner: String) throws -> StorePolicy {
         var policy = StorePolicy()
         call.rawField(1, "store")
@@ -168,10 +185,11 @@ final class FeatureBindings {
         let table = call.top
         if call.isNil(table) { return policy }
         guard call.type(at: table) == .table else {
-            throw LuaRaise(message: "\(owner): 'store' must be a table { shares, max_value, max_keys }, got \(call.typeName(at: table))")
+            throw LuaRaise(message: "\(owner): 'store' must be a table { shares, share_with, max_value, max_keys }, got \(call.typeName(at: table))")
         }
         try TableKeys.check(call, table: table, known: Self.storeKeys, owner: "\(owner): store")
         policy.shares = try call.field(table, "shares") { try call.optionalStrings(at: $0) } ?? []
+        policy.shareWith = try call.field(table, "share_with") { try call.optionalStrings(at: $0) } ?? []
         for (key, limit) in [("max_value", \StoreLimits.maxValueBytes), ("max_keys", \StoreLimits.maxKeys)] {
             guard let value = try call.integerField(table, key) else { continue }
             guard value > 0 else { throw LuaRaise(message: "\(owner): store.\(key) must be a positive integer, got \(value)") }
@@ -261,6 +279,7 @@ final class FeatureBindings {
 
     /// `hub.prepend_operations { ... }`: operations run before every feature's own.
     private func prependOperations(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
+        try grants.grants.checkAppWide(folder, function: "hub.prepend_operations", reach: "run in every feature's chain")
         let factory = try operationList(call, owner: "hub.prepend_operations")
         manager.prependedContentOperationFactories.append(factory)
         registered[folder.path, default: []].append(.prepended(factory))
@@ -269,6 +288,7 @@ final class FeatureBindings {
 
     /// `hub.append_operations { ... }`: operations run after every feature's own.
     private func appendOperations(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
+        try grants.grants.checkAppWide(folder, function: "hub.append_operations", reach: "run in every feature's chain")
         let factory = try operationList(call, owner: "hub.append_operations")
         manager.appendedContentOperationFactories.append(factory)
         registered[folder.path, default: []].append(.appended(factory))
@@ -356,4 +376,12 @@ final class FeatureBindings {
         let base = file.hasSuffix(".lua") ? String(file.dropLast(4)) : file
         return base == "feature" ? "feature:\(definition.line)" : base
     }
+}
+
+/// A loaded folder that must fail: another declared one of its feature ids.
+struct ContestedFolder {
+    /// The folder's path.
+    let path: String
+    /// Why it fails, naming both declarations.
+    let message: String
 }

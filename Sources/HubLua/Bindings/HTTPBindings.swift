@@ -9,9 +9,10 @@ import LuaBridge
 /// screens and their timers go on meanwhile), and returns a response table (`status`, `headers`
 /// with lower-case names, `body`, `from_cache`; `response:json()`), or raises an error
 /// table with domain `network` (`connectivity` when the screen is offline) at the caller's line.
-/// A request reaches only the hosts its feature lists in `hosts` (code of the folder's that
-/// belongs to no feature, as actions and tests, those of any of the folder's features), within
-/// the feature's `max_response` bytes and the time the operation has left.
+/// A request reaches only the hosts the calling code's own folder grants (``CallerRights``): in
+/// an operation of one of its features, that feature's `hosts`; elsewhere (actions, tests,
+/// timers, operations run in another folder's chain) those of any of the folder's features;
+/// within their `max_response` bytes and the time the operation has left.
 final class HTTPBindings {
     private let lua: LuaState
     private let manager: HubManager
@@ -327,20 +328,11 @@ private struct Place {
     /// be larger than `memoryLimit` (0: none), which it counts against.
     init(call: LuaStack, runner: ScriptRunner, manager: HubManager, folder: FeatureFolder, memoryLimit: Int) {
         run = runner.run(of: call)
-        let features = manager.featureRegistry.all
-        var policy: HTTPPolicy
-        if let operationRun = run as? LuaOperationRun {
-            let feature = operationRun.featureInfo.identifier
-            policy = features.first { $0.identifier == feature }?.network ?? HTTPPolicy()
-            isOffline = operationRun.connectivityState == .offline
-            self.feature = feature
-            operation = operationRun.operation.name
-        } else {
-            policy = features.filter { $0.resourceFolder == folder.path }.map(\.network).reduce(HTTPPolicy()) { $0.union($1) }
-            isOffline = false
-            feature = nil
-            operation = nil
-        }
+        let operationRun = run as? LuaOperationRun
+        var policy = CallerRights.network(of: folder, runFeature: operationRun?.featureInfo.identifier, in: manager.featureRegistry)
+        isOffline = operationRun?.connectivityState == .offline
+        feature = operationRun?.featureInfo.identifier
+        operation = operationRun?.operation.name
         if memoryLimit > 0 { policy.maxResponseBytes = min(policy.maxResponseBytes, memoryLimit) }
         self.policy = policy
         limit = policy.maxInFlight

@@ -56,6 +56,8 @@ final class ScriptRunner {
     var profiler: RunProfiler?
     /// Whether a script outside a run may let time pass (a test case, a REPL line).
     private let canPassTime: () -> Bool
+    /// The `hub.after` callbacks of each folder, by its path.
+    private var folderTimers: [String: FolderTimers] = [:]
     /// The waits the host has not ended yet, by number.
     private var waits: [Int: HostWait] = [:]
     private var waitSequence = 0
@@ -164,10 +166,14 @@ final class ScriptRunner {
         }
     }
 
-    /// `hub.sleep`, `hub.await` and `hub.after`.
+    /// `hub.sleep` and `hub.await`.
     var library: LuaLibrary {
         LuaLibrary([("sleep", .value(sleepFunction)), ("await", .value(awaitFunction))])
-            + LuaLibrary(self, ["after": ScriptRunner.after])
+    }
+
+    /// `hub.after`, whose callbacks count against `folder`.
+    func folderLibrary(_ folder: FeatureFolder) -> LuaLibrary {
+        LuaLibrary(self, folder: folder, ["after": ScriptRunner.after])
     }
 
     // MARK: Runs
@@ -382,23 +388,59 @@ final class ScriptRunner {
 
     // MARK: hub.after
 
-    /// `hub.after(ms, fn)`: calls `fn` on the event loop after `ms` milliseconds.
-    private func after(_ call: LuaStack) throws -> Int32 {
+    /// `hub.after(ms, fn)`: calls `fn` on the event loop after `ms` milliseconds, as one of
+    /// `folder`'s callbacks (``FolderTimers``). Past their limits the call fails, and the
+    /// folder's callbacks still waiting are cancelled: a chain of callbacks ends there.
+    private func after(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         let milliseconds = try call.checkMilliseconds(1, "hub.after", upTo: Self.longestWait)
         try call.checkFunction(2, "hub.after")
+        let timers = timers(of: folder)
+        if let refusal = timers.refusal(now: loop.now) {
+            cancelCallbacks(of: timers)
+            throw LuaRaise(message: "hub.after: \(refusal); its waiting callbacks are cancelled")
+        }
         try call.chargeMemory(LuaStack.registrationSize)
         let location = call.location(level: 1)
         call.pushValue(2)
         let callback = lua.reference(popping: call)
-        loop.schedule(after: milliseconds) { [weak self] in
-            guard let self else { return }
-            do {
-                try self.lua.call(callback, results: 0) { _ in }
-            } catch {
-                self.problems.report("hub.after callback from \(location)\(error)")
-            }
-        }
+        let number = timers.nextNumber()
+        timers.waits(number, on: loop.schedule(after: milliseconds) { [weak self] in
+            guard let self, timers.fired(number) else { return }
+            self.runCallback(callback, of: timers, from: location)
+        })
         return 0
+    }
+
+    /// The callbacks of `folder`, made on its first `hub.after`.
+    private func timers(of folder: FeatureFolder) -> FolderTimers {
+        if let timers = folderTimers[folder.path] { return timers }
+        let timers = FolderTimers()
+        folderTimers[folder.path] = timers
+        return timers
+    }
+
+    /// Cancels every callback of `timers` still waiting.
+    private func cancelCallbacks(of timers: FolderTimers) {
+        for timer in timers.removeAll() { loop.cancel(timer) }
+    }
+
+    /// Calls a `hub.after` callback scheduled at `location`, within what its folder's callbacks
+    /// have left of their budget; reports its failure.
+    private func runCallback(_ callback: LuaReference, of timers: FolderTimers, from location: String) {
+        let perCall = lua.instructionBudget
+        let left = perCall > 0 ? timers.instructionsLeft(now: loop.now, budget: perCall) : 0
+        var budget = LuaBudget(total: perCall > 0 ? max(1, min(perCall, left)) : 0)
+        lua.stack.push(callback)
+        do {
+            try lua.call(arguments: 0, results: 0, budget: &budget)
+        } catch {
+            let shared = perCall > 0 && left < perCall && error.message.hasPrefix("instruction budget exceeded")
+                ? " (the folder's callbacks had \(max(0, left)) instructions left of the \(perCall) they may run each "
+                    + "\(HubDefaults.Limits.callbackBudgetWindow / 1_000) s; its waiting callbacks are cancelled)" : ""
+            if !shared.isEmpty { cancelCallbacks(of: timers) }
+            problems.report("hub.after callback from \(location)\(error)\(shared)")
+        }
+        if perCall > 0 { timers.charge(budget.total - budget.left) }
     }
 }
 

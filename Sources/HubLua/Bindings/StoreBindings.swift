@@ -19,6 +19,8 @@ final class StoreBindings {
     private let manager: HubManager
     private let runner: ScriptRunner
     private let errors: ErrorTables
+    /// What whoever runs Hub grants: namespaces shared beyond what their owners grant.
+    private let grants: GrantsBox
     /// Names the runtime's writes in the changes they cause, so that it knows its own.
     let origin: UInt64
     /// Called on the runtime's thread after one of its writes changed a key: the key, the
@@ -70,7 +72,8 @@ final class StoreBindings {
     /// The longest a call outside a run waits in place for its backend, in milliseconds.
     static let longestWaitInPlace = 10_000
 
-    init(lua: LuaState, manager: HubManager, runner: ScriptRunner, errors: ErrorTables, origin: UInt64) {
+    init(lua: LuaState, manager: HubManager, runner: ScriptRunner, errors: ErrorTables, origin: UInt64, grants: GrantsBox) {
+        self.grants = grants
         self.lua = lua
         self.manager = manager
         self.runner = runner
@@ -123,7 +126,7 @@ final class StoreBindings {
             return 1
         }
         let place: StorePlace
-        switch StorePlace.of(call, runner: runner, manager: manager, folder: folder) {
+        switch StorePlace.of(call, runner: runner, manager: manager, folder: folder, grants: grants.grants) {
         case .success(let found): place = found
         case .failure(let failure): return fail(call, failure, kind: kind, place: nil)
         }

@@ -15,35 +15,49 @@ struct StorePlace {
     let run: (any SuspendableRun)?
     /// The namespaces the caller may use; nil: any.
     private let allowed: Set<String>?
+    /// The namespaces the caller's features ask to share, granted or not.
+    private let declared: Set<String>
 
-    /// The place of a call on `call`'s thread by a script of `folder`; why there is none.
-    static func of(_ call: LuaStack, runner: ScriptRunner, manager: HubManager, folder: FeatureFolder) -> Result<StorePlace, StoreFailure> {
+    /// The place of a call on `call`'s thread by a script of `folder`, under the operator's
+    /// `grants`; why there is none.
+    static func of(
+        _ call: LuaStack, runner: ScriptRunner, manager: HubManager, folder: FeatureFolder, grants: HubGrants
+    ) -> Result<StorePlace, StoreFailure> {
         let run = runner.run(of: call)
-        let registrations = manager.featureRegistry.all
-        let callers: [FeatureRegistration]
-        if let feature = run?.featureIdentifier {
-            callers = registrations.filter { $0.identifier == feature }
-        } else {
-            callers = registrations.filter { $0.resourceFolder == folder.path }
-        }
+        let callers = CallerRights.features(of: folder, runFeature: run?.featureIdentifier, in: manager.featureRegistry)
         guard let first = callers.first else {
             if run == nil, runner.mayPassTime(on: call) {
                 return .success(StorePlace(feature: nil, limits: StoreLimits(), operation: nil, run: nil, allowed: nil))
             }
             return .failure(StoreFailure(.notAllowed, "the scripts of \(folder.displayPath) belong to no feature, so they have no namespace"))
         }
-        let allowed = Set(callers.flatMap { [$0.identifier] + $0.store.shares })
+        let registrations = manager.featureRegistry.all
+        let allowed = Set(callers.flatMap { caller in
+            [caller.identifier] + (grants.shares[caller.identifier] ?? [])
+                + caller.store.shares.filter { Self.owner(of: $0, in: registrations, grants: caller) }
+        })
         return .success(StorePlace(
             feature: first.identifier, limits: first.store.limits, operation: (run as? LuaOperationRun)?.operation.name,
-            run: run, allowed: allowed))
+            run: run, allowed: allowed, declared: Set(callers.flatMap(\.store.shares))))
     }
 
-    private init(feature: String?, limits: StoreLimits, operation: String?, run: (any SuspendableRun)?, allowed: Set<String>?) {
+    /// Whether the feature `namespace` names grants `caller` its namespace: it is in the same
+    /// folder, or lists `caller` in `share_with`.
+    private static func owner(of namespace: String, in registrations: [FeatureRegistration], grants caller: FeatureRegistration) -> Bool {
+        guard let owner = registrations.first(where: { $0.identifier == namespace }) else { return false }
+        return owner.resourceFolder == caller.resourceFolder || owner.store.shareWith.contains(caller.identifier)
+    }
+
+    private init(
+        feature: String?, limits: StoreLimits, operation: String?, run: (any SuspendableRun)?, allowed: Set<String>?,
+        declared: Set<String> = []
+    ) {
         self.feature = feature
         self.limits = limits
         self.operation = operation
         self.run = run
         self.allowed = allowed
+        self.declared = declared
     }
 
     /// `namespace` (nil: the feature's own) when the caller may use it; otherwise why not.
@@ -53,6 +67,13 @@ struct StorePlace {
         }
         guard let allowed, let feature else { return .success(namespace) }
         guard allowed.contains(namespace) else {
+            if declared.contains(namespace) {
+                return .failure(StoreFailure(
+                    .notAllowed,
+                    "feature '\(feature)' may not use the namespace '\(namespace)': its owner has not shared it; the feature "
+                        + "'\(namespace)' shares it with store = { share_with = { \"\(feature)\" } } in its hub.feature "
+                        + "(or whoever runs Hub grants it)"))
+            }
             return .failure(StoreFailure(
                 .notAllowed,
                 "feature '\(feature)' may not use the namespace '\(namespace)' of another feature; to share it, declare "

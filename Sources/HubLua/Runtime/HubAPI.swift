@@ -41,7 +41,7 @@ package enum HubAPI {
         // Time: waits inside operations and timers.
         Entry(name: "hub.sleep", scope: .shared, binding: "ScriptRunner"),
         Entry(name: "hub.await", scope: .shared, binding: "ScriptRunner"),
-        Entry(name: "hub.after", scope: .shared, binding: "ScriptRunner"),
+        Entry(name: "hub.after", scope: .folder, binding: "ScriptRunner"),
         // Screens and what builds them.
         Entry(name: "hub.open", scope: .shared, binding: "ScreenBindings"),
         Entry(name: "hub.schema", scope: .folder, binding: "SchemaBindings"),

@@ -52,6 +52,7 @@ extension HubRuntime {
             } catch {
                 errors = moduleErrors.messages + [String(describing: error)]
             }
+            messages += failContestedFolders()
             guard let first = errors.first else { continue }
             var failure = LoadFailure(folder: folder.displayPath, path: folder.path, error: first)
             failure.laterErrors = Array(errors.dropFirst())
@@ -60,6 +61,20 @@ extension HubRuntime {
         }
         if !messages.isEmpty { throw LoadError(messages: messages) }
         return manager.featureRegistry.all.map(\.identifier).filter { !before.contains($0) }
+    }
+
+    /// Rolls back the folders loaded earlier whose feature id a later folder declared again,
+    /// each a load failure; returns their messages.
+    func failContestedFolders() -> [String] {
+        let contested = bindings.features.contested
+        bindings.features.contested = []
+        return contested.compactMap { contest in
+            guard let index = folders.firstIndex(where: { $0.folder.path == contest.path }) else { return nil }
+            let folder = folders.remove(at: index).folder
+            let failure = LoadFailure(folder: folder.displayPath, path: folder.path, error: contest.message)
+            problemLog.recordLoadFailure(failure, features: bindings.rollBack(folder))
+            return failure.description
+        }
     }
 
     /// The feature folders that failed to load, in order.

@@ -129,6 +129,7 @@ extension HubRuntime {
             trial.lua.instructionBudget = lua.instructionBudget
             trial.lua.memoryLimit = lua.memoryLimit
             trial.lua.timeLimit = lua.timeLimit
+            trial.grants = grants
             try trial.loadFeatures(at: loaded.folder.path)
         } catch {
             folders[index].modificationDates = loaded.folder.modificationDates()

@@ -49,6 +49,13 @@ public final class HubRuntime {
         observeStoreChanges()
     }
 
+    /// What whoever runs Hub grants the feature folders beyond their own (app-wide hooks,
+    /// shared namespaces); set it before loading features. None by default.
+    public var grants: HubGrants {
+        get { bindings.grants.grants }
+        set { bindings.grants.grants = newValue }
+    }
+
     /// Where the lines scripts `print` go (default: standard output); `hub render` sends them
     /// to standard error, so they never mix with the view it prints.
     public var printOutput: (String) -> Void {

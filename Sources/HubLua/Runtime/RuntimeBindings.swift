@@ -27,6 +27,8 @@ struct RuntimeBindings {
     let liveStacks = LiveStacks()
     /// Where scripts registered features, components and actions.
     let ledger = RegistrationLedger()
+    /// What whoever runs Hub grants the folders.
+    let grants = GrantsBox()
 
     init(lua: LuaState, manager: HubManager, problems: ProblemLog) throws(LuaError) {
         builders = BuilderBindings()
@@ -36,9 +38,10 @@ struct RuntimeBindings {
         self.timePassing = timePassing
         runner = try ScriptRunner(lua: lua, loop: manager.loop, problems: problems, canPassTime: { timePassing.isGranted })
         operations = OperationBindings(runner: runner, problems: problems, errors: errors)
-        actions = ActionBindings(runner: runner, manager: manager, problems: problems, ledger: ledger)
+        actions = ActionBindings(runner: runner, manager: manager, problems: problems, ledger: ledger, grants: grants)
         features = FeatureBindings(
-            lua: lua, manager: manager, operations: operations, actions: actions, problems: problems, ledger: ledger)
+            lua: lua, manager: manager, operations: operations, actions: actions, problems: problems, ledger: ledger,
+            grants: grants)
         components = ComponentBindings(lua: lua, registry: manager.componentRegistry, problems: problems, ledger: ledger)
         screens = ScreenBindings(
             lua: lua, manager: manager, runner: runner, errors: errors, problems: problems, liveStacks: liveStacks)
@@ -47,7 +50,8 @@ struct RuntimeBindings {
         json = JSONBindings(manager: manager)
         images = ImageBindings(registry: manager.imageRegistry)
         http = HTTPBindings(lua: lua, manager: manager, runner: runner, errors: errors)
-        store = StoreBindings(lua: lua, manager: manager, runner: runner, errors: errors, origin: StoreOrigins.next())
+        store = StoreBindings(
+            lua: lua, manager: manager, runner: runner, errors: errors, origin: StoreOrigins.next(), grants: grants)
         dataRescheduling = DataRescheduling(loop: manager.loop, problems: problems)
     }
 
@@ -59,7 +63,7 @@ struct RuntimeBindings {
 
     /// The functions of `folder`'s own `hub` table (over the shared one).
     func folderLibrary(_ folder: FeatureFolder) throws(LuaError) -> LuaLibrary {
-        features.folderLibrary(folder) + components.folderLibrary(folder) + schemas.folderLibrary(folder)
+        runner.folderLibrary(folder) + features.folderLibrary(folder) + components.folderLibrary(folder) + schemas.folderLibrary(folder)
             + actions.folderLibrary(folder) + (try http.folderLibrary(folder)) + (try store.folderLibrary(folder))
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HubCore
+import HubLua
 import HubServer
 import Logging
 
@@ -141,7 +142,11 @@ struct Serve: ParsableCommand {
         configuration.idleTimeout = .seconds(idleTimeout)
         configuration.clientTimeout = .seconds(clientTimeout)
         configuration.maxStreamsPerWorker = maxStreamsPerWorker
-        configuration.prepareRuntime = { [limits = features.limits] in limits.apply(to: $0) }
+        let grants = try features.grants.load()
+        configuration.prepareRuntime = { [limits = features.limits] in
+            limits.apply(to: $0)
+            $0.grants = grants
+        }
         configuration.store = try features.store.makeStore(defaultLocation: HubDefaults.Server.storePath)
         configuration.logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let (host, workers) = (host, workers)

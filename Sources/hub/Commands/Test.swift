@@ -45,6 +45,8 @@ struct Test: ParsableCommand {
 
     @OptionGroup var limits: LimitOptions
 
+    @OptionGroup var grants: GrantOptions
+
     @OptionGroup var store: StoreOptions
 
     /// Loads every folder (one that fails to load is a failed case; the others still run their
@@ -52,6 +54,7 @@ struct Test: ParsableCommand {
     func run() throws {
         let runtime = try HubRuntime(clock: .virtual)
         limits.apply(to: runtime)
+        runtime.grants = try grants.load()
         runtime.manager.store = try store.makeStore()
         let records = record || recordFailures
         let recorder = records ? RecordingHTTPTransport(sending: AsyncHTTPTransport()) : nil

@@ -9,6 +9,8 @@ struct FeatureOptions: ParsableArguments {
     @Option(name: .customLong("features"), help: "A feature folder, or a folder of feature folders (repeatable; default: .).")
     var folders: [String] = []
 
+    @OptionGroup var grants: GrantOptions
+
     @OptionGroup var limits: LimitOptions
 
     @OptionGroup var store: StoreOptions
@@ -29,6 +31,7 @@ struct FeatureOptions: ParsableArguments {
         runtime.manager.store = try store.makeStore()
         if let printOutput { runtime.printOutput = printOutput }
         limits.apply(to: runtime)
+        runtime.grants = try grants.load()
         do {
             try runtime.loadFeatures(at: paths) { if reportsLoadFailures { Hub.warn($0) } }
         } catch {

@@ -18,7 +18,7 @@ import Testing
 
     /// The result of `source` as text.
     private func run(_ source: String, runtime: HubRuntime? = nil) throws -> String {
-        let runtime = try runtime ?? makeRuntime(TestPaths.fixture("Sandbox"))
+        let runtime = try runtime ?? makeRuntime(TestPaths.fixture("Sandbox"), appWide: ["Sandbox"])
         let result = try runtime.evaluate(source, inFolder: "Fixtures/Sandbox", chunkName: "@actions.lua")
         if let list = result.arrayValue { return list.map { $0.stringValue ?? "\($0)" }.joined(separator: " | ") }
         return result.stringValue ?? "\(result)"
@@ -132,7 +132,7 @@ import Testing
     }
 
     @Test func aScriptErrorInAnActionOrHandlerIsRaisedBySPerformAtItsOriginAndCountsAsNotPerformed() throws {
-        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"), appWide: ["Sandbox"])
         try check(Self.listFeature + """
             hub.action("demo:broken", function(ctx)
               local missing = nil
@@ -154,7 +154,7 @@ import Testing
     }
 
     @Test func aFailedActionThatNoScreenCallerTakesIsReportedAsAProblemAndOnTheScreensEvents() throws {
-        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"), appWide: ["Sandbox"])
         try check("""
             hub.action("demo:broken", function(ctx) error("no luck") end)
             hub.feature { id = "asks", uri = "asks:view", operations = { function(ctx)
@@ -256,7 +256,7 @@ import Testing
     }
 
     @Test func aFolderThatFailsToLoadTakesItsActionsWithIt() throws {
-        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"), appWide: ["Sandbox"])
         _ = try run("hub.action('kept:one', function() return true end)", runtime: runtime)
         #expect(runtime.manager.actionRegistry.hasFactory(forNamespace: "kept"))
         #expect(throws: (any Error).self) {

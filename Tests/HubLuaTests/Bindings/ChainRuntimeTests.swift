@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct ChainRuntimeTests {
     @Test func prependedFeatureAndAppendedOperationsRunInOrderWithErrorsForwarded() throws {
-        let runtime = try makeRuntime(TestPaths.fixture("Manager"))
+        let runtime = try makeRuntime(TestPaths.fixture("Manager"), appWide: ["Manager"])
         let screen = try runtime.open("managed:view")
         #expect(screen.loader.operationStatuses.map(\.name) == ["prepended", "content", "appended"])
         #expect(screen.loader.operationStatuses.map(\.phase) == [.failed, .failed, .finished])
@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func initialContentIsShownWhenNotLoading() throws {
-        let runtime = try makeRuntime(TestPaths.fixture("Manager"))
+        let runtime = try makeRuntime(TestPaths.fixture("Manager"), appWide: ["Manager"])
         let screen = try runtime.open("managed:view", options: .init(load: false))
         #expect(screen.viewModel.body.map(\.identifier) == ["skeleton"])
         #expect(screen.viewModel.body.first?.title == "Loading")
@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func yieldingOutsideHubRequestsFailsTheOperation() throws {
-        let runtime = try makeRuntime(TestPaths.fixture("Manager"))
+        let runtime = try makeRuntime(TestPaths.fixture("Manager"), appWide: ["Manager"])
         let screen = try runtime.open("misbehaving:yield")
         #expect(screen.loader.operationStatuses.map(\.phase) == [.failed, .failed, .finished])
         let error = try #require(screen.loader.operationStatuses[1].error)
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func failingAwaitStartFailsTheOperationWithItsLocation() throws {
-        let runtime = try makeRuntime(TestPaths.fixture("Manager"))
+        let runtime = try makeRuntime(TestPaths.fixture("Manager"), appWide: ["Manager"])
         let screen = try runtime.open("misbehaving:await")
         let error = try #require(screen.loader.operationStatuses[1].error)
         #expect(error.message == "cannot start")

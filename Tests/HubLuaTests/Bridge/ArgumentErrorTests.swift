@@ -10,7 +10,7 @@ import Testing
     /// The messages of each call in `calls` (one per line), run under `pcall` in a feature
     /// environment with a screen `s` open, chunk name `args.lua`.
     private func messages(_ calls: [String]) throws -> [String] {
-        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
+        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"), appWide: ["Sandbox"])
         let body = calls.map { "  function() \($0) end," }.joined(separator: "\n")
         let result = try runtime.evaluate(
             """

@@ -1,3 +1,4 @@
+import Foundation
 import HubCore
 import HubRender
 import Testing
@@ -8,9 +9,11 @@ import Testing
 @Suite struct LoadIsolationTests {
     private let root = TestPaths.fixture("Isolation")
 
-    /// A runtime that loaded the Isolation fixture (two of its three folders fail).
+    /// A runtime that loaded the Isolation fixture (two of its three folders fail) with its
+    /// grants (`Half` may prepend operations).
     private func loadIsolation() throws -> HubRuntime {
         let runtime = try HubRuntime(clock: .virtual)
+        runtime.grants = try HubGrants(json: String(contentsOfFile: root + "/grants.json", encoding: .utf8))
         #expect(throws: HubRuntime.LoadError.self) { try runtime.loadFeatures(at: root) }
         return runtime
     }
