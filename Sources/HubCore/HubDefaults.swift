@@ -10,6 +10,9 @@ public enum HubDefaults {
     public static let width = 80
     /// Cells the default layout manager leaves between components and around them.
     public static let margin = 1
+    /// Screens a stack of screens holds (`hub.open`'s, a live session's, `hub watch`'s): opening
+    /// one more closes the first, as a browser's history forgets its oldest pages.
+    public static let stackDepth = 50
 
     /// The limits scripts run under (docs/limits.md).
     public enum Limits {
