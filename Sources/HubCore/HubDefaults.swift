@@ -58,6 +58,11 @@ public enum HubDefaults {
         public static let maxRequestsPerWorker = 256
         /// The most update streams (and previews) each worker keeps open at once.
         public static let maxStreamsPerWorker = 1_024
+        /// The most views the server keeps for their reload policies.
+        public static let viewCacheCapacity = 1_024
+        /// The most bytes those views may take, each counted as its JSON and as much again for
+        /// its model: 64 MiB.
+        public static let viewCacheBytes = 64 << 20
         /// Seconds between the comments sent on idle update streams.
         public static let pingIntervalSeconds = 5
         /// Where `hub serve` keeps the store unless told otherwise: a SQLite file every worker
