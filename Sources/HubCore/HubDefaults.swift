@@ -10,6 +10,9 @@ public enum HubDefaults {
     public static let width = 80
     /// Cells the default layout manager leaves between components and around them.
     public static let margin = 1
+    /// Screens a stack of screens holds (`hub.open`'s, a live session's, `hub watch`'s): opening
+    /// one more closes the first, as a browser's history forgets its oldest pages.
+    public static let stackDepth = 50
 
     /// The limits scripts run under (docs/limits.md).
     public enum Limits {
@@ -65,6 +68,11 @@ public enum HubDefaults {
         public static let maxRequestsPerWorker = 256
         /// The most update streams (and previews) each worker keeps open at once.
         public static let maxStreamsPerWorker = 1_024
+        /// The most views the server keeps for their reload policies.
+        public static let viewCacheCapacity = 1_024
+        /// The most bytes those views may take, each counted as its JSON and as much again for
+        /// its model: 64 MiB.
+        public static let viewCacheBytes = 64 << 20
         /// Seconds between the comments sent on idle update streams.
         public static let pingIntervalSeconds = 5
         /// Where `hub serve` keeps the store unless told otherwise: a SQLite file every worker

@@ -77,6 +77,29 @@ import Testing
         #expect(line.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} .*\n/) != nil)
     }
 
+    /// A message or metadata value with control characters is still one line: they are
+    /// written out, and nothing else of the line changes.
+    @Test func controlCharactersAreWrittenOutSoThatARecordIsOneLine() throws {
+        let (server, stream) = Self.bothLines { $0[metadataKey: "note"] = "a\nb" } _: { logger in
+            logger.info("x\n2031-01-01T00:00:00+0000 error hub.serve: [HubServer] forged\rover\ttab\u{1B}[2K\u{7F}\u{85}\u{2028}end")
+        }
+        #expect(server.map(Self.untimed) == [
+            #" info hub.serve: note=a\nb [HubServerTests] x\n2031-01-01T00:00:00+0000 error hub.serve: [HubServer] forged\rover\ttab\u{1B}[2K\u{7F}\u{85}\u{2028}end"#
+                + "\n"
+        ])
+        #expect(server.first?.filter(\.isNewline) == "\n")
+        // StreamLogHandler's record breaks at each: the two line feeds, the carriage return,
+        // U+0085 and U+2028, besides its own line feed.
+        #expect(stream.first?.filter(\.isNewline).count == 6)
+    }
+
+    @Test func escapingWritesOutControlCharactersOnly() {
+        #expect(LoggedText.escaped("GET /views/café:✓ 200 … ok \\n") == "GET /views/café:✓ 200 … ok \\n")
+        #expect(LoggedText.escaped("\r\n") == #"\r\n"#)
+        #expect(LoggedText.escaped("\u{0}\u{8}\u{1F} \u{7F}\u{80}\u{9F}\u{A0}\u{2028}\u{2029}\u{2030}") == #"\u{0}\u{8}\u{1F} \u{7F}\u{80}\u{9F}"# + "\u{A0}" + #"\u{2028}\u{2029}"# + "\u{2030}")
+        #expect(LoggedText.escaped("").isEmpty)
+    }
+
     @Test func theTimeIsStreamLogHandlersForTheSameSecond() throws {
         // Taken again when a second ended between the two.
         for _ in 0..<3 {

@@ -4,7 +4,8 @@ import HubCore
 /// shows the view URI the stack was opened for, and each screen its screens' actions open (the
 /// selection action opens a selected target's URI) goes on top, showing the target's initial
 /// view model first. URIs no feature handles go to the system's opener, which here records them.
-/// All the stack's screens record their events in one log.
+/// All the stack's screens record their events in one log. It holds at most ``maxDepth``
+/// screens: opening one more closes the first.
 public final class ScreenStack: Navigator {
     /// The manager that opens the stack's screens.
     public let manager: HubManager
@@ -14,6 +15,9 @@ public final class ScreenStack: Navigator {
     public private(set) var openedExternally: [String] = []
     /// What happened on the stack's screens, oldest first.
     public let eventLog: ScreenEventLog
+    /// The most screens the stack holds (at least 1): opening one more closes the first
+    /// (``HubDefaults/stackDepth`` unless set).
+    public var maxDepth = HubDefaults.stackDepth
     private let margin: Int
     private let connectivity: any ConnectivityStateResolver
 
@@ -39,7 +43,8 @@ public final class ScreenStack: Navigator {
     public var viewURIs: [String] { screens.map(\.viewURI) }
 
     /// Opens `uri` on top, the size of the screen on top now, and loads it; a URI no feature
-    /// handles goes to the system's opener instead. Returns false only when a feature handles
+    /// handles goes to the system's opener instead. With ``maxDepth`` screens open already, the
+    /// first is closed (its chain stops) and let go. Returns false only when a feature handles
     /// the URI but has no content operations for it.
     @discardableResult
     public func navigate(to uri: String) -> Bool {
@@ -55,8 +60,21 @@ public final class ScreenStack: Navigator {
         screen.navigator = self
         screens.append(screen)
         from.record(.navigated, detail: uri)
+        closeOldest()
         manager.show(screen, load: true)
         return true
+    }
+
+    /// Closes the screens at the bottom past ``maxDepth``: their chains are told their views
+    /// closed (what they run stops), and they navigate no more.
+    private func closeOldest() {
+        let excess = screens.count - max(1, maxDepth)
+        guard excess > 0 else { return }
+        for screen in screens.prefix(excess) {
+            screen.navigator = nil
+            screen.loader.close()
+        }
+        screens.removeFirst(excess)
     }
 
     /// Opens every screen of the stack again, in order, the same size, each loaded afresh (as

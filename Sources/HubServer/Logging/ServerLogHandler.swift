@@ -9,6 +9,10 @@ import Logging
 /// (the logger's, the provider's, then the message's, each winning over the one before) and
 /// left out when there is none. The metadata set on a logger is formatted only when a message
 /// is logged: Hummingbird gives every request's logger its identifier (`hb.request.id`).
+///
+/// Unlike `StreamLogHandler`'s, a record is always one line: the control characters of its
+/// message and metadata, which may hold a script's text, are written out
+/// (``LoggedText/escaped(_:)``), so that no text logged can end its line and forge another.
 struct ServerLogHandler: LogHandler {
     private let label: String
     private let write: @Sendable (String) -> Void
@@ -35,11 +39,11 @@ struct ServerLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        let pretty = Self.pretty(effectiveMetadata(event))
+        let pretty = Self.pretty(effectiveMetadata(event)).map(LoggedText.escaped)
         write(
             String(
                 concatenating: EverySecond.logTimestamp.now, " ", event.level.rawValue, label.isEmpty ? "" : " ", label, ":", pretty == nil ? "" : " ",
-                pretty ?? "", " [", event.source, "] ", event.message.description, "\n"))
+                pretty ?? "", " [", event.source, "] ", LoggedText.escaped(event.message.description), "\n"))
     }
 
     /// The logger's metadata, then the provider's, then the event's and its error's, each winning

@@ -6,7 +6,8 @@ import Synchronization
 /// The last settled model of each view whose feature keeps its content a while (its
 /// `reload_policy`), by view URI with its query: a GET within the policy is answered from here,
 /// its `If-None-Match` compared before any chain runs. Emptied whenever the store changes or a
-/// feature reloads; holds at most ``capacity`` views (the oldest go first).
+/// feature reloads; holds at most ``capacity`` views taking at most ``maxBytes`` (the oldest go
+/// first, and a view bigger than that is not kept).
 final class ViewCache: Sendable {
     /// How long a view's content is kept.
     enum Policy: Sendable, Equatable {
@@ -30,9 +31,12 @@ final class ViewCache: Sendable {
         let storedAt: UInt64
         /// The `Cache-Control` a client gets with it: as long as the server keeps it.
         let cacheControl: String
+        /// What it takes, roughly: its JSON, and as much again for its model.
+        let bytes: Int
 
         init(feature: String, model: ViewModel, json: ByteBuffer, tag: String, policy: Policy, storedAt: UInt64) {
             (self.feature, self.model, self.json, self.tag, self.policy, self.storedAt) = (feature, model, json, tag, policy, storedAt)
+            bytes = json.readableBytes * 2
             if case .maxAge(let milliseconds) = policy {
                 cacheControl = "max-age=\(milliseconds / 1_000)"
             } else {
@@ -57,8 +61,16 @@ final class ViewCache: Sendable {
 
     private struct State {
         var entries: [String: Entry] = [:]
+        /// What the entries take, by their ``Entry/bytes``.
+        var bytes = 0
         /// Bumped by each ``invalidate()``: a load that began before it is not kept.
         var generation = 0
+
+        /// Forgets the entry for `uri`, if any, and what it took.
+        mutating func remove(_ uri: String) {
+            guard let removed = entries.removeValue(forKey: uri) else { return }
+            bytes -= removed.bytes
+        }
     }
 
     /// The `Cache-Control` of views kept nowhere: clients ask again each time.
@@ -66,10 +78,18 @@ final class ViewCache: Sendable {
 
     /// The most views kept.
     let capacity: Int
+    /// The most bytes the views kept take, by their ``Entry/bytes``.
+    let maxBytes: Int
     private let state = Mutex(State())
 
-    init(capacity: Int = 1_024) {
+    init(capacity: Int = HubDefaults.Server.viewCacheCapacity, maxBytes: Int = HubDefaults.Server.viewCacheBytes) {
         self.capacity = capacity
+        self.maxBytes = maxBytes
+    }
+
+    /// What the views kept take, by their ``Entry/bytes``.
+    var bytes: Int {
+        state.withLock { $0.bytes }
     }
 
     /// The view kept for `uri`, if any.
@@ -82,29 +102,35 @@ final class ViewCache: Sendable {
         state.withLock { $0.generation }
     }
 
-    /// Keeps `entry` for `uri`, unless the cache was emptied since `generation` (the store
-    /// changed while the view loaded, so what it settled to may be stale already).
+    /// Keeps `entry` for `uri` in place of what was kept for it, unless the cache was emptied
+    /// since `generation` (the store changed while the view loaded, so what it settled to may be
+    /// stale already). The views kept longest go until it fits both bounds; an entry bigger than
+    /// ``maxBytes`` is not kept (and what was kept for `uri` is forgotten all the same).
     func keep(_ entry: Entry, for uri: String, since generation: Int) {
         state.withLock { state in
             guard state.generation == generation else { return }
-            if state.entries[uri] == nil, state.entries.count >= capacity,
+            state.remove(uri)
+            guard entry.bytes <= maxBytes else { return }
+            while state.entries.count >= capacity || state.bytes + entry.bytes > maxBytes,
                 let oldest = state.entries.min(by: { $0.value.storedAt < $1.value.storedAt })?.key
             {
-                state.entries[oldest] = nil
+                state.remove(oldest)
             }
             state.entries[uri] = entry
+            state.bytes += entry.bytes
         }
     }
 
     /// Forgets the view kept for `uri` (its policy says to load it again).
     func forget(_ uri: String) {
-        state.withLock { _ = $0.entries.removeValue(forKey: uri) }
+        state.withLock { $0.remove(uri) }
     }
 
     /// Forgets every view: the store changed, or features reloaded.
     func invalidate() {
         state.withLock { state in
             state.entries.removeAll()
+            state.bytes = 0
             state.generation += 1
         }
     }

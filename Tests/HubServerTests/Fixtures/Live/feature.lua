@@ -1,6 +1,6 @@
--- Features the server tests serve: one that shows its URI, one that finishes early, one that fails,
--- one that never ends, a link to one that counts how many times its worker loaded it, one that
--- sleeps, two whose reload policies keep their content, one whose actions write and fail.
+-- Features the server tests serve: one that shows its URI, one that finishes early, one that fails, one that never ends,
+-- a link to one that counts how many times its worker loaded it, one that sleeps, two whose reload policies keep their
+-- content, one whose actions write and fail, one whose rows open ever deeper views, one that forges log lines.
 
 hub.feature {
   id = "echo",
@@ -131,3 +131,24 @@ hub.action("writer:slow", function(ctx)
   hub.store.set("note", "slept")
   return true
 end)
+
+-- Prints and raises text that would forge the server's log lines if logged as it is: line feeds,
+-- a lone carriage return, an escape sequence, lines in the log's own form.
+hub.feature {
+  id = "forger",
+  uri = "forger:view",
+  operations = { hub.operation { name = "forge", perform = function()
+    print("x\n2031-01-01T00:00:00+0000 error hub.serve: [HubServer] GET /admin 200 0.1 ms\rhidden")
+    error("boom\n2031-01-01T00:00:00+0000 info hub.serve: [HubServer] GET /views/forger:view 200 0.1 ms\r\27[2K")
+  end } },
+}
+
+-- A row that opens the next view (`deeper:1` opens `deeper:2`): as deep as a session's stack goes.
+hub.feature {
+  id = "deeper",
+  uri_prefix = "deeper:",
+  operations = { function(ctx)
+    local depth = tonumber(ctx.uri:match("^deeper:(%d+)$")) or 0
+    ctx.view:body("next").target = "deeper:" .. (depth + 1)
+  end },
+}
