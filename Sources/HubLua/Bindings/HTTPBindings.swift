@@ -11,7 +11,9 @@ import LuaBridge
 /// table with domain `network` (`connectivity` when the screen is offline) at the caller's line.
 /// A request reaches only the hosts its feature lists in `hosts` (code of the folder's that
 /// belongs to no feature, as actions and tests, those of any of the folder's features), within
-/// the feature's `max_response` bytes and the time the operation has left.
+/// the feature's `max_response` bytes and the time the operation has left. Its method and
+/// header fields follow ``HTTPRequestRules`` (an argument error otherwise, before anything is
+/// sent).
 final class HTTPBindings {
     private let lua: LuaState
     private let manager: HubManager
@@ -189,7 +191,9 @@ final class HTTPBindings {
             throw LuaValueError(problem: problem)
         }
         guard let url = try call.stringField(table, "url") else { throw LuaValueError(field: "url", problem: "string expected, got nil") }
-        var request = HTTPRequest(method: try call.stringField(table, "method") ?? "GET", url: url)
+        let method = try call.stringField(table, "method") ?? "GET"
+        if let problem = HTTPRequestRules.problem(method: method) { throw LuaValueError(problem: problem) }
+        var request = HTTPRequest(method: method, url: url)
         request.headers = try call.field(table, "headers") { try headers(call, at: $0) }
         try call.field(table, "body") { index in
             if !call.isNil(index) { try setBody(call, index: index, of: &request, function: kind.function) }
@@ -232,19 +236,10 @@ final class HTTPBindings {
             guard let name = call.string(at: -2), let value = try call.optionalString(at: -1) else {
                 throw LuaValueError(problem: "header names and values must be strings")
             }
-            guard Self.isToken(name), !value.contains(where: { $0 == "\r" || $0 == "\n" }) else {
-                throw LuaValueError(problem: "header '\(name)' is not a valid header field")
-            }
+            if let problem = HTTPRequestRules.problem(headerName: name, value: value) { throw LuaValueError(problem: problem) }
             headers.add(name, value)
         }
         return headers
-    }
-
-    /// Whether `name` is an HTTP token (RFC 9110 §5.6.2).
-    private static func isToken(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
     }
 
     /// A timeout in milliseconds, positive; nil for nil.
