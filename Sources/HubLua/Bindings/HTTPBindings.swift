@@ -13,7 +13,8 @@ import LuaBridge
 /// belongs to no feature, as actions and tests, those of any of the folder's features), within
 /// the feature's `max_response` bytes and the time the operation has left. Its method and
 /// header fields follow ``HTTPRequestRules`` (an argument error otherwise, before anything is
-/// sent).
+/// sent), and the cache answers it only with what requests of the same feature (or, outside a
+/// feature, of the same folder) stored.
 final class HTTPBindings {
     private let lua: LuaState
     private let manager: HubManager
@@ -113,6 +114,7 @@ final class HTTPBindings {
             return 2
         }
         let queue = place.queue(fetcher: fetcher)
+        let partition = Self.cachePartition(feature: place.feature, folder: folder)
         var outcomes = [Result<HTTPResponse, HTTPFailure>?](repeating: nil, count: requests.count)
         var remaining = requests.count
         var held = 0
@@ -121,7 +123,8 @@ final class HTTPBindings {
         for (index, (request, timeout)) in requests.enumerated() {
             // The operation's own timeout is not a request's: it ends the run, which cancels this
             // wait and its requests, with the operation's error.
-            cancellations.append(queue.fetch(request, policy: place.policy, offline: place.isOffline, timeout: timeout) {
+            cancellations.append(queue.fetch(
+                request, policy: place.policy, partition: partition, offline: place.isOffline, timeout: timeout) {
                 [weak self] outcome in
                 guard let self else { return }
                 outcomes[index] = outcome
@@ -141,6 +144,12 @@ final class HTTPBindings {
         }
         call.push(wait.number)
         return 1
+    }
+
+    /// The part of the shared cache a call's requests use: its feature's, or outside a feature,
+    /// its folder's. What one feature's requests stored is never served to another's.
+    private static func cachePartition(feature: String?, folder: FeatureFolder) -> String {
+        feature.map { "feature \($0)" } ?? "folder \(folder.path)"
     }
 
     /// Why responses of `held` bytes in all cannot be held for the script (the last of them for
