@@ -42,7 +42,7 @@ enum SQLiteFailure {
     /// Whether the file at `path` (or, while it is missing, its folder) may be written, as
     /// SQLite needs in WAL mode: false on a read-only file system or for an immutable file,
     /// even for root. SQLite tells such files apart from missing ones only as "cannot open".
-    private static func isWritable(_ path: String) -> Bool {
+    static func isWritable(_ path: String) -> Bool {
         let folder = (path as NSString).deletingLastPathComponent
         if access(folder.isEmpty ? "." : folder, W_OK) != 0 { return false }
         return access(path, W_OK) == 0 || errno == ENOENT

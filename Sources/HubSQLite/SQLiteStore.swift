@@ -40,6 +40,9 @@ public final class SQLiteStore: Store {
             throw StoreFailure(.unavailable, "cannot create the folder of \(path): \(error.localizedDescription)")
         }
         madeFile = !FileManager.default.fileExists(atPath: path)
+        // Checked first: SQLite opens such a file read-only without a word, and whether a write
+        // is then refused depends on what its write-ahead log holds.
+        guard SQLiteFailure.isWritable(path) else { throw StoreFailure(.readOnly, "\(path) is read-only") }
         try SQLiteFileIdentity.checkRoom(in: folder.isEmpty ? "." : folder, for: path)
         var configuration = Configuration()
         configuration.label = "hub.sqlite"

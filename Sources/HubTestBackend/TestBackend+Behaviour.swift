@@ -29,6 +29,10 @@ extension TestBackend {
         case closeMidBody
         /// Closes the connection without answering.
         case closeAtOnce
+        /// Answers 200 with the UTF-8 `text`, and in the same write a second whole 200 response
+        /// with `then` that nobody asked for (what the answer to a smuggled request looks like to
+        /// a client), keeping the connection open.
+        case answerTwice(String, then: String)
         /// Answers what `answer` computes from the request (on the connection's event loop:
         /// it must not block).
         case handler(@Sendable (Request) -> Response)
@@ -115,7 +119,7 @@ extension TestBackend.Behaviour {
             return (TestBackend.Response(status: status, headers: [("Location", location)]), 0)
         case let .handler(answer):
             return (answer(request), 0)
-        case .neverAnswer, .drip, .huge, .malformedChunking, .closeMidBody, .closeAtOnce:
+        case .neverAnswer, .drip, .huge, .malformedChunking, .closeMidBody, .closeAtOnce, .answerTwice:
             return nil
         }
     }

@@ -81,6 +81,16 @@ public final class TestBackend: Sendable {
     /// How many requests for `path` (without the query) were received.
     public func requestCount(_ path: String) -> Int { state.requestCount(path) }
 
+    /// Waits until every connection open now has closed (its client, or the backend, closed
+    /// it), at most `timeout` milliseconds; returns whether they all did. Call it off the event
+    /// loops.
+    public func waitForOpenConnectionsToClose(timeout: Int) -> Bool {
+        let closed = DispatchSemaphore(value: 0)
+        let closes = state.openConnectionCloses
+        EventLoopFuture.andAllComplete(closes, on: MultiThreadedEventLoopGroup.singleton.any()).whenComplete { _ in closed.signal() }
+        return closed.wait(timeout: .now() + .milliseconds(timeout)) == .success
+    }
+
     /// Closes the listener and every connection. Idempotent. Off the event loops it returns once
     /// they are closed; on one, once the closes are under way.
     public func stop() {

@@ -40,6 +40,14 @@ extension TestBackendHandler {
             }
         case .closeAtOnce:
             context.close(promise: nil)
+        case let .answerTwice(first, second):
+            var buffer = allocator.buffer(capacity: 0)
+            for text in [first, second] {
+                var part = Self.head(status: 200, headers: [("Content-Length", "\(text.utf8.count)")], allocator: allocator)
+                part.writeString(text)
+                buffer.writeBuffer(&part)
+            }
+            finish(keepAlive: keepAlive, written: context.writeAndFlush(wrapOutboundOut(buffer)), context: context)
         case .respond, .json, .redirect, .handler:
             preconditionFailure("\(behaviour) answers at once")
         }

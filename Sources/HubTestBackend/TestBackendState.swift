@@ -33,6 +33,11 @@ final class TestBackendState: Sendable {
         shared.withLock { $0.requests.count { $0.path == path } }
     }
 
+    /// The close futures of the connections open now.
+    var openConnectionCloses: [EventLoopFuture<Void>] {
+        shared.withLock { $0.connections.values.map(\.closeFuture) }
+    }
+
     /// Keeps `connection` to close on stop; false when the backend stopped already.
     func adopt(_ connection: any Channel) -> Bool {
         let adopted = shared.withLock { shared in

@@ -72,7 +72,7 @@ import Testing
         let usage = Self.usage(of: help)
         #expect(usage.hasPrefix("USAGE: hub serve [--features <features> ...] [--host <host>]"), "\(usage)")
         let options = Self.entries("OPTIONS", of: help).compactMap { $0.firstMatch(of: /--[a-z-]+/).map { String($0.output) } }
-        #expect(options.count == 25, "\(options)")
+        #expect(options.count == 26, "\(options)")
         for option in options where !["--help", "--version"].contains(option) {
             #expect(usage.contains("[\(option)"), "the usage leaves out \(option): \(usage)")
         }

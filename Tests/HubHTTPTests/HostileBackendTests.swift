@@ -112,4 +112,25 @@ import Testing
         #expect(failure?.message == "GET \(backend.url("/broken")): \(message)", "\(name)")
         expectStillWorks(transport, backend)
     }
+
+    /// AsyncHTTPClient closes a connection on bytes that come when no response is awaited
+    /// (NIOHTTPDecoderError.unsolicitedResponse, read with the answer before it): an answer
+    /// nobody asked for is never read as the answer to the next request. (A request the pool
+    /// hands that connection just before it closes fails, `I/O on closed channel`: the test
+    /// waits for the close.)
+    @Test func aResponseNobodyAskedForIsNeverTakenForTheNextOne() throws {
+        let backend = try TestBackend.start()
+        defer { backend.stop() }
+        backend.route("/first", .answerTwice("first", then: "POISON"))
+        backend.route("/next", .text("next"))
+        let transport = AsyncHTTPTransport()
+
+        #expect(exchange(transport, HTTPRequest(url: backend.url("/first"))).response()?.body == Array("first".utf8))
+        // The client closes the connection; the backend, keeping it alive, does not.
+        #expect(backend.waitForOpenConnectionsToClose(timeout: 5_000))
+        for _ in 1...3 {
+            #expect(exchange(transport, HTTPRequest(url: backend.url("/next"))).response()?.body == Array("next".utf8))
+        }
+        #expect(backend.requests.map(\.uri) == ["/first", "/next", "/next", "/next"])
+    }
 }

@@ -1,9 +1,14 @@
 import Synchronization
 
-/// A client-side HTTP cache (RFC 9111, as a private cache): it answers GET and HEAD requests
-/// with the responses it holds while they are fresh, and says how to validate them once they are
-/// stale. It holds at most `capacity` bytes, dropping the least recently used responses first,
-/// and may be used from any number of threads at once.
+/// A client-side HTTP cache (RFC 9111): it answers GET and HEAD requests with the responses it
+/// holds while they are fresh, and says how to validate them once they are stale. It holds at
+/// most `capacity` bytes, dropping the least recently used responses first, and may be used from
+/// any number of threads at once.
+///
+/// Its entries are partitioned, as browsers partition theirs by site: each request names its
+/// partition (Hub's scripts: their feature's), and is answered only with what requests of the
+/// same partition stored, even for the same URL. A response to a request with `Authorization` is
+/// stored only when it says `public`, `must-revalidate` or `s-maxage` (RFC 9111 §3.5).
 ///
 /// Only responses that say how long they stay fresh (`max-age`) or that can be validated (ETag,
 /// Last-Modified) are stored; no freshness is guessed, and `Expires` and `s-maxage` are ignored.
@@ -23,14 +28,14 @@ public final class HTTPCache: Sendable {
         storage = Mutex(HTTPCacheStorage(capacity: capacity))
     }
 
-    /// What the cache can do for `request` at `now` (milliseconds on the caller's clock; the same
-    /// clock for every call).
-    public func lookup(_ request: HTTPRequest, now: Int) -> HTTPCacheLookup {
+    /// What the cache can do for `request` of `partition` at `now` (milliseconds on the caller's
+    /// clock; the same clock for every call).
+    public func lookup(_ request: HTTPRequest, partition: String, now: Int) -> HTTPCacheLookup {
         guard Self.storedMethods.contains(request.method) else { return .miss }
         let directives = HTTPCacheDirectives(request.headers)
         guard !directives.noStore else { return .miss }
         return storage.withLock { storage in
-            guard let slot = storage.slot(answering: request) else { return .miss }
+            guard let slot = storage.slot(answering: request, partition: partition) else { return .miss }
             let entry = storage[slot]
             let fresh = entry.isFresh(at: now)
             let validatable = !entry.conditions.fields.isEmpty
@@ -51,20 +56,21 @@ public final class HTTPCache: Sendable {
         }
     }
 
-    /// Stores `response`, received at `now` for `request` (as the script made it, without
-    /// conditional headers), when it may be stored; removes what it replaces. Also: a non-error
-    /// response (status < 400) to an unsafe method (POST, PUT, DELETE, PATCH) invalidates what is
-    /// stored for that URL (RFC 9111 §4.4).
+    /// Stores `response`, received at `now` for `request` of `partition` (as the script made it,
+    /// without conditional headers), when it may be stored; removes what it replaces. Also: a
+    /// non-error response (status < 400) to an unsafe method (POST, PUT, DELETE, PATCH)
+    /// invalidates what `partition` holds for that URL (RFC 9111 §4.4).
     ///
     /// A response with a storable status that may not be stored (`no-store`, `Vary: *`, larger
-    /// than `capacity`, stale at once without a validator) still removes what it would have
+    /// than `capacity`, stale at once without a validator, to a request with `Authorization`
+    /// without `public`, `must-revalidate` or `s-maxage`) still removes what it would have
     /// replaced, which it is newer than; any other (a 304, a 302, a server error) leaves it.
-    public func store(_ response: HTTPResponse, for request: HTTPRequest, now: Int) {
+    public func store(_ response: HTTPResponse, for request: HTTPRequest, partition: String, now: Int) {
         guard Self.safeMethods.contains(request.method) else {
             guard response.status < 400 else { return }
             storage.withLock { storage in
                 for method in Self.storedMethods {
-                    storage.remove(key: HTTPCacheEntry.key(method: method, url: request.url))
+                    storage.remove(key: HTTPCacheEntry.Key(partition: partition, method: method, url: request.url))
                 }
             }
             return
@@ -72,25 +78,26 @@ public final class HTTPCache: Sendable {
         guard Self.storedMethods.contains(request.method), !HTTPCacheDirectives(request.headers).noStore,
             HTTPCacheEntry.storableStatuses.contains(response.status)
         else { return }
-        let entry = HTTPCacheEntry(response, for: request, at: now)
-        storage.withLock { $0.replace(entriesAnswering: request, with: entry) }
+        let entry = HTTPCacheEntry(response, for: request, partition: partition, at: now)
+        storage.withLock { $0.replace(entriesAnswering: request, partition: partition, with: entry) }
     }
 
-    /// After the server answered a conditional request with 304 `notModified`: updates the stored
-    /// response's headers from it (RFC 9111 §4.3.4: every header of the 304 replaces the stored
+    /// After the server answered a conditional request of `partition` with 304 `notModified`:
+    /// updates the stored response's headers from it (RFC 9111 §4.3.4: every header of the 304 replaces the stored
     /// one of the same name, except content-length), makes it fresh again from `now`, and returns
     /// it with `fromCache = true`; nil when nothing matching is stored any more (or what is stored
     /// has another ETag, or Last-Modified, than the 304 names).
-    public func revalidated(_ request: HTTPRequest, with notModified: HTTPResponse, now: Int) -> HTTPResponse? {
+    public func revalidated(_ request: HTTPRequest, partition: String, with notModified: HTTPResponse, now: Int) -> HTTPResponse? {
         guard Self.storedMethods.contains(request.method) else { return nil }
         return storage.withLock { storage -> HTTPResponse? in
-            guard let slot = storage.slot(answering: request) else { return nil }
+            guard let slot = storage.slot(answering: request, partition: partition) else { return nil }
             var response = storage[slot].response
             guard Self.validates(notModified.headers, response.headers) else { return nil }
             response.headers = Self.updated(response.headers, from: notModified.headers)
             // As any newer response, it replaces the stored one, or removes it when it may no
             // longer be stored.
-            storage.replace(entriesAnswering: request, with: HTTPCacheEntry(response, for: request, at: now))
+            storage.replace(
+                entriesAnswering: request, partition: partition, with: HTTPCacheEntry(response, for: request, partition: partition, at: now))
             return response
         }
     }

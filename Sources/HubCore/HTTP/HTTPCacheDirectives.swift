@@ -7,6 +7,9 @@ struct HTTPCacheDirectives: Equatable {
     var noCache = false
     /// `max-age` in seconds; nil when absent, or when its first occurrence is malformed.
     var maxAge: Int?
+    /// `public`, `must-revalidate` or `s-maxage` (any argument): a response to a request with
+    /// `Authorization` may be stored (RFC 9111 §3.5).
+    var allowsStoringAuthorized = false
 
     /// The directives of the Cache-Control fields of `headers`.
     init(_ headers: HTTPHeaders) {
@@ -22,6 +25,7 @@ struct HTTPCacheDirectives: Equatable {
             switch name {
             case "no-store": noStore = true
             case "no-cache": noCache = true
+            case "public", "must-revalidate", "s-maxage": allowsStoringAuthorized = true
             case "max-age" where !sawMaxAge:
                 // RFC 9111 §4.2.1: of several occurrences, the first counts.
                 sawMaxAge = true

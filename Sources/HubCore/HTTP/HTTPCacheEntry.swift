@@ -1,13 +1,20 @@
 /// A response ``HTTPCache`` holds, with what it read in it when it stored it: which requests it
 /// answers, how long it stays fresh, and how to validate it.
 struct HTTPCacheEntry: Sendable {
+    /// What an entry answers: requests of one partition, with one method, for one URL.
+    struct Key: Hashable, Sendable {
+        let partition: String
+        let method: String
+        let url: String
+    }
+
     /// The statuses a response may be stored with (RFC 9110 §15.1, heuristically cacheable ones).
     static let storableStatuses: Set<Int> = [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501]
 
     /// The stored copy, with `fromCache` set.
     let response: HTTPResponse
-    /// The request method and URL it answers.
-    let key: String
+    /// The partition, request method and URL it answers.
+    let key: Key
     /// The request header fields its Vary names (lower case), and their values in the request
     /// it answered (nil: absent): a request with other values is not answered by it.
     let varyNames: [String]
@@ -23,13 +30,15 @@ struct HTTPCacheEntry: Sendable {
     /// The bytes it counts for: body, header fields and URL.
     let size: Int
 
-    /// The entry for `response`, received at `now` for `request`; nil when it may not be stored:
-    /// its status is not storable, it has `no-store` or `Vary: *`, or it would be stale at once
-    /// without a validator to revalidate it with.
-    init?(_ response: HTTPResponse, for request: HTTPRequest, at now: Int) {
+    /// The entry for `response`, received at `now` for `request` of `partition`; nil when it may
+    /// not be stored: its status is not storable, it has `no-store` or `Vary: *`, it answers a
+    /// request with `Authorization` without `public`, `must-revalidate` or `s-maxage`
+    /// (RFC 9111 §3.5), or it would be stale at once without a validator to revalidate it with.
+    init?(_ response: HTTPResponse, for request: HTTPRequest, partition: String, at now: Int) {
         guard Self.storableStatuses.contains(response.status) else { return nil }
         let directives = HTTPCacheDirectives(response.headers)
         guard !directives.noStore, let varyNames = HTTPCacheDirectives.varyNames(response.headers) else { return nil }
+        guard !request.headers.contains("authorization") || directives.allowsStoringAuthorized else { return nil }
         var conditions = HTTPHeaders()
         if let etag = response.headers["etag"] { conditions.add("if-none-match", etag) }
         if let lastModified = response.headers["last-modified"] { conditions.add("if-modified-since", lastModified) }
@@ -40,7 +49,7 @@ struct HTTPCacheEntry: Sendable {
         var stored = response
         stored.fromCache = true
         self.response = stored
-        key = Self.key(request)
+        key = Self.key(request, partition: partition)
         self.varyNames = varyNames
         varyValues = varyNames.map { request.headers[$0] }
         storedAt = now
@@ -50,14 +59,9 @@ struct HTTPCacheEntry: Sendable {
         size = response.body.count + response.headers.byteCount + request.url.utf8.count
     }
 
-    /// The key of the entries answering `request`.
-    static func key(_ request: HTTPRequest) -> String {
-        key(method: request.method, url: request.url)
-    }
-
-    /// The key of the entries answering `method` requests for `url`.
-    static func key(method: String, url: String) -> String {
-        "\(method) \(url)"
+    /// The key of the entries answering `request` of `partition`.
+    static func key(_ request: HTTPRequest, partition: String) -> Key {
+        Key(partition: partition, method: request.method, url: request.url)
     }
 
     /// Whether the request header fields the response varies on have the same values in `request`.

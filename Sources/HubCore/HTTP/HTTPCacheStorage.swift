@@ -22,16 +22,16 @@ struct HTTPCacheStorage: Sendable {
     private var newest = -1
     private var oldest = -1
     /// The slots of the entries of each key, the most recently stored last.
-    private var variants: [String: [Int]] = [:]
+    private var variants: [HTTPCacheEntry.Key: [Int]] = [:]
 
     /// No entries, at most `capacity` bytes of them.
     init(capacity: Int) {
         self.capacity = capacity
     }
 
-    /// The slot of the most recently stored entry that answers `request`; nil: none.
-    func slot(answering request: HTTPRequest) -> Int? {
-        variants[HTTPCacheEntry.key(request)]?.last { slots[$0].entry?.selects(request) == true }
+    /// The slot of the most recently stored entry that answers `request` of `partition`; nil: none.
+    func slot(answering request: HTTPRequest, partition: String) -> Int? {
+        variants[HTTPCacheEntry.key(request, partition: partition)]?.last { slots[$0].entry?.selects(request) == true }
     }
 
     /// The entry in `slot`, which holds one.
@@ -46,10 +46,10 @@ struct HTTPCacheStorage: Sendable {
         linkAsNewest(slot)
     }
 
-    /// Removes the entries answering `request`, then adds `entry` (nil: none) when it fits in
-    /// `capacity`, removing the least recently used entries until it does.
-    mutating func replace(entriesAnswering request: HTTPRequest, with entry: HTTPCacheEntry?) {
-        let key = HTTPCacheEntry.key(request)
+    /// Removes the entries answering `request` of `partition`, then adds `entry` (nil: none)
+    /// when it fits in `capacity`, removing the least recently used entries until it does.
+    mutating func replace(entriesAnswering request: HTTPRequest, partition: String, with entry: HTTPCacheEntry?) {
+        let key = HTTPCacheEntry.key(request, partition: partition)
         for slot in variants[key] ?? [] where self[slot].selects(request) {
             remove(slot)
         }
@@ -72,7 +72,7 @@ struct HTTPCacheStorage: Sendable {
     }
 
     /// Removes the entries of `key`.
-    mutating func remove(key: String) {
+    mutating func remove(key: HTTPCacheEntry.Key) {
         for slot in variants[key] ?? [] {
             remove(slot)
         }

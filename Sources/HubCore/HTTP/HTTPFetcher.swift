@@ -26,13 +26,14 @@ public final class HTTPFetcher {
     }
 
     /// Fetches `request` under `policy`, within `timeout` milliseconds at most (nil: the
-    /// policy's), failing at once when `offline`; calls `completion` once on the loop's thread,
+    /// policy's), failing at once when `offline`; the cache answers it only with what requests of
+    /// `partition` stored (see ``HTTPCache``). Calls `completion` once on the loop's thread,
     /// unless the returned cancellation is used first.
     public func fetch(
-        _ request: HTTPRequest, policy: HTTPPolicy, offline: Bool, timeout: Int? = nil,
+        _ request: HTTPRequest, policy: HTTPPolicy, partition: String, offline: Bool, timeout: Int? = nil,
         completion: @escaping (Result<HTTPResponse, HTTPFailure>) -> Void
     ) -> HTTPCancellation {
-        let exchange = Exchange(fetcher: self, policy: policy, completion: completion)
+        let exchange = Exchange(fetcher: self, policy: policy, partition: partition, completion: completion)
         let limit = min(timeout ?? policy.timeout, policy.timeout)
         if offline {
             exchange.finish(.failure(HTTPFailure(
@@ -47,6 +48,8 @@ public final class HTTPFetcher {
     private final class Exchange {
         let fetcher: HTTPFetcher
         let policy: HTTPPolicy
+        /// The cache partition of the requests.
+        let partition: String
         var completion: ((Result<HTTPResponse, HTTPFailure>) -> Void)?
         var hop: HTTPCancellation?
         var timer: EventLoop.TimerID?
@@ -56,9 +59,13 @@ public final class HTTPFetcher {
         /// What the exchange ends with when its time is up, whichever hop was under way.
         var expired: HTTPFailure?
 
-        init(fetcher: HTTPFetcher, policy: HTTPPolicy, completion: @escaping (Result<HTTPResponse, HTTPFailure>) -> Void) {
+        init(
+            fetcher: HTTPFetcher, policy: HTTPPolicy, partition: String,
+            completion: @escaping (Result<HTTPResponse, HTTPFailure>) -> Void
+        ) {
             self.fetcher = fetcher
             self.policy = policy
+            self.partition = partition
             self.completion = completion
         }
 
@@ -78,7 +85,7 @@ public final class HTTPFetcher {
             var sent = request
             var revalidating = false
             if let cache = fetcher.cache, conditionally {
-                switch cache.lookup(request, now: fetcher.cacheNow) {
+                switch cache.lookup(request, partition: partition, now: fetcher.cacheNow) {
                 case .fresh(let response):
                     return finish(.success(response))
                 case .stale(let conditions):
@@ -105,7 +112,7 @@ public final class HTTPFetcher {
             guard case .success(let response) = result else { return finish(result) }
             let cache = fetcher.cache
             if revalidating, response.status == 304 {
-                guard let stored = cache?.revalidated(request, with: response, now: fetcher.cacheNow) else {
+                guard let stored = cache?.revalidated(request, partition: partition, with: response, now: fetcher.cacheNow) else {
                     // What was revalidated is gone from the cache meanwhile: ask again, unconditionally.
                     return send(request, deadline: deadline, conditionally: false)
                 }
@@ -119,7 +126,7 @@ public final class HTTPFetcher {
                 redirects += 1
                 return send(next, deadline: deadline)
             }
-            cache?.store(response, for: request, now: fetcher.cacheNow)
+            cache?.store(response, for: request, partition: partition, now: fetcher.cacheNow)
             finish(.success(response))
         }
 

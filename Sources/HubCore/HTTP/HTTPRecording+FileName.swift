@@ -5,13 +5,18 @@ extension HTTPRecording {
 
     /// A readable name for the file recording `request`, the same every time:
     /// `<method lower>-<host>[-<port>]-<path and query>.http` (`get-127.0.0.1-8099-food.json.http`),
-    /// the path and query made of letters, digits, `.`, `_` and `-` (at most 60 characters;
-    /// `root` for `/`). `disambiguated` adds `-` and 8 hex digits of a hash of the method, URL
-    /// and body before `.http`, for a request whose readable name another one has.
+    /// each part made of ASCII letters, digits, `.`, `_` and `-` only (the method at most 16
+    /// characters, `request` when none is left; the host and the path and query at most 60,
+    /// `root` for `/`; the port at most 8), never starting with `.` or `-`: whatever the request
+    /// says, the name is one file in the folder it is written to. `disambiguated` adds `-` and
+    /// 8 hex digits of a hash of the method, URL and body before `.http`, for a request whose
+    /// readable name another one has.
     public static func fileName(for request: HTTPRequest, disambiguated: Bool) -> String {
         let (host, port, path) = parts(of: request.url)
-        var name = request.method.lowercased() + "-" + (slug(host.lowercased()).nonEmpty ?? "host")
-        if let port { name += "-" + slug(port) }
+        // From its first letter or digit: no name starts with `.`.
+        let method = slug(request.method.lowercased().drop { !($0.isASCII && ($0.isLetter || $0.isNumber)) }, limit: 16)
+        var name = (method.nonEmpty ?? "request") + "-" + (slug(host.lowercased()).nonEmpty ?? "host")
+        if let port = slug(port ?? "", limit: 8).nonEmpty { name += "-" + port }
         name += "-" + (slug(path).nonEmpty ?? "root")
         if disambiguated {
             let hash = String(fnv1a(request) & 0xFFFF_FFFF, radix: 16)
@@ -36,9 +41,9 @@ extension HTTPRecording {
         return (authority, port?.nonEmpty, rest[authorityEnd...])
     }
 
-    /// `text` with each run of characters other than letters, digits, `.` and `_` made one
-    /// `-`, trimmed of `-`, in at most 60 characters.
-    private static func slug(_ text: Substring) -> String {
+    /// `text` with each run of characters other than ASCII letters, digits, `.` and `_` made one
+    /// `-`, trimmed of `-`, in at most `limit` characters.
+    private static func slug(_ text: Substring, limit: Int = 60) -> String {
         var slug = ""
         for scalar in text.unicodeScalars {
             if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "." || scalar == "_" {
@@ -47,7 +52,7 @@ extension HTTPRecording {
                 slug += "-"
             }
         }
-        return String(String(slug.prefix(60)).trimmingSuffix("-"))
+        return String(String(slug.prefix(limit)).trimmingSuffix("-"))
     }
 
     private static func slug(_ text: String) -> String { slug(Substring(text)) }

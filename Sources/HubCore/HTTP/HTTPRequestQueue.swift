@@ -16,17 +16,17 @@ public final class HTTPRequestQueue {
     /// How many requests are in flight, and how many wait.
     public var counts: (inFlight: Int, waiting: Int) { (inFlight.count, waiting.count) }
 
-    /// Fetches `request` as ``HTTPFetcher/fetch(_:policy:offline:timeout:completion:)`` does,
-    /// once fewer than the limit are in flight; its timeout counts from then.
+    /// Fetches `request` as ``HTTPFetcher/fetch(_:policy:partition:offline:timeout:completion:)``
+    /// does, once fewer than the limit are in flight; its timeout counts from then.
     public func fetch(
-        _ request: HTTPRequest, policy: HTTPPolicy, offline: Bool, timeout: Int? = nil,
+        _ request: HTTPRequest, policy: HTTPPolicy, partition: String, offline: Bool, timeout: Int? = nil,
         completion: @escaping (Result<HTTPResponse, HTTPFailure>) -> Void
     ) -> HTTPCancellation {
         sequence += 1
         let number = sequence
         let start = { [unowned self] () -> HTTPCancellation in
             // The exchange keeps the queue until it ends: a queue made for one call lives as long.
-            fetcher.fetch(request, policy: policy, offline: offline, timeout: timeout) { [self] result in
+            fetcher.fetch(request, policy: policy, partition: partition, offline: offline, timeout: timeout) { [self] result in
                 done(number)
                 completion(result)
             }

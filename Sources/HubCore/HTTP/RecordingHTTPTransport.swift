@@ -3,7 +3,8 @@ import Foundation
 /// Sends requests through another transport, as `hub test --record` does, and writes what came
 /// back for each (its response, or its transport failure) to the feature folder's
 /// `tests/http/`, one ``HTTPRecording`` file per request, for ``RecordedHTTPTransport`` to
-/// replay.
+/// replay. Nothing is written anywhere else: a `tests/http/` (or a file in it) that is a
+/// symbolic link is a problem, and the exchange is not recorded.
 ///
 /// An exchange that failed (the transport failed, or the server answered 5xx: a backend that is
 /// down) is written only when ``recordsFailures`` says so: otherwise a recording of the request
@@ -68,8 +69,10 @@ public final class RecordingHTTPTransport: HTTPTransport {
             return problems.append(recorded ? "\(path): kept: \(why)" : "\(request.line): not recorded: \(why)")
         }
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try Data(recording.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            let place = try HTTPRecordingFolder.writablePath(for: name, inFeature: folder)
+            try Data(recording.text.utf8).write(to: URL(fileURLWithPath: place), options: .atomic)
+        } catch let error as HTTPRecordingFolder.OutsidePlace {
+            return problems.append("\(request.line): not recorded: \(error)")
         } catch {
             return problems.append("\(path): cannot write the recording of \(request.line): \(error.localizedDescription)")
         }

@@ -18,8 +18,18 @@ enum CallerRights {
     /// What a call by a script of `folder` in a run of `runFeature` may fetch: its features'
     /// hosts, which do not cover by a wildcard what other folders' features list exactly.
     static func network(of folder: FeatureFolder, runFeature: String?, in registry: FeatureRegistry) -> HTTPPolicy {
-        var policy = features(of: folder, runFeature: runFeature, in: registry).map(\.network).reduce(HTTPPolicy()) { $0.union($1) }
+        let policies = features(of: folder, runFeature: runFeature, in: registry).map(\.network)
+        var policy = policies.dropFirst().reduce(policies.first ?? HTTPPolicy()) { $0.union($1) }
         policy.claimedElsewhere = registry.all.filter { $0.resourceFolder != folder.path }.flatMap { $0.network.hosts.filter(\.isExact) }
         return policy
+    }
+
+    /// The part of the HTTP cache a call by a script of `folder` in a run of `runFeature` uses,
+    /// as browsers keep one per site: one per feature for its operations, one per folder for
+    /// the rest of its code.
+    static func partition(of folder: FeatureFolder, runFeature: String?, in registry: FeatureRegistry) -> String {
+        let rights = features(of: folder, runFeature: runFeature, in: registry)
+        if let runFeature, rights.count == 1, rights[0].identifier == runFeature { return "feature \(runFeature)" }
+        return "folder \(folder.path)"
     }
 }

@@ -12,7 +12,10 @@ import LuaBridge
 /// A request reaches only the hosts the calling code's own folder grants (``CallerRights``): in
 /// an operation of one of its features, that feature's `hosts`; elsewhere (actions, tests,
 /// timers, operations run in another folder's chain) those of any of the folder's features;
-/// within their `max_response` bytes and the time the operation has left.
+/// within their `max_response` bytes and the time the operation has left. Its method and
+/// header fields follow ``HTTPRequestRules`` (an argument error otherwise, before anything is
+/// sent), and the cache answers it only with what code of the same rights stored: the same
+/// feature's operations, or the same folder's other code.
 final class HTTPBindings {
     private let lua: LuaState
     private let manager: HubManager
@@ -120,7 +123,8 @@ final class HTTPBindings {
         for (index, (request, timeout)) in requests.enumerated() {
             // The operation's own timeout is not a request's: it ends the run, which cancels this
             // wait and its requests, with the operation's error.
-            cancellations.append(queue.fetch(request, policy: place.policy, offline: place.isOffline, timeout: timeout) {
+            cancellations.append(queue.fetch(
+                request, policy: place.policy, partition: place.partition, offline: place.isOffline, timeout: timeout) {
                 [weak self] outcome in
                 guard let self else { return }
                 outcomes[index] = outcome
@@ -190,7 +194,9 @@ final class HTTPBindings {
             throw LuaValueError(problem: problem)
         }
         guard let url = try call.stringField(table, "url") else { throw LuaValueError(field: "url", problem: "string expected, got nil") }
-        var request = HTTPRequest(method: try call.stringField(table, "method") ?? "GET", url: url)
+        let method = try call.stringField(table, "method") ?? "GET"
+        if let problem = HTTPRequestRules.problem(method: method) { throw LuaValueError(problem: problem) }
+        var request = HTTPRequest(method: method, url: url)
         request.headers = try call.field(table, "headers") { try headers(call, at: $0) }
         try call.field(table, "body") { index in
             if !call.isNil(index) { try setBody(call, index: index, of: &request, function: kind.function) }
@@ -233,19 +239,10 @@ final class HTTPBindings {
             guard let name = call.string(at: -2), let value = try call.optionalString(at: -1) else {
                 throw LuaValueError(problem: "header names and values must be strings")
             }
-            guard Self.isToken(name), !value.contains(where: { $0 == "\r" || $0 == "\n" }) else {
-                throw LuaValueError(problem: "header '\(name)' is not a valid header field")
-            }
+            if let problem = HTTPRequestRules.problem(headerName: name, value: value) { throw LuaValueError(problem: problem) }
             headers.add(name, value)
         }
         return headers
-    }
-
-    /// Whether `name` is an HTTP token (RFC 9110 §5.6.2).
-    private static func isToken(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
     }
 
     /// A timeout in milliseconds, positive; nil for nil.
@@ -321,6 +318,8 @@ private struct Place {
     let isOffline: Bool
     let feature: String?
     let operation: String?
+    /// Whose responses the cache may answer with: those stored by code of the same rights.
+    let partition: String
     private let run: (any SuspendableRun)?
     private let limit: Int
 
@@ -329,7 +328,9 @@ private struct Place {
     init(call: LuaStack, runner: ScriptRunner, manager: HubManager, folder: FeatureFolder, memoryLimit: Int) {
         run = runner.run(of: call)
         let operationRun = run as? LuaOperationRun
-        var policy = CallerRights.network(of: folder, runFeature: operationRun?.featureInfo.identifier, in: manager.featureRegistry)
+        let runFeature = operationRun?.featureInfo.identifier
+        var policy = CallerRights.network(of: folder, runFeature: runFeature, in: manager.featureRegistry)
+        partition = CallerRights.partition(of: folder, runFeature: runFeature, in: manager.featureRegistry)
         isOffline = operationRun?.connectivityState == .offline
         feature = operationRun?.featureInfo.identifier
         operation = operationRun?.operation.name

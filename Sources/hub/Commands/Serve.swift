@@ -21,6 +21,7 @@ struct Serve: ParsableCommand {
             [--budget <budget>] [--timeout <timeout>] [--time-limit <time-limit>]
             [--max-connections <max-connections>] [--header-timeout <header-timeout>]
             [--idle-timeout <idle-timeout>] [--client-timeout <client-timeout>]
+            [--grants <grants>]
             """,
         discussion: """
             The routes (view models are default-schema JSON; see docs/serving.md):

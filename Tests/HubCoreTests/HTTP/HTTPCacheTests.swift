@@ -5,6 +5,8 @@ import Testing
 
 struct HTTPCacheTests {
     private let url = "https://example.test/a"
+    /// The partition every request of these tests is in, unless it says another.
+    private let partition = "feature a"
 
     private func get(_ url: String = "https://example.test/a", _ headers: HTTPHeaders = [:]) -> HTTPRequest {
         HTTPRequest(url: url, headers: headers)
@@ -31,33 +33,33 @@ struct HTTPCacheTests {
     @Test func freshWithinMaxAgeThenStale() {
         let cache = HTTPCache()
         let stored = response(["cache-control": "max-age=60", "etag": "\"v1\""])
-        cache.store(stored, for: get(), now: 1_000)
+        cache.store(stored, for: get(), partition: partition, now: 1_000)
 
         #expect(cache.count == 1)
         #expect(cache.byteCount == 4 + (13 + 10 + 4) + (4 + 4 + 4) + 22)
-        #expect(cache.lookup(get(), now: 1_000) == .fresh(cached(stored)))
-        #expect(cache.lookup(get(), now: 60_999) == .fresh(cached(stored)))
-        #expect(cache.lookup(get(), now: 61_000) == .stale(conditions: ["if-none-match": "\"v1\""]))
-        #expect(cache.lookup(get("https://example.test/b"), now: 1_000) == .miss)
-        #expect(cache.lookup(HTTPRequest(method: "POST", url: url), now: 1_000) == .miss)
+        #expect(cache.lookup(get(), partition: partition, now: 1_000) == .fresh(cached(stored)))
+        #expect(cache.lookup(get(), partition: partition, now: 60_999) == .fresh(cached(stored)))
+        #expect(cache.lookup(get(), partition: partition, now: 61_000) == .stale(conditions: ["if-none-match": "\"v1\""]))
+        #expect(cache.lookup(get("https://example.test/b"), partition: partition, now: 1_000) == .miss)
+        #expect(cache.lookup(HTTPRequest(method: "POST", url: url), partition: partition, now: 1_000) == .miss)
     }
 
     @Test func ageHeaderCounts() {
         let cache = HTTPCache()
         let stored = response(["cache-control": "max-age=60", "age": "50", "etag": "\"v1\""])
-        cache.store(stored, for: get(), now: 0)
+        cache.store(stored, for: get(), partition: partition, now: 0)
 
-        #expect(cache.lookup(get(), now: 9_999) == .fresh(cached(stored)))
-        #expect(cache.lookup(get(), now: 10_000) == .stale(conditions: ["if-none-match": "\"v1\""]))
+        #expect(cache.lookup(get(), partition: partition, now: 9_999) == .fresh(cached(stored)))
+        #expect(cache.lookup(get(), partition: partition, now: 10_000) == .stale(conditions: ["if-none-match": "\"v1\""]))
     }
 
     @Test func staleWithoutValidatorIsMiss() {
         let cache = HTTPCache()
         let stored = response(["cache-control": "max-age=1"])
-        cache.store(stored, for: get(), now: 0)
+        cache.store(stored, for: get(), partition: partition, now: 0)
 
-        #expect(cache.lookup(get(), now: 999) == .fresh(cached(stored)))
-        #expect(cache.lookup(get(), now: 1_000) == .miss)
+        #expect(cache.lookup(get(), partition: partition, now: 999) == .fresh(cached(stored)))
+        #expect(cache.lookup(get(), partition: partition, now: 1_000) == .miss)
         // It can never be used again: it is gone.
         #expect(cache.count == 0)
         #expect(cache.byteCount == 0)
@@ -65,37 +67,37 @@ struct HTTPCacheTests {
 
     @Test func responseWithoutFreshnessOrValidatorIsNotStored() {
         let cache = HTTPCache()
-        cache.store(response([:]), for: get(), now: 0)
-        cache.store(response(["cache-control": "max-age=0"]), for: get(), now: 0)
-        cache.store(response(["cache-control": "max-age=10", "age": "10"]), for: get(), now: 0)
-        cache.store(response(["expires": "Thu, 01 Jan 2099 00:00:00 GMT"]), for: get(), now: 0)
-        cache.store(response(["cache-control": "s-maxage=60"]), for: get(), now: 0)
+        cache.store(response([:]), for: get(), partition: partition, now: 0)
+        cache.store(response(["cache-control": "max-age=0"]), for: get(), partition: partition, now: 0)
+        cache.store(response(["cache-control": "max-age=10", "age": "10"]), for: get(), partition: partition, now: 0)
+        cache.store(response(["expires": "Thu, 01 Jan 2099 00:00:00 GMT"]), for: get(), partition: partition, now: 0)
+        cache.store(response(["cache-control": "s-maxage=60"]), for: get(), partition: partition, now: 0)
 
         #expect(cache.count == 0)
-        #expect(cache.lookup(get(), now: 0) == .miss)
+        #expect(cache.lookup(get(), partition: partition, now: 0) == .miss)
     }
 
     @Test func requestNoCacheOrMaxAgeAsksForValidation() {
         let cache = HTTPCache()
         let stored = response(["cache-control": "max-age=60, private", "etag": "W/\"v1\""])
-        cache.store(stored, for: get(), now: 0)
+        cache.store(stored, for: get(), partition: partition, now: 0)
         let conditions: HTTPHeaders = ["if-none-match": "W/\"v1\""]
 
-        #expect(cache.lookup(get(url, ["cache-control": "no-cache"]), now: 1_000) == .stale(conditions: conditions))
-        #expect(cache.lookup(get(url, ["cache-control": "max-age=0"]), now: 1_000) == .stale(conditions: conditions))
-        #expect(cache.lookup(get(url, ["cache-control": "max-age=5"]), now: 4_999) == .fresh(cached(stored)))
-        #expect(cache.lookup(get(url, ["cache-control": "max-age=5"]), now: 5_000) == .stale(conditions: conditions))
-        #expect(cache.lookup(get(), now: 5_000) == .fresh(cached(stored)))
+        #expect(cache.lookup(get(url, ["cache-control": "no-cache"]), partition: partition, now: 1_000) == .stale(conditions: conditions))
+        #expect(cache.lookup(get(url, ["cache-control": "max-age=0"]), partition: partition, now: 1_000) == .stale(conditions: conditions))
+        #expect(cache.lookup(get(url, ["cache-control": "max-age=5"]), partition: partition, now: 4_999) == .fresh(cached(stored)))
+        #expect(cache.lookup(get(url, ["cache-control": "max-age=5"]), partition: partition, now: 5_000) == .stale(conditions: conditions))
+        #expect(cache.lookup(get(), partition: partition, now: 5_000) == .fresh(cached(stored)))
     }
 
     @Test func requestNoCacheWithoutValidatorIsMissButKeepsEntry() {
         let cache = HTTPCache()
         let stored = response(["cache-control": "max-age=60"])
-        cache.store(stored, for: get(), now: 0)
+        cache.store(stored, for: get(), partition: partition, now: 0)
 
-        #expect(cache.lookup(get(url, ["cache-control": "no-cache"]), now: 0) == .miss)
+        #expect(cache.lookup(get(url, ["cache-control": "no-cache"]), partition: partition, now: 0) == .miss)
         #expect(cache.count == 1)
-        #expect(cache.lookup(get(), now: 0) == .fresh(cached(stored)))
+        #expect(cache.lookup(get(), partition: partition, now: 0) == .fresh(cached(stored)))
     }
 
     // MARK: no-store, no-cache and validators
@@ -103,59 +105,59 @@ struct HTTPCacheTests {
     @Test func requestNoStore() {
         let cache = HTTPCache()
         let stored = response(["cache-control": "max-age=60"])
-        cache.store(stored, for: get(url, ["cache-control": "no-store"]), now: 0)
+        cache.store(stored, for: get(url, ["cache-control": "no-store"]), partition: partition, now: 0)
         #expect(cache.count == 0)
 
-        cache.store(stored, for: get(), now: 0)
-        #expect(cache.lookup(get(url, ["Cache-Control": "No-Store"]), now: 0) == .miss)
-        #expect(cache.lookup(get(), now: 0) == .fresh(cached(stored)))
+        cache.store(stored, for: get(), partition: partition, now: 0)
+        #expect(cache.lookup(get(url, ["Cache-Control": "No-Store"]), partition: partition, now: 0) == .miss)
+        #expect(cache.lookup(get(), partition: partition, now: 0) == .fresh(cached(stored)))
         // A response to a no-store request leaves the stored one alone.
         let other = response(["cache-control": "max-age=60"], body: "other")
-        cache.store(other, for: get(url, ["cache-control": "no-store"]), now: 0)
-        #expect(cache.lookup(get(), now: 0) == .fresh(cached(stored)))
+        cache.store(other, for: get(url, ["cache-control": "no-store"]), partition: partition, now: 0)
+        #expect(cache.lookup(get(), partition: partition, now: 0) == .fresh(cached(stored)))
     }
 
     @Test func responseNoStore() {
         let cache = HTTPCache()
-        cache.store(response(["cache-control": "max-age=60, no-store", "etag": "\"v1\""]), for: get(), now: 0)
+        cache.store(response(["cache-control": "max-age=60, no-store", "etag": "\"v1\""]), for: get(), partition: partition, now: 0)
         #expect(cache.count == 0)
         #expect(cache.byteCount == 0)
-        #expect(cache.lookup(get(), now: 0) == .miss)
+        #expect(cache.lookup(get(), partition: partition, now: 0) == .miss)
 
         // A newer response that may not be stored removes the one it would have replaced.
-        cache.store(response(["cache-control": "max-age=60"]), for: get(), now: 0)
+        cache.store(response(["cache-control": "max-age=60"]), for: get(), partition: partition, now: 0)
         #expect(cache.count == 1)
-        cache.store(response(["cache-control": "no-store"], body: "new"), for: get(), now: 1)
+        cache.store(response(["cache-control": "no-store"], body: "new"), for: get(), partition: partition, now: 1)
         #expect(cache.count == 0)
-        #expect(cache.lookup(get(), now: 1) == .miss)
+        #expect(cache.lookup(get(), partition: partition, now: 1) == .miss)
     }
 
     @Test func noCacheResponseIsStaleWithIfNoneMatch() {
         let cache = HTTPCache()
         let named = response(["cache-control": "no-cache=\"set-cookie, x-b\"", "etag": "\"def\""])
-        cache.store(response(["cache-control": "no-cache, max-age=600", "etag": "\"abc\""]), for: get(), now: 0)
-        cache.store(named, for: get("https://example.test/b"), now: 0)
+        cache.store(response(["cache-control": "no-cache, max-age=600", "etag": "\"abc\""]), for: get(), partition: partition, now: 0)
+        cache.store(named, for: get("https://example.test/b"), partition: partition, now: 0)
 
         #expect(cache.count == 2)
-        #expect(cache.lookup(get(), now: 0) == .stale(conditions: ["if-none-match": "\"abc\""]))
-        #expect(cache.lookup(get("https://example.test/b"), now: 0) == .stale(conditions: ["if-none-match": "\"def\""]))
+        #expect(cache.lookup(get(), partition: partition, now: 0) == .stale(conditions: ["if-none-match": "\"abc\""]))
+        #expect(cache.lookup(get("https://example.test/b"), partition: partition, now: 0) == .stale(conditions: ["if-none-match": "\"def\""]))
     }
 
     @Test func noCacheResponseWithoutValidatorIsNotStored() {
         let cache = HTTPCache()
-        cache.store(response(["cache-control": "no-cache, max-age=600"]), for: get(), now: 0)
+        cache.store(response(["cache-control": "no-cache, max-age=600"]), for: get(), partition: partition, now: 0)
         #expect(cache.count == 0)
     }
 
     @Test func lastModifiedGivesIfModifiedSince() {
         let cache = HTTPCache()
         let date = "Tue, 15 Nov 1994 08:12:31 GMT"
-        cache.store(response(["last-modified": date]), for: get(), now: 0)
-        cache.store(response(["etag": "\"x\"", "last-modified": date]), for: get("https://example.test/b"), now: 0)
+        cache.store(response(["last-modified": date]), for: get(), partition: partition, now: 0)
+        cache.store(response(["etag": "\"x\"", "last-modified": date]), for: get("https://example.test/b"), partition: partition, now: 0)
 
-        #expect(cache.lookup(get(), now: 0) == .stale(conditions: ["if-modified-since": date]))
+        #expect(cache.lookup(get(), partition: partition, now: 0) == .stale(conditions: ["if-modified-since": date]))
         #expect(
-            cache.lookup(get("https://example.test/b"), now: 0)
+            cache.lookup(get("https://example.test/b"), partition: partition, now: 0)
                 == .stale(conditions: ["if-none-match": "\"x\"", "if-modified-since": date]))
     }
 
@@ -166,8 +168,8 @@ struct HTTPCacheTests {
         let stored = response([
             "cache-control": "max-age=10", "etag": "\"v1\"", "x-a": "old", "content-length": "4", "age": "3",
         ])
-        cache.store(stored, for: get(), now: 0)
-        #expect(cache.lookup(get(), now: 20_000) == .stale(conditions: ["if-none-match": "\"v1\""]))
+        cache.store(stored, for: get(), partition: partition, now: 0)
+        #expect(cache.lookup(get(), partition: partition, now: 20_000) == .stale(conditions: ["if-none-match": "\"v1\""]))
 
         let notModified = HTTPResponse(
             status: 304,
@@ -182,20 +184,20 @@ struct HTTPCacheTests {
             ],
             body: Array("body".utf8), fromCache: true)
 
-        #expect(cache.revalidated(get(), with: notModified, now: 20_000) == expected)
+        #expect(cache.revalidated(get(), partition: partition, with: notModified, now: 20_000) == expected)
         #expect(cache.count == 1)
         #expect(cache.byteCount == size(expected))
         // Fresh again from the revalidation, for the new max-age; the old Age went.
-        #expect(cache.lookup(get(), now: 119_999) == .fresh(expected))
-        #expect(cache.lookup(get(), now: 120_000) == .stale(conditions: ["if-none-match": "\"v1\""]))
+        #expect(cache.lookup(get(), partition: partition, now: 119_999) == .fresh(expected))
+        #expect(cache.lookup(get(), partition: partition, now: 120_000) == .stale(conditions: ["if-none-match": "\"v1\""]))
     }
 
     @Test func revalidationAfterRemovalIsNil() {
         let cache = HTTPCache()
         let notModified = HTTPResponse(status: 304, headers: ["etag": "\"v1\""])
-        cache.store(response(["etag": "\"v1\""]), for: get(), now: 0)
+        cache.store(response(["etag": "\"v1\""]), for: get(), partition: partition, now: 0)
         cache.removeAll()
-        #expect(cache.revalidated(get(), with: notModified, now: 0) == nil)
+        #expect(cache.revalidated(get(), partition: partition, with: notModified, now: 0) == nil)
         #expect(cache.count == 0)
         #expect(cache.byteCount == 0)
     }
@@ -203,34 +205,34 @@ struct HTTPCacheTests {
     @Test func revalidationAfterEvictionIsNil() {
         let first = response(["etag": "\"v1\""])
         let cache = HTTPCache(capacity: size(first))
-        cache.store(first, for: get(), now: 0)
-        cache.store(response(["etag": "\"v2\""]), for: get("https://example.test/b"), now: 0)
+        cache.store(first, for: get(), partition: partition, now: 0)
+        cache.store(response(["etag": "\"v2\""]), for: get("https://example.test/b"), partition: partition, now: 0)
 
         #expect(cache.count == 1)
-        #expect(cache.revalidated(get(), with: HTTPResponse(status: 304, headers: ["etag": "\"v1\""]), now: 0) == nil)
-        #expect(cache.lookup(get("https://example.test/b"), now: 0) == .stale(conditions: ["if-none-match": "\"v2\""]))
+        #expect(cache.revalidated(get(), partition: partition, with: HTTPResponse(status: 304, headers: ["etag": "\"v1\""]), now: 0) == nil)
+        #expect(cache.lookup(get("https://example.test/b"), partition: partition, now: 0) == .stale(conditions: ["if-none-match": "\"v2\""]))
     }
 
     @Test func revalidationForAnotherVersionIsNil() {
         let cache = HTTPCache()
         let date = "Tue, 15 Nov 1994 08:12:31 GMT"
-        cache.store(response(["etag": "\"v2\""]), for: get(), now: 0)
-        cache.store(response(["last-modified": date]), for: get("https://example.test/b"), now: 0)
+        cache.store(response(["etag": "\"v2\""]), for: get(), partition: partition, now: 0)
+        cache.store(response(["last-modified": date]), for: get("https://example.test/b"), partition: partition, now: 0)
 
         let otherTag = HTTPResponse(status: 304, headers: ["etag": "\"v1\""])
         let weakTag = HTTPResponse(status: 304, headers: ["etag": "W/\"v2\""])
         let otherDate = HTTPResponse(status: 304, headers: ["last-modified": "Wed, 16 Nov 1994 08:12:31 GMT"])
-        #expect(cache.revalidated(get(), with: otherTag, now: 0) == nil)
-        #expect(cache.revalidated(get(), with: weakTag, now: 0)?.body == Array("body".utf8))
-        #expect(cache.revalidated(get("https://example.test/b"), with: otherDate, now: 0) == nil)
-        #expect(cache.revalidated(get("https://example.test/b"), with: HTTPResponse(status: 304), now: 0)?.fromCache == true)
+        #expect(cache.revalidated(get(), partition: partition, with: otherTag, now: 0) == nil)
+        #expect(cache.revalidated(get(), partition: partition, with: weakTag, now: 0)?.body == Array("body".utf8))
+        #expect(cache.revalidated(get("https://example.test/b"), partition: partition, with: otherDate, now: 0) == nil)
+        #expect(cache.revalidated(get("https://example.test/b"), partition: partition, with: HTTPResponse(status: 304), now: 0)?.fromCache == true)
     }
 
     @Test func revalidationWithNoStoreRemovesButReturns() {
         let cache = HTTPCache()
-        cache.store(response(["etag": "\"v1\""]), for: get(), now: 0)
+        cache.store(response(["etag": "\"v1\""]), for: get(), partition: partition, now: 0)
         let notModified = HTTPResponse(status: 304, headers: ["cache-control": "no-store"])
-        let returned = cache.revalidated(get(), with: notModified, now: 0)
+        let returned = cache.revalidated(get(), partition: partition, with: notModified, now: 0)
 
         let headers: HTTPHeaders = ["etag": "\"v1\"", "cache-control": "no-store"]
         #expect(returned == HTTPResponse(status: 200, headers: headers, body: Array("body".utf8), fromCache: true))
@@ -243,24 +245,24 @@ struct HTTPCacheTests {
     @Test func varyMatchMismatchAndAbsent() {
         let cache = HTTPCache()
         let stored = response(["cache-control": "max-age=60", "vary": "Accept-Language"])
-        cache.store(stored, for: get(url, ["accept-language": "en"]), now: 0)
+        cache.store(stored, for: get(url, ["accept-language": "en"]), partition: partition, now: 0)
 
-        #expect(cache.lookup(get(url, ["Accept-Language": "en"]), now: 0) == .fresh(cached(stored)))
-        #expect(cache.lookup(get(url, ["accept-language": "fr"]), now: 0) == .miss)
-        #expect(cache.lookup(get(), now: 0) == .miss)
+        #expect(cache.lookup(get(url, ["Accept-Language": "en"]), partition: partition, now: 0) == .fresh(cached(stored)))
+        #expect(cache.lookup(get(url, ["accept-language": "fr"]), partition: partition, now: 0) == .miss)
+        #expect(cache.lookup(get(), partition: partition, now: 0) == .miss)
 
         // Absent when stored: matches only a request without it.
         let other = get("https://example.test/b")
-        cache.store(stored, for: other, now: 0)
-        #expect(cache.lookup(other, now: 0) == .fresh(cached(stored)))
-        #expect(cache.lookup(get("https://example.test/b", ["accept-language": "en"]), now: 0) == .miss)
+        cache.store(stored, for: other, partition: partition, now: 0)
+        #expect(cache.lookup(other, partition: partition, now: 0) == .fresh(cached(stored)))
+        #expect(cache.lookup(get("https://example.test/b", ["accept-language": "en"]), partition: partition, now: 0) == .miss)
     }
 
     @Test func varyStarIsNotStored() {
         let cache = HTTPCache()
-        cache.store(response(["cache-control": "max-age=60", "vary": "accept, *"]), for: get(), now: 0)
+        cache.store(response(["cache-control": "max-age=60", "vary": "accept, *"]), for: get(), partition: partition, now: 0)
         #expect(cache.count == 0)
-        #expect(cache.lookup(get(), now: 0) == .miss)
+        #expect(cache.lookup(get(), partition: partition, now: 0) == .miss)
     }
 
     @Test func twoVariantsKeptAndReplacedOneByOne() {
@@ -269,21 +271,21 @@ struct HTTPCacheTests {
         let french = response(["cache-control": "max-age=60", "vary": "accept-language, accept"], body: "bonjour")
         let en = get(url, ["accept-language": "en", "accept": "text/plain"])
         let fr = get(url, ["accept-language": "fr", "accept": "text/plain"])
-        cache.store(english, for: en, now: 0)
-        cache.store(french, for: fr, now: 0)
+        cache.store(english, for: en, partition: partition, now: 0)
+        cache.store(french, for: fr, partition: partition, now: 0)
 
         #expect(cache.count == 2)
         #expect(cache.byteCount == size(english) + size(french))
-        #expect(cache.lookup(en, now: 0) == .fresh(cached(english)))
-        #expect(cache.lookup(fr, now: 0) == .fresh(cached(french)))
-        #expect(cache.lookup(get(url, ["accept-language": "en", "accept": "text/html"]), now: 0) == .miss)
+        #expect(cache.lookup(en, partition: partition, now: 0) == .fresh(cached(english)))
+        #expect(cache.lookup(fr, partition: partition, now: 0) == .fresh(cached(french)))
+        #expect(cache.lookup(get(url, ["accept-language": "en", "accept": "text/html"]), partition: partition, now: 0) == .miss)
 
         let newEnglish = response(["cache-control": "max-age=60", "vary": "accept-language, accept"], body: "hi")
-        cache.store(newEnglish, for: en, now: 1)
+        cache.store(newEnglish, for: en, partition: partition, now: 1)
         #expect(cache.count == 2)
         #expect(cache.byteCount == size(newEnglish) + size(french))
-        #expect(cache.lookup(en, now: 1) == .fresh(cached(newEnglish)))
-        #expect(cache.lookup(fr, now: 1) == .fresh(cached(french)))
+        #expect(cache.lookup(en, partition: partition, now: 1) == .fresh(cached(newEnglish)))
+        #expect(cache.lookup(fr, partition: partition, now: 1) == .fresh(cached(french)))
     }
 
     // MARK: What is stored
@@ -292,54 +294,110 @@ struct HTTPCacheTests {
         let cache = HTTPCache()
         let stored = response(["cache-control": "max-age=60"])
         let other = get("https://example.test/b")
-        cache.store(stored, for: get(), now: 0)
-        cache.store(stored, for: HTTPRequest(method: "HEAD", url: url), now: 0)
-        cache.store(stored, for: other, now: 0)
+        cache.store(stored, for: get(), partition: partition, now: 0)
+        cache.store(stored, for: HTTPRequest(method: "HEAD", url: url), partition: partition, now: 0)
+        cache.store(stored, for: other, partition: partition, now: 0)
         #expect(cache.count == 3)
 
-        cache.store(response([:], status: 500), for: HTTPRequest(method: "POST", url: url), now: 0)
+        cache.store(response([:], status: 500), for: HTTPRequest(method: "POST", url: url), partition: partition, now: 0)
         #expect(cache.count == 3)
-        cache.store(response([:], status: 201), for: HTTPRequest(method: "post", url: url), now: 0)
+        cache.store(response([:], status: 201), for: HTTPRequest(method: "post", url: url), partition: partition, now: 0)
         #expect(cache.count == 1)
         #expect(cache.byteCount == size(stored, "https://example.test/b"))
-        #expect(cache.lookup(get(), now: 0) == .miss)
-        #expect(cache.lookup(HTTPRequest(method: "HEAD", url: url), now: 0) == .miss)
-        #expect(cache.lookup(other, now: 0) == .fresh(cached(stored)))
+        #expect(cache.lookup(get(), partition: partition, now: 0) == .miss)
+        #expect(cache.lookup(HTTPRequest(method: "HEAD", url: url), partition: partition, now: 0) == .miss)
+        #expect(cache.lookup(other, partition: partition, now: 0) == .fresh(cached(stored)))
 
-        cache.store(response([:], status: 204), for: HTTPRequest(method: "DELETE", url: "https://example.test/b"), now: 0)
+        cache.store(response([:], status: 204), for: HTTPRequest(method: "DELETE", url: "https://example.test/b"), partition: partition, now: 0)
         #expect(cache.count == 0)
     }
 
     @Test func uncacheableStatusIsNotStored() {
         let cache = HTTPCache()
         for status in [500, 302, 206, 201, 304, 503] {
-            cache.store(response(["cache-control": "max-age=60", "etag": "\"v\""], status: status), for: get(), now: 0)
+            cache.store(response(["cache-control": "max-age=60", "etag": "\"v\""], status: status), for: get(), partition: partition, now: 0)
         }
         #expect(cache.count == 0)
         for status in [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501] {
             let stored = response(["cache-control": "max-age=60"], status: status)
-            cache.store(stored, for: get("https://example.test/\(status)"), now: 0)
+            cache.store(stored, for: get("https://example.test/\(status)"), partition: partition, now: 0)
         }
         #expect(cache.count == 11)
         let notFound = response(["cache-control": "max-age=60"], status: 404)
-        #expect(cache.lookup(get("https://example.test/404"), now: 0) == .fresh(cached(notFound)))
+        #expect(cache.lookup(get("https://example.test/404"), partition: partition, now: 0) == .fresh(cached(notFound)))
     }
 
     @Test func uncacheableStatusLeavesStoredResponse() {
         let cache = HTTPCache()
         let stored = response(["cache-control": "max-age=60"])
-        cache.store(stored, for: get(), now: 0)
-        cache.store(response([:], status: 503), for: get(), now: 0)
-        #expect(cache.lookup(get(), now: 0) == .fresh(cached(stored)))
+        cache.store(stored, for: get(), partition: partition, now: 0)
+        cache.store(response([:], status: 503), for: get(), partition: partition, now: 0)
+        #expect(cache.lookup(get(), partition: partition, now: 0) == .fresh(cached(stored)))
     }
 
     @Test func headIsStoredApartFromGet() {
         let cache = HTTPCache()
         let head = HTTPRequest(method: "HEAD", url: url)
         let headResponse = HTTPResponse(status: 200, headers: ["cache-control": "max-age=60"])
-        cache.store(headResponse, for: head, now: 0)
-        #expect(cache.lookup(head, now: 0) == .fresh(cached(headResponse)))
-        #expect(cache.lookup(get(), now: 0) == .miss)
+        cache.store(headResponse, for: head, partition: partition, now: 0)
+        #expect(cache.lookup(head, partition: partition, now: 0) == .fresh(cached(headResponse)))
+        #expect(cache.lookup(get(), partition: partition, now: 0) == .miss)
+    }
+
+    // MARK: Partitions and credentials
+
+    @Test func aResponseIsServedOnlyToItsOwnPartition() {
+        let cache = HTTPCache()
+        let owners = response(["cache-control": "private, max-age=600"], body: "owner's")
+        cache.store(owners, for: get(), partition: "feature owner", now: 0)
+        #expect(cache.lookup(get(), partition: "feature owner", now: 0) == .fresh(cached(owners)))
+        #expect(cache.lookup(get(), partition: "feature leaky", now: 0) == .miss)
+        #expect(cache.revalidated(get(), partition: "feature leaky", with: HTTPResponse(status: 304), now: 0) == nil)
+
+        // Each partition holds its own response for the URL.
+        let leakys = response(["cache-control": "max-age=600"], body: "leaky's")
+        cache.store(leakys, for: get(), partition: "feature leaky", now: 0)
+        #expect(cache.count == 2)
+        #expect(cache.lookup(get(), partition: "feature owner", now: 0) == .fresh(cached(owners)))
+        #expect(cache.lookup(get(), partition: "feature leaky", now: 0) == .fresh(cached(leakys)))
+
+        // An unsafe method invalidates what its own partition holds only.
+        cache.store(HTTPResponse(status: 204), for: HTTPRequest(method: "POST", url: url), partition: "feature leaky", now: 0)
+        #expect(cache.lookup(get(), partition: "feature leaky", now: 0) == .miss)
+        #expect(cache.lookup(get(), partition: "feature owner", now: 0) == .fresh(cached(owners)))
+        #expect(cache.count == 1)
+    }
+
+    @Test func aResponseToARequestWithAuthorizationIsNotStoredUnlessItSaysItMayBe() {
+        let cache = HTTPCache()
+        let authorized = get(url, ["authorization": "Bearer owner-secret"])
+        for value in ["private, max-age=600", "max-age=600", "no-cache, max-age=600"] {
+            cache.store(response(["cache-control": value, "etag": "\"v\""]), for: authorized, partition: partition, now: 0)
+        }
+        #expect(cache.count == 0)
+        #expect(cache.lookup(authorized, partition: partition, now: 0) == .miss)
+        #expect(cache.lookup(get(), partition: partition, now: 0) == .miss)
+
+        // Not stored, it still removes what it would have replaced.
+        let open = response(["cache-control": "max-age=600"])
+        cache.store(open, for: get(), partition: partition, now: 0)
+        #expect(cache.count == 1)
+        cache.store(response(["cache-control": "private, max-age=600"]), for: authorized, partition: partition, now: 0)
+        #expect(cache.count == 0)
+    }
+
+    @Test func aResponseToARequestWithAuthorizationSayingPublicIsStoredForItsPartitionOnly() {
+        let cache = HTTPCache()
+        let values = ["public, max-age=600", "must-revalidate, max-age=600", "s-maxage=60, max-age=600"]
+        for (index, value) in values.enumerated() {
+            let request = get("https://example.test/\(index)", ["authorization": "Bearer owner-secret"])
+            let stored = response(["cache-control": value])
+            cache.store(stored, for: request, partition: "feature owner", now: 0)
+            #expect(cache.lookup(request, partition: "feature owner", now: 599_999) == .fresh(cached(stored)))
+            #expect(cache.lookup(request, partition: "feature leaky", now: 0) == .miss)
+            #expect(cache.lookup(get("https://example.test/\(index)"), partition: "feature leaky", now: 0) == .miss)
+        }
+        #expect(cache.count == 3)
     }
 
     // MARK: Size
@@ -353,18 +411,18 @@ struct HTTPCacheTests {
         #expect(size(first, "https://example.test/1") == entrySize)
         let cache = HTTPCache(capacity: 2 * entrySize)
 
-        cache.store(first, for: get("https://example.test/1"), now: 0)
-        cache.store(second, for: get("https://example.test/2"), now: 0)
+        cache.store(first, for: get("https://example.test/1"), partition: partition, now: 0)
+        cache.store(second, for: get("https://example.test/2"), partition: partition, now: 0)
         #expect(cache.count == 2)
         #expect(cache.byteCount == 2 * entrySize)
-        #expect(cache.lookup(get("https://example.test/1"), now: 0) == .fresh(cached(first)))
-        cache.store(third, for: get("https://example.test/3"), now: 0)
+        #expect(cache.lookup(get("https://example.test/1"), partition: partition, now: 0) == .fresh(cached(first)))
+        cache.store(third, for: get("https://example.test/3"), partition: partition, now: 0)
 
         #expect(cache.count == 2)
         #expect(cache.byteCount == 2 * entrySize)
-        #expect(cache.lookup(get("https://example.test/2"), now: 0) == .miss)
-        #expect(cache.lookup(get("https://example.test/1"), now: 0) == .fresh(cached(first)))
-        #expect(cache.lookup(get("https://example.test/3"), now: 0) == .fresh(cached(third)))
+        #expect(cache.lookup(get("https://example.test/2"), partition: partition, now: 0) == .miss)
+        #expect(cache.lookup(get("https://example.test/1"), partition: partition, now: 0) == .fresh(cached(first)))
+        #expect(cache.lookup(get("https://example.test/3"), partition: partition, now: 0) == .fresh(cached(third)))
     }
 
     @Test func staleLookupAndRevalidationCountAsUse() {
@@ -372,34 +430,34 @@ struct HTTPCacheTests {
         let entrySize = 4 + (4 + 3 + 4) + 22
         #expect(size(response(headers), "https://example.test/1") == entrySize)
         let cache = HTTPCache(capacity: 2 * entrySize)
-        cache.store(response(headers), for: get("https://example.test/1"), now: 0)
-        cache.store(response(headers), for: get("https://example.test/2"), now: 0)
+        cache.store(response(headers), for: get("https://example.test/1"), partition: partition, now: 0)
+        cache.store(response(headers), for: get("https://example.test/2"), partition: partition, now: 0)
 
-        #expect(cache.lookup(get("https://example.test/1"), now: 0) == .stale(conditions: ["if-none-match": "\"v\""]))
-        cache.store(response(headers), for: get("https://example.test/3"), now: 0)
-        #expect(cache.lookup(get("https://example.test/2"), now: 0) == .miss)
+        #expect(cache.lookup(get("https://example.test/1"), partition: partition, now: 0) == .stale(conditions: ["if-none-match": "\"v\""]))
+        cache.store(response(headers), for: get("https://example.test/3"), partition: partition, now: 0)
+        #expect(cache.lookup(get("https://example.test/2"), partition: partition, now: 0) == .miss)
 
         let notModified = HTTPResponse(status: 304)
-        #expect(cache.revalidated(get("https://example.test/1"), with: notModified, now: 0) != nil)
-        cache.store(response(headers), for: get("https://example.test/4"), now: 0)
-        #expect(cache.lookup(get("https://example.test/3"), now: 0) == .miss)
-        #expect(cache.lookup(get("https://example.test/1"), now: 0) == .stale(conditions: ["if-none-match": "\"v\""]))
+        #expect(cache.revalidated(get("https://example.test/1"), partition: partition, with: notModified, now: 0) != nil)
+        cache.store(response(headers), for: get("https://example.test/4"), partition: partition, now: 0)
+        #expect(cache.lookup(get("https://example.test/3"), partition: partition, now: 0) == .miss)
+        #expect(cache.lookup(get("https://example.test/1"), partition: partition, now: 0) == .stale(conditions: ["if-none-match": "\"v\""]))
         #expect(cache.count == 2)
     }
 
     @Test func oversizeEntryIsNotStored() {
         let stored = response(["cache-control": "max-age=60"])
         let cache = HTTPCache(capacity: size(stored) - 1)
-        cache.store(stored, for: get(), now: 0)
+        cache.store(stored, for: get(), partition: partition, now: 0)
         #expect(cache.count == 0)
         #expect(cache.byteCount == 0)
 
         let exact = HTTPCache(capacity: size(stored))
-        exact.store(stored, for: get(), now: 0)
+        exact.store(stored, for: get(), partition: partition, now: 0)
         #expect(exact.count == 1)
         #expect(exact.byteCount == size(stored))
         // Too large: not stored, and the smaller one it would replace goes.
-        exact.store(response(["cache-control": "max-age=60"], body: "bodies"), for: get(), now: 0)
+        exact.store(response(["cache-control": "max-age=60"], body: "bodies"), for: get(), partition: partition, now: 0)
         #expect(exact.count == 0)
         #expect(exact.byteCount == 0)
     }
@@ -408,13 +466,13 @@ struct HTTPCacheTests {
         let cache = HTTPCache()
         let small = response(["cache-control": "max-age=60"], body: String(repeating: "x", count: 10))
         let large = response(["cache-control": "max-age=60", "etag": "\"2\""], body: String(repeating: "y", count: 30))
-        cache.store(small, for: get(), now: 0)
+        cache.store(small, for: get(), partition: partition, now: 0)
         #expect(cache.byteCount == 10 + 27 + 22)
-        cache.store(large, for: get(), now: 0)
+        cache.store(large, for: get(), partition: partition, now: 0)
         #expect(cache.count == 1)
         #expect(cache.byteCount == 30 + 27 + 11 + 22)
-        #expect(cache.lookup(get(), now: 0) == .fresh(cached(large)))
-        cache.store(small, for: get(), now: 0)
+        #expect(cache.lookup(get(), partition: partition, now: 0) == .fresh(cached(large)))
+        cache.store(small, for: get(), partition: partition, now: 0)
         #expect(cache.byteCount == 10 + 27 + 22)
         cache.removeAll()
         #expect(cache.count == 0)
@@ -429,8 +487,8 @@ struct HTTPCacheTests {
             let request = HTTPRequest(url: "https://example.test/\(number)")
             if iteration % 3 == 0 {
                 let body = [UInt8](repeating: UInt8(number), count: 100)
-                cache.store(HTTPResponse(status: 200, headers: ["cache-control": "max-age=60"], body: body), for: request, now: 0)
-            } else if case .fresh(let response) = cache.lookup(request, now: 0) {
+                cache.store(HTTPResponse(status: 200, headers: ["cache-control": "max-age=60"], body: body), for: request, partition: partition, now: 0)
+            } else if case .fresh(let response) = cache.lookup(request, partition: partition, now: 0) {
                 #expect(response.body == [UInt8](repeating: UInt8(number), count: 100))
             }
             let (bytes, count) = (cache.byteCount, cache.count)
@@ -443,7 +501,7 @@ struct HTTPCacheTests {
         #expect(cache.byteCount == cache.count * entrySize)
         var found = 0
         for number in 100..<150 {
-            if case .fresh(let response) = cache.lookup(HTTPRequest(url: "https://example.test/\(number)"), now: 0) {
+            if case .fresh(let response) = cache.lookup(HTTPRequest(url: "https://example.test/\(number)"), partition: partition, now: 0) {
                 #expect(response.body == [UInt8](repeating: UInt8(number), count: 100))
                 found += 1
             }
@@ -457,14 +515,14 @@ struct HTTPCacheTests {
         let cache = HTTPCache()
         let malformed = ["max-age=abc", "max-age=", "max-age", "max-age=-5", "max-age=1.5", "max-age=\"12", "max-age=x, max-age=60"]
         for (index, value) in malformed.enumerated() {
-            cache.store(response(["cache-control": value]), for: get("https://example.test/\(index)"), now: 0)
+            cache.store(response(["cache-control": value]), for: get("https://example.test/\(index)"), partition: partition, now: 0)
         }
         #expect(cache.count == 0)
 
         // With a validator: stored, but stale at once.
-        cache.store(response(["cache-control": "max-age=abc", "etag": "\"v\""]), for: get(), now: 0)
+        cache.store(response(["cache-control": "max-age=abc", "etag": "\"v\""]), for: get(), partition: partition, now: 0)
         #expect(cache.count == 1)
-        #expect(cache.lookup(get(), now: 0) == .stale(conditions: ["if-none-match": "\"v\""]))
+        #expect(cache.lookup(get(), partition: partition, now: 0) == .stale(conditions: ["if-none-match": "\"v\""]))
     }
 
     @Test func maxAgeVariants() {
@@ -472,16 +530,16 @@ struct HTTPCacheTests {
         let quoted = response(["cache-control": "max-age=\"30\""])
         let spaced = response(["Cache-Control": " Public ,  MAX-AGE = 30 ", "cache-control": "max-age=90"])
         let huge = response(["cache-control": "max-age=99999999999999999999999"])
-        cache.store(quoted, for: get("https://example.test/1"), now: 0)
-        cache.store(spaced, for: get("https://example.test/2"), now: 0)
-        cache.store(huge, for: get("https://example.test/3"), now: 0)
+        cache.store(quoted, for: get("https://example.test/1"), partition: partition, now: 0)
+        cache.store(spaced, for: get("https://example.test/2"), partition: partition, now: 0)
+        cache.store(huge, for: get("https://example.test/3"), partition: partition, now: 0)
 
-        #expect(cache.lookup(get("https://example.test/1"), now: 29_999) == .fresh(cached(quoted)))
-        #expect(cache.lookup(get("https://example.test/1"), now: 30_000) == .miss)
-        #expect(cache.lookup(get("https://example.test/2"), now: 29_999) == .fresh(cached(spaced)))
-        #expect(cache.lookup(get("https://example.test/2"), now: 30_000) == .miss)
-        #expect(cache.lookup(get("https://example.test/3"), now: 2_147_483_647_999) == .fresh(cached(huge)))
-        #expect(cache.lookup(get("https://example.test/3"), now: 2_147_483_648_000) == .miss)
+        #expect(cache.lookup(get("https://example.test/1"), partition: partition, now: 29_999) == .fresh(cached(quoted)))
+        #expect(cache.lookup(get("https://example.test/1"), partition: partition, now: 30_000) == .miss)
+        #expect(cache.lookup(get("https://example.test/2"), partition: partition, now: 29_999) == .fresh(cached(spaced)))
+        #expect(cache.lookup(get("https://example.test/2"), partition: partition, now: 30_000) == .miss)
+        #expect(cache.lookup(get("https://example.test/3"), partition: partition, now: 2_147_483_647_999) == .fresh(cached(huge)))
+        #expect(cache.lookup(get("https://example.test/3"), partition: partition, now: 2_147_483_648_000) == .miss)
     }
 
     @Test func directivesParsing() {
@@ -491,7 +549,13 @@ struct HTTPCacheTests {
         #expect(directives.noCache)
         #expect(directives.maxAge == 5)
         let none = HTTPCacheDirectives(cacheControl: nil)
-        #expect(!none.noStore && !none.noCache && none.maxAge == nil)
+        #expect(!none.noStore && !none.noCache && none.maxAge == nil && !none.allowsStoringAuthorized)
+        for value in ["Public", "must-revalidate", "s-maxage=60", "S-MAXAGE=\"60\", private"] {
+            #expect(HTTPCacheDirectives(cacheControl: value).allowsStoringAuthorized, "\(value)")
+        }
+        for value in ["private", "no-cache=\"public\"", "proxy-revalidate, max-age=60"] {
+            #expect(!HTTPCacheDirectives(cacheControl: value).allowsStoringAuthorized, "\(value)")
+        }
         #expect(HTTPCacheDirectives(cacheControl: ",, ,") == none)
         #expect(HTTPCacheDirectives.age(["age": "7, 9"]) == 7)
         #expect(HTTPCacheDirectives.age(["age": "-7"]) == 0)

@@ -59,12 +59,12 @@ private final class Fetching {
         transport.folder = try folders.folder(name, files)
     }
 
-    /// Starts fetching `request`, without running the loop.
+    /// Starts fetching `request` in cache partition `partition`, without running the loop.
     func start(
-        _ request: HTTPRequest, policy: HTTPPolicy, offline: Bool = false, timeout: Int? = nil
+        _ request: HTTPRequest, policy: HTTPPolicy, partition: String = "feature a", offline: Bool = false, timeout: Int? = nil
     ) -> (Outcome, HTTPCancellation) {
         let outcome = Outcome()
-        let cancellation = fetcher.fetch(request, policy: policy, offline: offline, timeout: timeout) { [loop] result in
+        let cancellation = fetcher.fetch(request, policy: policy, partition: partition, offline: offline, timeout: timeout) { [loop] result in
             outcome.results.append(result)
             outcome.times.append(loop.now)
         }
@@ -429,7 +429,7 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
         let queue = HTTPRequestQueue(fetcher: fetching.fetcher, limit: 2)
         var completed: [String] = []
         for number in 1...5 {
-            _ = queue.fetch(HTTPRequest(url: "http://api.example.com/items/\(number)"), policy: api, offline: false) { [loop = fetching.loop] result in
+            _ = queue.fetch(HTTPRequest(url: "http://api.example.com/items/\(number)"), policy: api, partition: "feature a", offline: false) { [loop = fetching.loop] result in
                 let body = (try? result.get()).map { String(decoding: $0.body, as: UTF8.self) } ?? "failed"
                 completed.append("\(body) at \(loop.now)")
             }
@@ -454,7 +454,7 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
         policy.timeout = 150
         var completed: [Result<HTTPResponse, HTTPFailure>] = []
         for number in 1...2 {
-            _ = queue.fetch(HTTPRequest(url: "http://api.example.com/items/\(number)"), policy: policy, offline: false) { completed.append($0) }
+            _ = queue.fetch(HTTPRequest(url: "http://api.example.com/items/\(number)"), policy: policy, partition: "feature a", offline: false) { completed.append($0) }
         }
         #expect(queue.counts == (1, 1), "a limit below 1 is 1")
         #expect(fetching.loop.run(until: { completed.count == 2 }))
@@ -467,7 +467,7 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
         let queue = HTTPRequestQueue(fetcher: fetching.fetcher, limit: 2)
         var completed = 0
         for number in 1...5 {
-            _ = queue.fetch(HTTPRequest(url: "http://api.example.com/items/\(number)"), policy: api, offline: false) { _ in completed += 1 }
+            _ = queue.fetch(HTTPRequest(url: "http://api.example.com/items/\(number)"), policy: api, partition: "feature a", offline: false) { _ in completed += 1 }
         }
         fetching.loop.advance(by: 50)
         queue.cancelAll()
@@ -483,7 +483,7 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
         var completed: [String] = []
         var cancellations: [HTTPCancellation] = []
         for number in 1...5 {
-            cancellations.append(queue.fetch(HTTPRequest(url: "http://api.example.com/items/\(number)"), policy: api, offline: false) {
+            cancellations.append(queue.fetch(HTTPRequest(url: "http://api.example.com/items/\(number)"), policy: api, partition: "feature a", offline: false) {
                 [loop = fetching.loop] result in
                 let body = (try? result.get()).map { String(decoding: $0.body, as: UTF8.self) } ?? "failed"
                 completed.append("\(body) at \(loop.now)")

@@ -208,6 +208,33 @@ struct HTTPRecordingTests {
         #expect(recording.fileName == "post-h-1-x.http")
     }
 
+    @Test func aHostileRequestStillNamesOneFileInTheFolder() {
+        func name(_ method: String, _ url: String) -> String {
+            HTTPRecording.fileName(for: HTTPRequest(method: method, url: url), disambiguated: false)
+        }
+        #expect(name("/../../../../outside/pwned", "http://127.0.0.1:18001/x") == "outside-pwned-127.0.0.1-18001-x.http")
+        #expect(name("GET /x HTTP/1.1\r\nHost: h\r\n\r\nGET /POISON", "http://h/x") == "get-x-http-1.1-h-h-x.http")
+        #expect(name("..", "http://h/x") == "request-h-x.http")
+        #expect(name("", "http://h/x") == "request-h-x.http")
+        #expect(name("GET", "http://../../../etc/passwd") == "get-..-..-..-etc-passwd.http")
+        #expect(name("GET", "http://h:1/../../etc/passwd") == "get-h-1-..-..-etc-passwd.http")
+        #expect(name("GET", "http://h:123456789012/x") == "get-h-12345678-x.http")
+        #expect(name("GÉT", "http://hé.example/ü") == "g-t-h-.example-root.http")
+
+        let hostile = [
+            name(String(repeating: "a", count: 5_000), "http://" + String(repeating: "h", count: 5_000) + ":" + String(repeating: "9", count: 5_000) + "/" + String(repeating: "p", count: 5_000)),
+            name("/\u{0}/..", "http://\u{0}/..%2F..%2F"),
+            name(".hidden", "http://./."),
+        ]
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+        for file in hostile {
+            #expect(file.allSatisfy(allowed.contains), "\(file)")
+            #expect(!file.hasPrefix(".") && !file.hasPrefix("-"), "\(file)")
+            #expect(file.utf8.count <= 161, "\(file)")
+        }
+        #expect(hostile[0] == String(repeating: "a", count: 16) + "-" + String(repeating: "h", count: 60) + "-99999999-" + String(repeating: "p", count: 60) + ".http")
+    }
+
     @Test func matchingIsByMethodURLAndBody() {
         let recording = HTTPRecording(
             request: HTTPRequest(method: "POST", url: "http://h/s", headers: ["accept": "a"], body: Array("q".utf8)),

@@ -420,4 +420,94 @@ struct RecordedHTTPTransportTests {
         #expect(problems.first?.hasPrefix("\(path): cannot write the recording of GET http://h/x: ") == true)
         #expect(recorder.written == [])
     }
+
+    // MARK: Writing only inside tests/http
+
+    /// Records `GET http://h/x` (answered `hi` from another folder) into `target`, whose
+    /// `tests/http` `prepare` sets up; returns the recorder's problems, after checking that the
+    /// exchange itself went on and nothing was written.
+    private func recordThroughALink(into target: TemporaryFeature, _ prepare: () throws -> Void) throws -> [String] {
+        let source = TemporaryFeature()
+        defer { source.remove() }
+        try source.write("x.http", "GET http://h/x\n\nHTTP 200\n\nhi")
+        try prepare()
+        let recorder = RecordingHTTPTransport(sending: RecordedHTTPTransport(folder: source.path), folder: target.path)
+        let result = exchange(HTTPRequest(url: "http://h/x"), through: recorder, on: EventLoop(clock: .virtual)).result
+        #expect(result == .success(HTTPResponse(status: 200, body: Array("hi".utf8))))
+        #expect(recorder.written == [])
+        return recorder.takeProblems()
+    }
+
+    @Test func onlyAPlainFileNameIsWritten() throws {
+        let target = TemporaryFeature()
+        defer { target.remove() }
+        for name in ["../../outside.http", ".hidden.http", "", "a/b.http"] {
+            #expect {
+                try HTTPRecordingFolder.writablePath(for: name, inFeature: target.path)
+            } throws: { error in
+                "\(error)" == "\(HTTPRequestRules.shown(name)) is not a plain file name: recordings are written only inside the feature folder's own tests/http/"
+            }
+        }
+        #expect(try HTTPRecordingFolder.writablePath(for: "get-h-x.http", inFeature: target.path) == target.directory + "/get-h-x.http")
+    }
+
+    @Test func aTestsHTTPFolderThatIsASymbolicLinkIsNotWrittenThrough() throws {
+        let (target, outside) = (TemporaryFeature(), TemporaryFeature())
+        defer {
+            target.remove()
+            outside.remove()
+        }
+        let files = FileManager.default
+        let problems = try recordThroughALink(into: target) {
+            try files.createDirectory(atPath: outside.path, withIntermediateDirectories: true)
+            try files.createDirectory(atPath: target.path + "/tests", withIntermediateDirectories: true)
+            try files.createSymbolicLink(atPath: target.directory, withDestinationPath: outside.path)
+        }
+        #expect(problems == [
+            "GET http://h/x: not recorded: \(target.directory) is a symbolic link: recordings are written only inside the feature folder's own tests/http/"
+        ])
+        #expect(try files.contentsOfDirectory(atPath: outside.path) == [])
+    }
+
+    @Test func aTestsFolderThatIsASymbolicLinkIsNotWrittenThrough() throws {
+        let (target, outside) = (TemporaryFeature(), TemporaryFeature())
+        defer {
+            target.remove()
+            outside.remove()
+        }
+        let files = FileManager.default
+        let problems = try recordThroughALink(into: target) {
+            try files.createDirectory(atPath: outside.path, withIntermediateDirectories: true)
+            try files.createDirectory(atPath: target.path, withIntermediateDirectories: true)
+            try files.createSymbolicLink(atPath: target.path + "/tests", withDestinationPath: outside.path)
+        }
+        #expect(problems == [
+            "GET http://h/x: not recorded: \(target.path)/tests is a symbolic link: recordings are written only inside the feature folder's own tests/http/"
+        ])
+        // Not even tests/http is made through the link.
+        #expect(try files.contentsOfDirectory(atPath: outside.path) == [])
+    }
+
+    @Test func aRecordingFileThatIsASymbolicLinkIsNotWrittenThrough() throws {
+        let (target, outside) = (TemporaryFeature(), TemporaryFeature())
+        defer {
+            target.remove()
+            outside.remove()
+        }
+        let files = FileManager.default
+        // The file outside records the request: the recorder would rewrite it where it is.
+        let victim = outside.path + "/victim.http"
+        let recorded = "GET http://h/x\n\nHTTP 200\n\nold"
+        let problems = try recordThroughALink(into: target) {
+            try files.createDirectory(atPath: outside.path, withIntermediateDirectories: true)
+            try Data(recorded.utf8).write(to: URL(fileURLWithPath: victim))
+            try files.createDirectory(atPath: target.directory, withIntermediateDirectories: true)
+            try files.createSymbolicLink(atPath: target.directory + "/get-h-x.http", withDestinationPath: victim)
+        }
+        #expect(problems == [
+            "GET http://h/x: not recorded: \(target.directory)/get-h-x.http is a symbolic link: recordings are written only inside the feature folder's own tests/http/"
+        ])
+        #expect(files.contents(atPath: victim) == Data(recorded.utf8))
+        #expect(target.names == ["get-h-x.http"])
+    }
 }

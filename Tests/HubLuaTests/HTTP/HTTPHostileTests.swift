@@ -77,7 +77,7 @@ import Testing
         let chunked = try failure(.huge(bytes: 1 << 30, chunked: true))
         #expect(chunked.error?.message.hasSuffix("the response is larger than 8388608 bytes (max_response)") == true)
         let sized = try failure(.huge(bytes: 1 << 30, chunked: false), feature: "max_response = 1000,")
-        #expect(sized.error?.message.hasSuffix("the response is larger than 1000 bytes (max_response)") == true)
+        #expect(sized.error?.message.hasSuffix("the response is larger than 1000 bytes (max_response)") == true, "\(String(describing: sized.error))")
         #expect(sized.error?.location == "http.lua:2")
     }
 
