@@ -737,7 +737,8 @@ function Response:json() end
 
 ---What a feature keeps in `hub.store`, given as `store` to `hub.feature`.
 ---@class hub.StoreSpec
----@field shares string[]? Namespaces of other features it may read and write (`hub.store.namespace(name)`).
+---@field shares string[]? Namespaces of other features it may read and write (`hub.store.namespace(name)`), when their owners grant it.
+---@field share_with string[]? Features of other folders that may read and write its own namespace.
 ---@field max_value integer? The largest value, in bytes of JSON (default 1 MiB); larger is a `"store"` error 7.
 ---@field max_keys integer? The most keys its namespace holds (default 10,000); more is a `"store"` error 6.
 
@@ -812,11 +813,11 @@ function hub.operation(spec) end
 ---@return hub.Factory
 function hub.factory(make) end
 
----Adds operations that run before every feature's own.
+---Adds operations that run before every feature's own (only in a folder the operator grants: `"app_wide"` of `--grants`).
 ---@param operations (hub.Operation|hub.Factory)[]
 function hub.prepend_operations(operations) end
 
----Adds operations that run after every feature's own.
+---Adds operations that run after every feature's own (only in a folder the operator grants: `"app_wide"` of `--grants`).
 ---@param operations (hub.Operation|hub.Factory)[]
 function hub.append_operations(operations) end
 
@@ -839,7 +840,7 @@ function hub.action(id, fn) end
 ---@param resolve fun(name: string): (fun(ctx: hub.Action): boolean?)?
 function hub.actions(namespace, resolve) end
 
----Sets the action handler of every feature that has none: `fn(ctx)` returns true to handle an action itself.
+---Sets the action handler of every feature that has none: `fn(ctx)` returns true to handle an action itself (only in a folder the operator grants: `"app_wide"` of `--grants`).
 ---@param fn fun(ctx: hub.Action): boolean
 function hub.action_handler(fn) end
 
@@ -893,7 +894,7 @@ function hub.sleep(ms) end
 ---@return any ...
 function hub.await(start) end
 
----Calls `fn` on the event loop after `ms` milliseconds.
+---Calls `fn` on the event loop after `ms` milliseconds; a folder may have 1,000 waiting and schedule 1,000 a second.
 ---@param ms number Up to a day (86,400,000).
 ---@param fn fun()
 function hub.after(ms, fn) end
