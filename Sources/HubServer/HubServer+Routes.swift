@@ -88,7 +88,7 @@ extension HubServer {
         let options = screenOptions
         let ticket = ticket(for: channel)
         let generation = viewCache.generation
-        try pool.answer(limit: configuration.maxRequestsPerWorker, { state, reply in
+        try pool.answer(limit: configuration.maxRequestsPerWorker, deadline: ticket.deadline, { state, reply in
             state.loadView(uri, options: options, ticket: ticket, reply: reply)
         }) { [self] (result: Result<LoadedView, any Error>) in
             deliver(measured(result).map { view in

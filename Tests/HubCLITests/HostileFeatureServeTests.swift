@@ -99,4 +99,25 @@ import Testing
         #expect(try titles(again.text).suffix(2) == ["victim's data", "s3cret"])
         #expect(backend.requests.map(\.uri) == ["/victim", "/victim"], "only the victim's own requests were sent")
     }
+
+    @Test func aWorkerBusyWithARunawayStillAnswersEveryRequestByItsDeadline() async throws {
+        // A spinner with a budget too large to stop it soon: only its time limit (3 s) ends it.
+        let server = try LiveProcess([
+            "serve", "--features", "Tests/HubCLITests/Fixtures/Bombs", "--port", "0", "--workers", "1", "--store", "memory",
+            "--budget", "100000000000", "--time-limit", "3000", "--request-timeout", "1",
+        ])
+        defer {
+            server.send(SIGTERM)
+            _ = server.waitUntilStopped()
+        }
+        #expect(server.wait { _, errors in errors.contains("serving on http://127.0.0.1:") }, "\(server.errorText)")
+        let port = try #require(server.errorText.firstMatch(of: #/serving on http://127\.0\.0\.1:(\d+)/#).flatMap { Int($0.1) })
+        // Whichever comes first spins on the worker; the other waits behind it.
+        async let first = get(port, "/views/bomb:spin")
+        async let second = get(port, "/views/bomb:spin?again")
+        #expect(try await [first.status, second.status] == [504, 504])
+        #expect(server.wait { _, errors in
+            errors.components(separatedBy: "its worker was still running a script when the request's time was up").count == 3
+        }, "\(server.errorText)")
+    }
 }

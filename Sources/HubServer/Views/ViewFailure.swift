@@ -64,6 +64,12 @@ struct ViewFailure: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// 504 for a request whose worker was still running a script (another request's, or a
+    /// callback) when the request's time was up.
+    static let workerStillBusy = ViewFailure(
+        status: .gatewayTimeout, title: "The view took too long",
+        detail: "its worker was still running a script when the request's time was up")
+
     /// Throws what ended `screen`'s wait, when it did not settle: 504 when the request's
     /// deadline passed first, 503 when the server is stopping, and ``abandoned`` (which no
     /// client reads) when the client went away; once settled, 500 when its chain failed (its

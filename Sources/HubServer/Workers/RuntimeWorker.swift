@@ -102,18 +102,35 @@ final class RuntimeWorker: @unchecked Sendable {
 
     /// Runs `start` as ``answer(limit:_:)`` does, and hands what the reply sends to `deliver`,
     /// on the thread that sends it; throws 503 at once when the worker holds `limit`
-    /// unanswered requests (and `deliver` is never called).
+    /// unanswered requests (and `deliver` is never called). With a `deadline` (a
+    /// ``MonotonicTime`` reading), a reply not sent by then is sent 504 from another thread:
+    /// a worker kept busy by a script that has not yet hit its own limits cannot hold a
+    /// request past its time.
     func answer<Value: Sendable>(
-        limit: Int, _ start: @escaping @Sendable (WorkerState, RequestReply<Value>) -> Void,
+        limit: Int, deadline: UInt64? = nil, _ start: @escaping @Sendable (WorkerState, RequestReply<Value>) -> Void,
         deliver: @escaping @Sendable (Result<Value, any Error>) -> Void
     ) throws(ViewFailure) {
         guard admit(limit: limit) else {
             throw ViewFailure.unavailable("the server is busy (\(limit) requests waiting on each worker); try again shortly")
         }
         let reply = RequestReply(onSent: { [self] in answered() }, deliver: deliver)
+        if let deadline { Self.answerLate(reply, at: deadline) }
         enqueue { state in
             guard let state else { return reply.send(.failure(WorkerStopped())) }
             start(state, reply)
+        }
+    }
+
+    /// Milliseconds past a request's deadline that its worker has to answer it itself (its own
+    /// 504 names what was still running) before it is answered 504 without the worker.
+    static let deadlineGrace = 250
+
+    /// Sends `reply` 504, from a thread of Dispatch's, `deadlineGrace` ms after `deadline`
+    /// unless it was sent by then.
+    private static func answerLate<Value: Sendable>(_ reply: RequestReply<Value>, at deadline: UInt64) {
+        let wait = MonotonicTime.nanoseconds(until: deadline) + UInt64(deadlineGrace) * 1_000_000
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(min(wait, UInt64(Int.max))))) {
+            reply.send(.failure(ViewFailure.workerStillBusy))
         }
     }
 

@@ -53,10 +53,10 @@ final class WorkerPool: Sendable {
 
     /// What ``RuntimeWorker/answer(limit:_:deliver:)`` answers on the least busy worker.
     func answer<Value: Sendable>(
-        limit: Int, _ start: @escaping @Sendable (WorkerState, RequestReply<Value>) -> Void,
+        limit: Int, deadline: UInt64? = nil, _ start: @escaping @Sendable (WorkerState, RequestReply<Value>) -> Void,
         deliver: @escaping @Sendable (Result<Value, any Error>) -> Void
     ) throws(ViewFailure) {
-        try leastBusy.answer(limit: limit, start, deliver: deliver)
+        try leastBusy.answer(limit: limit, deadline: deadline, start, deliver: deliver)
     }
 
     /// Runs `body` on the least busy worker.
