@@ -44,28 +44,9 @@ public enum HTTPRequestRules {
     /// The most characters of a refused method or name a message shows.
     static let shownLength = 40
 
-    /// `text` as a message shows it: in single quotes, a control character, quote or backslash
-    /// escaped as Lua writes it (`\r`, `\n`, `\000`, `\'`), cut after ``shownLength`` characters
-    /// with `…`.
+    /// `text` as a message shows it: in single quotes, escaped as Lua writes it, cut after
+    /// ``shownLength`` characters (``LuaQuoting``).
     static func shown(_ text: String) -> String {
-        var result = "'"
-        for (count, scalar) in text.unicodeScalars.enumerated() {
-            guard count < shownLength else {
-                result += "…"
-                break
-            }
-            switch scalar {
-            case "'": result += "\\'"
-            case "\\": result += "\\\\"
-            case "\r": result += "\\r"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let digits = String(scalar.value)
-                result += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "'"
+        LuaQuoting.quoted(text, quote: "'", limit: shownLength)
     }
 }

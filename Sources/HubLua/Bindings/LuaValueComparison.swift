@@ -1,3 +1,4 @@
+import HubCore
 import LuaBridge
 
 /// Deep comparison of two Lua values, for `hub.expect_equal`: tables (model tables too) are
@@ -280,24 +281,6 @@ struct LuaValueComparison {
     /// `text` in double quotes, escaped as Lua would read it back, cut short after `limit`
     /// characters with `…`.
     static func quoted(_ text: String, limit: Int = .max) -> String {
-        var result = "\""
-        for (count, scalar) in text.unicodeScalars.enumerated() {
-            guard count < limit else {
-                result += "…"
-                break
-            }
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let digits = String(scalar.value)
-                result += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        LuaQuoting.quoted(text, limit: limit)
     }
 }

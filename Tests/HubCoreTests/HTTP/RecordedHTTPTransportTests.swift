@@ -438,6 +438,17 @@ struct RecordedHTTPTransportTests {
         return recorder.takeProblems()
     }
 
+    /// Runs `body` with two new temporary feature folders, the one recorded into and one
+    /// outside it, and removes both after.
+    private func withTargetAndOutside(_ body: (TemporaryFeature, TemporaryFeature, FileManager) throws -> Void) throws {
+        let (target, outside) = (TemporaryFeature(), TemporaryFeature())
+        defer {
+            target.remove()
+            outside.remove()
+        }
+        try body(target, outside, FileManager.default)
+    }
+
     @Test func onlyAPlainFileNameIsWritten() throws {
         let target = TemporaryFeature()
         defer { target.remove() }
@@ -452,62 +463,50 @@ struct RecordedHTTPTransportTests {
     }
 
     @Test func aTestsHTTPFolderThatIsASymbolicLinkIsNotWrittenThrough() throws {
-        let (target, outside) = (TemporaryFeature(), TemporaryFeature())
-        defer {
-            target.remove()
-            outside.remove()
+        try withTargetAndOutside { target, outside, files in
+            let problems = try recordThroughALink(into: target) {
+                try files.createDirectory(atPath: outside.path, withIntermediateDirectories: true)
+                try files.createDirectory(atPath: target.path + "/tests", withIntermediateDirectories: true)
+                try files.createSymbolicLink(atPath: target.directory, withDestinationPath: outside.path)
+            }
+            #expect(problems == [
+                "GET http://h/x: not recorded: \(target.directory) is a symbolic link: recordings are written only inside the feature folder's own tests/http/"
+            ])
+            #expect(try files.contentsOfDirectory(atPath: outside.path) == [])
         }
-        let files = FileManager.default
-        let problems = try recordThroughALink(into: target) {
-            try files.createDirectory(atPath: outside.path, withIntermediateDirectories: true)
-            try files.createDirectory(atPath: target.path + "/tests", withIntermediateDirectories: true)
-            try files.createSymbolicLink(atPath: target.directory, withDestinationPath: outside.path)
-        }
-        #expect(problems == [
-            "GET http://h/x: not recorded: \(target.directory) is a symbolic link: recordings are written only inside the feature folder's own tests/http/"
-        ])
-        #expect(try files.contentsOfDirectory(atPath: outside.path) == [])
     }
 
     @Test func aTestsFolderThatIsASymbolicLinkIsNotWrittenThrough() throws {
-        let (target, outside) = (TemporaryFeature(), TemporaryFeature())
-        defer {
-            target.remove()
-            outside.remove()
+        try withTargetAndOutside { target, outside, files in
+            let problems = try recordThroughALink(into: target) {
+                try files.createDirectory(atPath: outside.path, withIntermediateDirectories: true)
+                try files.createDirectory(atPath: target.path, withIntermediateDirectories: true)
+                try files.createSymbolicLink(atPath: target.path + "/tests", withDestinationPath: outside.path)
+            }
+            #expect(problems == [
+                "GET http://h/x: not recorded: \(target.path)/tests is a symbolic link: recordings are written only inside the feature folder's own tests/http/"
+            ])
+            // Not even tests/http is made through the link.
+            #expect(try files.contentsOfDirectory(atPath: outside.path) == [])
         }
-        let files = FileManager.default
-        let problems = try recordThroughALink(into: target) {
-            try files.createDirectory(atPath: outside.path, withIntermediateDirectories: true)
-            try files.createDirectory(atPath: target.path, withIntermediateDirectories: true)
-            try files.createSymbolicLink(atPath: target.path + "/tests", withDestinationPath: outside.path)
-        }
-        #expect(problems == [
-            "GET http://h/x: not recorded: \(target.path)/tests is a symbolic link: recordings are written only inside the feature folder's own tests/http/"
-        ])
-        // Not even tests/http is made through the link.
-        #expect(try files.contentsOfDirectory(atPath: outside.path) == [])
     }
 
     @Test func aRecordingFileThatIsASymbolicLinkIsNotWrittenThrough() throws {
-        let (target, outside) = (TemporaryFeature(), TemporaryFeature())
-        defer {
-            target.remove()
-            outside.remove()
+        try withTargetAndOutside { target, outside, files in
+            // The file outside records the request: the recorder would rewrite it where it is.
+            let victim = outside.path + "/victim.http"
+            let recorded = "GET http://h/x\n\nHTTP 200\n\nold"
+            let problems = try recordThroughALink(into: target) {
+                try files.createDirectory(atPath: outside.path, withIntermediateDirectories: true)
+                try Data(recorded.utf8).write(to: URL(fileURLWithPath: victim))
+                try files.createDirectory(atPath: target.directory, withIntermediateDirectories: true)
+                try files.createSymbolicLink(atPath: target.directory + "/get-h-x.http", withDestinationPath: victim)
+            }
+            #expect(problems == [
+                "GET http://h/x: not recorded: \(target.directory)/get-h-x.http is a symbolic link: recordings are written only inside the feature folder's own tests/http/"
+            ])
+            #expect(files.contents(atPath: victim) == Data(recorded.utf8))
+            #expect(target.names == ["get-h-x.http"])
         }
-        let files = FileManager.default
-        // The file outside records the request: the recorder would rewrite it where it is.
-        let victim = outside.path + "/victim.http"
-        let recorded = "GET http://h/x\n\nHTTP 200\n\nold"
-        let problems = try recordThroughALink(into: target) {
-            try files.createDirectory(atPath: outside.path, withIntermediateDirectories: true)
-            try Data(recorded.utf8).write(to: URL(fileURLWithPath: victim))
-            try files.createDirectory(atPath: target.directory, withIntermediateDirectories: true)
-            try files.createSymbolicLink(atPath: target.directory + "/get-h-x.http", withDestinationPath: victim)
-        }
-        #expect(problems == [
-            "GET http://h/x: not recorded: \(target.directory)/get-h-x.http is a symbolic link: recordings are written only inside the feature folder's own tests/http/"
-        ])
-        #expect(files.contents(atPath: victim) == Data(recorded.utf8))
-        #expect(target.names == ["get-h-x.http"])
     }
 }

@@ -8,13 +8,6 @@ import Testing
 /// to themselves — end within a limit like any other, with one located problem, and everything
 /// else keeps working.
 @Suite struct AsynchronousRunawayTests {
-    /// A runtime with the features of `source` (chunk `hostile.lua`) and a healthy feature.
-    private func makeHostile(_ source: String, budget: Int? = nil) throws -> HubRuntime {
-        try makeHostileRuntime(source, chunk: "hostile.lua") { runtime in
-            if let budget { runtime.lua.instructionBudget = budget }
-        }
-    }
-
     @Test func callbacksThatEachScheduleTwoMoreAreCancelledAtTheFoldersLimit() throws {
         let runtime = try makeHostile(
             """

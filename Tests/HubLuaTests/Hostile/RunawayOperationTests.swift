@@ -8,13 +8,6 @@ import Testing
 /// error naming the feature, the operation and the line, and the next operation, another
 /// feature and the next screen still work.
 @Suite struct RunawayOperationTests {
-    /// A runtime with the features of `source` (chunk `hostile.lua`) and a healthy feature.
-    private func makeHostile(_ source: String, budget: Int? = nil) throws -> HubRuntime {
-        try makeHostileRuntime(source, chunk: "hostile.lua") { runtime in
-            if let budget { runtime.lua.instructionBudget = budget }
-        }
-    }
-
     @Test func anOperationReschedulingItselfThousandsOfTimesStopsAtItsLimit() throws {
         let runtime = try makeHostile(
             """
