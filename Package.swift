@@ -93,7 +93,8 @@ let package = Package(
         // The bridge to Lua's C API: states, the stack, trampolines, classes, coroutines, limits.
         // The only target that sees CLua, so a `lua_*` call anywhere else does not compile.
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"], swiftSettings: checks),
-        .target(name: "HubLua", dependencies: ["LuaBridge", "HubCore", "HubRender", "HubHTTP"], swiftSettings: checks),
+        // No HTTP stack: the program that starts a runtime hands its manager a transport.
+        .target(name: "HubLua", dependencies: ["LuaBridge", "HubCore", "HubRender"], swiftSettings: checks),
         // Knowing when files change (inotify, or polling): what `hub watch` and `hub serve --watch`
         // use; HubCore for its clock.
         .target(name: "HubFileWatching", dependencies: ["HubCore"], swiftSettings: checks),
@@ -115,7 +116,7 @@ let package = Package(
         .target(
             name: "HubServer",
             dependencies: [
-                "HubCore", "HubRender", "HubLua", "LuaBridge", "HubFileWatching",
+                "HubCore", "HubRender", "HubLua", "LuaBridge", "HubFileWatching", "HubHTTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -176,7 +177,7 @@ let package = Package(
         .testTarget(
             name: "HubLuaTests",
             dependencies: [
-                "HubCore", "HubRender", "HubLua", "LuaBridge", "HubTestBackend", "HubSQLite",
+                "HubCore", "HubRender", "HubLua", "LuaBridge", "HubHTTP", "HubTestBackend", "HubSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures", "Golden"],

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HubCore
+import HubHTTP
 import HubLua
 import HubRender
 import HubTestBackend
@@ -106,6 +107,7 @@ enum HTTPBenchmarks {
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         try features(backend: backend, size: body.count).write(to: folder.appendingPathComponent("feature.lua"), atomically: true, encoding: .utf8)
         let runtime = try HubRuntime(clock: .real)
+        runtime.manager.httpTransport = AsyncHTTPTransport()
         runtime.manager.settleTimeout = requestTimeout
         try runtime.loadFeatures(at: folder.path)
 

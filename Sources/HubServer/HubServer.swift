@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubHTTP
 import HubLua
 import HubRender
 import Hummingbird
@@ -50,6 +51,7 @@ public final class HubServer: Sendable {
         let httpCache = HTTPCache()
         pool = try WorkerPool(count: configuration.workers, sessionsPerWorker: configuration.maxStreamsPerWorker) { [configuration] in
             let runtime = try HubRuntime(clock: .real)
+            runtime.manager.httpTransport = AsyncHTTPTransport()
             runtime.manager.httpCache = httpCache
             runtime.manager.store = configuration.store
             runtime.printOutput = { logger.info("\($0)", metadata: ["source": "print"]) }

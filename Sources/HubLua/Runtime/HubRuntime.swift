@@ -1,6 +1,5 @@
 import Foundation
 import HubCore
-import HubHTTP
 import HubRender
 import LuaBridge
 
@@ -31,10 +30,11 @@ public final class HubRuntime {
     /// A runtime whose scripts register into `manager`, next to what Swift code registers there,
     /// under the limits of ``HubDefaults/Limits``: set `lua.instructionBudget`,
     /// `lua.memoryLimit` and `lua.timeLimit` to change them for a runtime, `budget = N` in
-    /// `hub.feature` or `hub.operation` for one feature or operation.
+    /// `hub.feature` or `hub.operation` for one feature or operation. Its scripts reach the
+    /// network once `manager.httpTransport` is set (HubHTTP's `AsyncHTTPTransport()`, or any
+    /// `HTTPTransport`); until then a `hub.http` call fails, sending nothing.
     public init(manager: HubManager) throws {
         self.manager = manager
-        if manager.httpTransport == nil { manager.httpTransport = AsyncHTTPTransport() }
         lua = try LuaState()
         lua.instructionBudget = HubDefaults.Limits.instructionBudget
         lua.memoryLimit = HubDefaults.Limits.memory

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HubCore
+import HubHTTP
 import HubLua
 import HubRender
 
@@ -27,6 +28,7 @@ struct FeatureOptions: ParsableArguments {
         clock: EventLoop.Clock, printOutput: ((String) -> Void)? = nil, reportsLoadFailures: Bool = true, checking: Bool = false
     ) throws -> HubRuntime {
         let runtime = try HubRuntime(clock: clock)
+        runtime.manager.httpTransport = AsyncHTTPTransport()
         runtime.isChecking = checking
         runtime.manager.store = try store.makeStore()
         if let printOutput { runtime.printOutput = printOutput }

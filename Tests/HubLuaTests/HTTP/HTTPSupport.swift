@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubHTTP
 import HubRender
 import HubTestBackend
 @testable import HubLua
@@ -10,6 +11,7 @@ import HubTestBackend
 /// `healthy:view` feature that ``othersStillWork(_:)`` opens.
 func makeHTTPRuntime(_ source: String, backend: TestBackend, configure: (HubRuntime) -> Void = { _ in }) throws -> HubRuntime {
     let runtime = try HubRuntime(clock: .real)
+    runtime.manager.httpTransport = AsyncHTTPTransport()
     configure(runtime)
     try runtime.loadFeatures(at: TestPaths.fixture("Sandbox"))
     _ = try runtime.evaluate(backend.substituted(source), inFolder: "Fixtures/Sandbox", chunkName: "@http.lua")

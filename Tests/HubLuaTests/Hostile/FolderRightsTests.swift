@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubHTTP
 import HubRender
 import HubTestBackend
 import Testing
@@ -34,6 +35,7 @@ import Testing
     /// `root` loaded; the load errors, if any.
     private func load(_ root: String, grants: HubGrants = HubGrants()) throws -> (HubRuntime, [String]) {
         let runtime = try HubRuntime(clock: .real)
+        runtime.manager.httpTransport = AsyncHTTPTransport()
         runtime.grants = grants
         var errors: [String] = []
         do {
