@@ -37,6 +37,9 @@ extension HubRuntime {
         let before = Set(manager.featureRegistry.all.map(\.identifier))
         var messages: [String] = []
         for folder in discovered {
+            // Only a folder's own loading contests another's id: a duplicate a REPL line or a
+            // test declared failed there alone.
+            bindings.features.contested = []
             let moduleErrors = ModuleErrors()
             var errors: [String] = []
             do {

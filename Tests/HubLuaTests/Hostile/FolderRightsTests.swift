@@ -146,6 +146,25 @@ import Testing
         #expect(titles(try runtime.open("honest:view")) == ["fine"])
     }
 
+    @Test func aDuplicateIdFromAScriptOutsideLoadingFailsThereAloneAndNoLaterLoadTakesTheOwnerDown() throws {
+        let backend = try backend()
+        defer { backend.stop() }
+        let root = try makeRoot([
+            "Victim": Self.victim, "Later": "hub.feature { id = 'later', uri = 'later:view', operations = { function() end } }",
+        ], backend: backend)
+        let third = try makeRoot(["Third": "hub.feature { id = 'third', uri = 'third:view', operations = { function() end } }"], backend: backend)
+        let (runtime, errors) = try load(root)
+        #expect(errors.isEmpty)
+        // A REPL line in Later declares Victim's id: it fails there, and Victim stays loaded.
+        #expect(throws: (any Error).self) {
+            try runtime.evaluate(
+                "hub.feature { id = 'victim', uri = 'x:view', operations = { function() end } }", inFolder: "/Later", chunkName: "@repl.lua")
+        }
+        try runtime.loadFeatures(at: third)
+        #expect(runtime.loadFailures.isEmpty, "\(runtime.loadFailures)")
+        #expect(runtime.manager.featureRegistry.all.map(\.identifier).sorted() == ["later", "third", "victim"])
+    }
+
     @Test func aWildcardNeverCoversAnotherFeaturesHostNorEveryAddress() throws {
         let backend = try backend()
         defer { backend.stop() }
