@@ -129,8 +129,9 @@ final class RuntimeWorker: @unchecked Sendable {
     /// unless it was sent by then.
     private static func answerLate<Value: Sendable>(_ reply: RequestReply<Value>, at deadline: UInt64) {
         let wait = MonotonicTime.nanoseconds(until: deadline) + UInt64(deadlineGrace) * 1_000_000
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(min(wait, UInt64(Int.max))))) {
-            reply.send(.failure(ViewFailure.workerStillBusy))
+        // Weak: an answered reply is let go at once, not held by its watchdog until the deadline.
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(min(wait, UInt64(Int.max))))) { [weak reply] in
+            reply?.send(.failure(ViewFailure.workerStillBusy))
         }
     }
 
