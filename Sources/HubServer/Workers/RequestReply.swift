@@ -13,6 +13,9 @@ final class RequestReply<Value: Sendable>: Sendable {
         self.onSent = onSent
     }
 
+    /// Whether an answer was sent (by the worker, or past the deadline without it).
+    var isSent: Bool { deliver.withLock { $0 == nil } }
+
     /// Answers with `result`, unless an answer was sent already.
     func send(_ result: Result<Value, any Error>) {
         guard let deliver = deliver.withLock({ $0.take() }) else { return }

@@ -117,6 +117,8 @@ final class RuntimeWorker: @unchecked Sendable {
         if let deadline { Self.answerLate(reply, at: deadline) }
         enqueue { state in
             guard let state else { return reply.send(.failure(WorkerStopped())) }
+            // Answered 504 while it waited behind a runaway: its client has its answer.
+            guard !reply.isSent else { return }
             start(state, reply)
         }
     }
