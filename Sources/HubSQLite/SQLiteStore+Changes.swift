@@ -67,6 +67,9 @@ final class SQLiteChangeFeed: Sendable {
         }
     }
 
+    /// Whether it looks for other processes' changes.
+    var isLooking: Bool { state.withLock { $0.timer != nil } }
+
     /// Starts looking for other processes' changes, unless already looking; it stops by itself
     /// once the store has no observer left.
     func start() {

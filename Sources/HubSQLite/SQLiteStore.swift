@@ -131,6 +131,10 @@ public final class SQLiteStore: Store {
         return observation
     }
 
+    /// Whether the store still looks for other processes' changes (it stops at the first look
+    /// after its last observer went).
+    var isLookingForChanges: Bool { feed.isLooking }
+
     /// Applies `write` in `db`'s open transaction, as ``MemoryStore`` does in memory.
     private static func apply(
         _ write: StoreWrite, feed: SQLiteChangeFeed, in db: Database

@@ -17,13 +17,13 @@ import Testing
         let port = try TestBackend.closedPort()
         let transport = AsyncHTTPTransport()
 
-        let exchanged = exchange(transport, HTTPRequest(url: "http://\(host):\(port)/data"))
+        // With an hour to answer, a transport that tried again until its timeout would leave
+        // the exchange without a result: told at once, the refusal is the result.
+        let exchanged = exchange(transport, HTTPRequest(url: "http://\(host):\(port)/data"), limits: unhurriedLimits)
 
         let failure = exchanged.failure()
         #expect(failure?.kind == .transport)
         #expect(failure?.message == "GET http://\(host):\(port)/data: connection refused (\(host):\(port))")
-        // Told at once, not after trying again until the request's timeout (5 s).
-        #expect(exchanged.elapsed < 4_000)
         let backend = try TestBackend.start()
         defer { backend.stop() }
         expectStillWorks(transport, backend)
@@ -47,8 +47,8 @@ import Testing
         let failure = exchanged.failure()
         #expect(failure?.kind == .timeout, "\(name)")
         #expect(failure?.message == "GET \(backend.url("/slow")): no response within 300 ms", "\(name)")
+        // The server would wait for ever: only the 300 ms limit, which the message names, ended it.
         #expect(exchanged.elapsed >= 300, "\(name)")
-        #expect(exchanged.elapsed < 5_000, "\(name)")
         #expect(backend.requestCount("/slow") == 1, "\(name)")
         expectStillWorks(transport, backend)
     }
@@ -127,7 +127,7 @@ import Testing
 
         #expect(exchange(transport, HTTPRequest(url: backend.url("/first"))).response()?.body == Array("first".utf8))
         // The client closes the connection; the backend, keeping it alive, does not.
-        #expect(backend.waitForOpenConnectionsToClose(timeout: 5_000))
+        #expect(backend.waitForOpenConnectionsToClose(timeout: 60_000))
         for _ in 1...3 {
             #expect(exchange(transport, HTTPRequest(url: backend.url("/next"))).response()?.body == Array("next".utf8))
         }

@@ -62,6 +62,17 @@ extension Store {
     }
 }
 
+/// Waits (polling) until `condition` holds, at most `timeout` seconds (which only a condition
+/// that never comes to hold reaches); whether it holds.
+func waitUntil(timeout: Double = 60, _ condition: () -> Bool) -> Bool {
+    let end = Date().addingTimeInterval(timeout)
+    while Date() < end {
+        if condition() { return true }
+        Thread.sleep(forTimeInterval: 0.005)
+    }
+    return condition()
+}
+
 /// The changes an observer saw.
 final class ChangeRecorder: Sendable {
     private let changes = Mutex<[StoreChange]>([])
@@ -72,15 +83,11 @@ final class ChangeRecorder: Sendable {
         changes.withLock { $0.append(change) }
     }
 
-    /// Waits (polling) until `condition` holds of the changes seen, at most `timeout` seconds.
+    /// Waits (polling) until `condition` holds of the changes seen, at most `timeout` seconds
+    /// (which only changes that never come reach).
     @discardableResult
-    func wait(timeout: Double, until condition: ([StoreChange]) -> Bool) -> Bool {
-        let end = Date().addingTimeInterval(timeout)
-        while Date() < end {
-            if condition(all) { return true }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        return condition(all)
+    func wait(timeout: Double = 60, until condition: ([StoreChange]) -> Bool) -> Bool {
+        waitUntil(timeout: timeout) { condition(all) }
     }
 }
 

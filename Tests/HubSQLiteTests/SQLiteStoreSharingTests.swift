@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import HubCore
-import HubSQLite
+@testable import HubSQLite
 import Synchronization
 import Testing
 
@@ -73,12 +73,20 @@ struct SQLiteStoreSharingTests {
             StoreChange(key: key("b", in: "other"), origin: nil),
         ])
 
-        usleep(200_000)  // A few more looks at the log tell nothing twice.
-        #expect(seenByFirst.all.count == 3)
+        // Looks go through the log in order: once a later change is told, no look told any of
+        // the earlier ones twice.
+        try second.set(key("c"), "3", origin: 9)
+        #expect(seenByFirst.wait(for: 4) == [
+            StoreChange(key: key("a"), origin: 7),
+            StoreChange(key: key("b", in: "other"), origin: nil),
+            StoreChange(key: key("b", in: "other"), origin: nil),
+            StoreChange(key: key("c"), origin: nil),
+        ])
         #expect(seenBySecond.all == [
             StoreChange(key: key("a"), origin: nil),
             StoreChange(key: key("b", in: "other"), origin: 8),
             StoreChange(key: key("b", in: "other"), origin: 8),
+            StoreChange(key: key("c"), origin: 9),
         ])
     }
 
@@ -89,13 +97,20 @@ struct SQLiteStoreSharingTests {
         #expect(seen.wait(for: 1) == [StoreChange(key: key("a"))])
         observation.cancel()
         try first.set(key("a"), "2")
-        usleep(300_000)  // Past the margin within which a new observation tells of earlier changes.
-        #expect(seen.all == [StoreChange(key: key("a"))])
+        let written = Date()
+        // Without observers, the store stops looking at its next look; a new observation is
+        // told of changes stamped up to a margin before it came (real time, by design): the
+        // next one comes once both happened, so that it is told of none before it.
+        #expect(waitUntil { !second.isLookingForChanges })
+        Thread.sleep(until: written.addingTimeInterval(SQLiteChangeFeed.startMargin))
 
         let again = ChangeLog()
         let next = second.observe(again.record)
         defer { next.cancel() }
         try first.set(key("a"), "3")
         #expect(again.wait(for: 1) == [StoreChange(key: key("a"))])
+        // Told to the new observation, the change after is past the one the cancelled
+        // observation would have been told first, had it been told anything.
+        #expect(seen.all == [StoreChange(key: key("a"))])
     }
 }

@@ -25,9 +25,10 @@ struct TestFailure: Error, CustomStringConvertible {
     var description: String
 }
 
-/// Calls `start` with a completion and waits (blocking this thread) until it is called.
+/// Calls `start` with a completion and waits (blocking this thread) until it is called; gives
+/// up after `seconds`, which only a call that never completes reaches.
 func waitFor<T: Sendable>(
-    seconds: Double = 10, _ start: (@escaping @Sendable (T) -> Void) -> Void
+    seconds: Double = 60, _ start: (@escaping @Sendable (T) -> Void) -> Void
 ) throws -> T {
     let semaphore = DispatchSemaphore(value: 0)
     let box = Mutex<T?>(nil)
@@ -41,14 +42,23 @@ func waitFor<T: Sendable>(
     return value
 }
 
+/// Waits (polling) until `condition` holds, or `seconds` passed (which only a condition that
+/// never comes to hold reaches); whether it holds.
+func waitUntil(seconds: Double = 60, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+        guard Date() < deadline else { return false }
+        usleep(5_000)
+    }
+    return true
+}
+
 /// Waits until every connection to the database at `path` is closed: the last one to close
 /// removes its write-ahead log. (A store closes its file a moment after it is released, once
-/// its queues let go of it.)
-func waitUntilClosed(_ path: String, seconds: Double = 5) throws {
-    let deadline = Date().addingTimeInterval(seconds)
-    while FileManager.default.fileExists(atPath: path + "-wal") {
-        guard Date() < deadline else { throw TestFailure(description: "\(path) is still open after \(seconds) s") }
-        usleep(5_000)
+/// its queues let go of it.) Gives up after `seconds`, which only a file left open reaches.
+func waitUntilClosed(_ path: String, seconds: Double = 60) throws {
+    guard waitUntil(seconds: seconds, { !FileManager.default.fileExists(atPath: path + "-wal") }) else {
+        throw TestFailure(description: "\(path) is still open after \(seconds) s")
     }
 }
 
@@ -60,10 +70,10 @@ final class ChangeLog: Sendable {
 
     var all: [StoreChange] { changes.withLock { $0 } }
 
-    /// Waits until at least `count` changes arrived, or `seconds` passed; returns them all.
-    func wait(for count: Int, seconds: Double = 1) -> [StoreChange] {
-        let deadline = Date().addingTimeInterval(seconds)
-        while all.count < count, Date() < deadline { usleep(5_000) }
+    /// Waits until at least `count` changes arrived, or `seconds` passed (which only changes
+    /// that never come reach); returns them all.
+    func wait(for count: Int, seconds: Double = 60) -> [StoreChange] {
+        _ = waitUntil(seconds: seconds) { all.count >= count }
         return all
     }
 }

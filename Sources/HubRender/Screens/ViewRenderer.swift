@@ -22,8 +22,9 @@ public final class ViewRenderer {
     private(set) var overlaySlots: [Int: ComponentWrapper] = [:]
     private var lastScrollOffset: Int?
     /// How many drawings the last render recorded and how long its text was: the next one,
-    /// likely alike, makes room for as much at once.
-    private var lastDrawingCount = 0
+    /// likely alike, makes room for as much at once. (The count is also what a render cost:
+    /// tests read it to see that drawing was bounded by the canvas, not by the numbers drawn.)
+    private(set) var lastDrawingCount = 0
     /// The most drawings a first render makes room for at once (3.5 MiB of them).
     private static let firstRenderDrawings = 1 << 16
     private var lastTextBytes = 0

@@ -35,6 +35,17 @@ private func drop(_ callback: LoopCallback<Int>, after milliseconds: Int) {
     }
 }
 
+/// Runs `loop` until `condition` holds, or until a watchdog a minute off fires (on a real clock,
+/// only a loop still waiting for something reaches it); what the run returned, and whether it
+/// ended by the watchdog.
+private func run(_ loop: EventLoop, until condition: () -> Bool) -> (result: Bool, timedOut: Bool) {
+    var timedOut = false
+    let watchdog = loop.schedule(after: 60_000, isWatchdog: true) { timedOut = true }
+    let result = loop.run(until: { condition() || timedOut })
+    loop.cancel(watchdog)
+    return (result, timedOut)
+}
+
 /// The event loop's mailbox: what other threads deliver through a ``LoopCallback`` runs on the
 /// loop's thread, once; an undelivered callback is work the loop waits for, in real time on
 /// either clock, and a watchdog waits for it; forgetting or dropping it ends the wait.
@@ -139,7 +150,7 @@ private func drop(_ callback: LoopCallback<Int>, after milliseconds: Int) {
     }
 
     @Test func forgettingACallbackStopsTheWait() {
-        // A real clock with a long timeout: a loop still waiting fails the test instead of hanging it.
+        // A real clock with a watchdog: a loop still waiting fails the test instead of hanging it.
         let loop = EventLoop(clock: .real)
         var ran = false
         let callback = loop.callback { (_: Int) in ran = true }
@@ -147,9 +158,9 @@ private func drop(_ callback: LoopCallback<Int>, after milliseconds: Int) {
         loop.forget(callback)
         #expect(loop.awaitedCount == 0)
 
-        let start = loop.now
-        #expect(loop.run(until: { ran }, timeout: 5_000) == false)
-        #expect(loop.now - start < 2_000, "returned at once instead of waiting")
+        let (result, timedOut) = run(loop, until: { ran })
+        #expect(result == false)
+        #expect(!timedOut, "returned at once instead of waiting")
 
         callback.deliver(1)
         #expect(loop.deliverMail() == true, "the letter arrives")
@@ -158,16 +169,16 @@ private func drop(_ callback: LoopCallback<Int>, after milliseconds: Int) {
     }
 
     @Test func aCallbackDroppedUndeliveredEndsTheWait() {
-        // A real clock with a long timeout: a loop still waiting fails the test instead of hanging it.
+        // A real clock with a watchdog: a loop still waiting fails the test instead of hanging it.
         let loop = EventLoop(clock: .real)
         var ran = false
         do {
             _ = loop.callback { (_: Int) in ran = true }
         }
         #expect(loop.awaitedCount == 1, "the drop is only a letter until the loop runs")
-        let start = loop.now
-        #expect(loop.run(until: { ran }, timeout: 5_000) == false)
-        #expect(loop.now - start < 2_000, "returned at once instead of waiting")
+        let (result, timedOut) = run(loop, until: { ran })
+        #expect(result == false)
+        #expect(!timedOut, "returned at once instead of waiting")
         #expect(loop.awaitedCount == 0)
         #expect(!ran)
     }
@@ -179,27 +190,27 @@ private func drop(_ callback: LoopCallback<Int>, after milliseconds: Int) {
             drop(loop.callback { (_: Int) in ran = true }, after: 50)
         }
         #expect(loop.awaitedCount == 1)
-        let start = loop.now
-        #expect(loop.run(until: { ran }, timeout: 10_000) == false)
+        let (result, timedOut) = run(loop, until: { ran })
+        #expect(result == false)
         #expect(loop.awaitedCount == 0)
         #expect(!ran)
-        #expect(loop.now - start < 5_000, "the wait ended with the drop, not with the timeout")
+        #expect(!timedOut, "the wait ended with the drop, not with the watchdog")
     }
 
     @Test func aRealClockTimerWaitWakesUpForADelivery() {
         let loop = EventLoop(clock: .real)
         var events: [String] = []
-        let timer = loop.schedule(after: 1_000) { events.append("timer at \(loop.now)") }
+        // The loop sleeps towards a timer an hour off: only waking for the delivery ends the
+        // run before its deadline, a minute off, which only a loop that slept on reaches.
+        let timer = loop.schedule(after: 3_600_000) { events.append("timer at \(loop.now)") }
         let callback = loop.callback { (value: Int) in events.append("delivered \(value)") }
+        let start = loop.now
         _ = onAnotherThread(after: 50) { callback.deliver(1) }
 
-        let start = loop.now
-        #expect(loop.run(until: { !events.isEmpty }))
-        let elapsed = loop.now - start
+        #expect(loop.run(until: { !events.isEmpty }, timeout: 60_000), "woke up for the delivery")
         #expect(events == ["delivered 1"], "the handler ran before the timer")
-        #expect(elapsed >= 45)
-        #expect(elapsed < 800, "woke up for the delivery after \(elapsed) ms, not for the timer")
-        #expect((loop.nextDue ?? 0) >= 1_000, "the timer is still waiting")
+        #expect(loop.now - start >= 50, "not before the delivery came")
+        #expect((loop.nextDue ?? 0) >= 3_600_000, "the timer is still waiting")
         loop.cancel(timer)
         #expect(loop.nextDue == nil)
     }

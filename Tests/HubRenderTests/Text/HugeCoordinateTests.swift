@@ -55,10 +55,10 @@ struct HugeCoordinateTests {
         let surface = TextSurface(width: 8, height: 4)
         let canvas = surface.canvas.canvas(for: Rect(x: 2, y: 1, width: 4, height: 2))
 
-        let elapsed = ContinuousClock().measure { canvas.fill(0, 0, .max, .max, character: "#") }
+        canvas.fill(0, 0, .max, .max, character: "#")
 
         #expect(surface.lines(color: false) == ["", "  ####", "  ####", ""])
-        #expect(elapsed < .seconds(1))
+        #expect(surface.drawingCount == 2, "one drawing for each row of the canvas, not for each row asked")
     }
 
     @Test func fillsFromFarAwayDrawExactlyWhatReachesTheCanvas() {
