@@ -72,7 +72,7 @@ extension HubServer {
         let ifNoneMatch = request.headers[.ifNoneMatch]
         if let kept = try await keptView(uri) {
             metrics.answeredFromCache(feature: kept.feature)
-            return Self.response(ViewAnswer(kept: kept, ifNoneMatch: ifNoneMatch))
+            return Self.response(ViewAnswer(kept: kept, at: viewCache.clock(), ifNoneMatch: ifNoneMatch))
         }
         return Self.response(try await delivered { try loadView(uri, ifNoneMatch: ifNoneMatch, channel: context.channel, deliver: $0) })
     }
@@ -98,7 +98,7 @@ extension HubServer {
                     return ViewAnswer(json: json, tag: tag, cacheControl: ViewCache.noCache, ifNoneMatch: ifNoneMatch)
                 }
                 let kept = ViewCache.Entry(
-                    feature: view.feature, model: view.model, json: json, tag: tag, policy: policy, storedAt: MonotonicTime.now)
+                    feature: view.feature, model: view.model, json: json, tag: tag, policy: policy, storedAt: viewCache.clock())
                 viewCache.keep(kept, for: uri, since: generation)
                 return ViewAnswer(json: json, tag: tag, cacheControl: kept.cacheControl, ifNoneMatch: ifNoneMatch)
             })
@@ -109,7 +109,7 @@ extension HubServer {
     /// young enough, a `reload_policy` function's when it says so (asked on a worker).
     private func keptView(_ uri: String) async throws -> ViewCache.Entry? {
         guard let kept = viewCache.entry(for: uri) else { return nil }
-        if kept.isFresh { return kept }
+        if kept.isFresh(at: viewCache.clock()) { return kept }
         guard kept.policy == .ask else { return nil }
         let model = kept.model
         let reloads = try await pool.answer(limit: configuration.maxRequestsPerWorker) { state, reply in

@@ -25,7 +25,7 @@ public final class HubServer: Sendable {
     let pool: WorkerPool
     let metrics = ServerMetrics()
     /// The views kept by their features' reload policies, answered from before any chain runs.
-    let viewCache = ViewCache()
+    let viewCache: ViewCache
     /// Empties ``viewCache`` whenever the store changes (through any worker or process).
     private let storeObservation: StoreObservation
     /// The number the next request gets.
@@ -45,6 +45,8 @@ public final class HubServer: Sendable {
     public init(configuration: HubServerConfiguration) throws {
         self.configuration = configuration
         hosts = try HostPolicy(boundAddress: configuration.host, allowedHosts: configuration.allowedHosts)
+        let viewCache = ViewCache(clock: configuration.viewCacheClock)
+        self.viewCache = viewCache
         storeObservation = configuration.store.observe { [viewCache] _ in viewCache.invalidate() }
         let logger = configuration.logger
         // One HTTP cache for every worker: what one fetched, the others reuse.

@@ -69,6 +69,9 @@ public struct HubServerConfiguration: Sendable {
     /// take (``LogWriter``), whatever `LoggingSystem` was bootstrapped with; set a logger to use
     /// that.
     public var logger = Logger(label: "hub.serve", factory: ServerLogHandler.init(label:))
+    /// Nanoseconds now, by which the views kept by their reload policies age (``ViewCache``):
+    /// ``MonotonicTime/now``, unless a test moves time itself.
+    var viewCacheClock: @Sendable () -> UInt64 = { MonotonicTime.now }
 
     /// Serves the features of `featureFolders` with the defaults.
     public init(featureFolders: [String]) {

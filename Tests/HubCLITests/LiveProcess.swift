@@ -73,10 +73,10 @@ final class LiveProcess: @unchecked Sendable {
         input.fileHandleForWriting.write(Data(text.utf8))
     }
 
-    /// Waits (up to `seconds`) until `condition` holds of what it printed (output, errors);
-    /// returns whether it did.
+    /// Waits (up to `seconds`: a deadline only a failure reaches) until `condition` holds of
+    /// what it printed (output, errors); returns whether it did.
     @discardableResult
-    func wait(seconds: Double = 10, until condition: (String, String) -> Bool) -> Bool {
+    func wait(seconds: Double = 30, until condition: (String, String) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if condition(outputText, errorText) { return true }
@@ -125,6 +125,19 @@ final class LiveProcess: @unchecked Sendable {
         let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
         guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Waits (up to `seconds`) until it has taken `busy` seconds of processor time more than
+    /// when asked: what a process running code does, and one waiting for input does not;
+    /// returns whether it did.
+    func waitUntilBusy(for busy: Double, seconds: Double = 30) -> Bool {
+        let before = processorSeconds
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if processorSeconds - before >= busy { return true }
+            usleep(10_000)
+        }
+        return false
     }
 
     /// The processes it started (from /proc), as `script` starts the program it runs.

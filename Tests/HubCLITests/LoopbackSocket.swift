@@ -7,7 +7,9 @@ final class LoopbackSocket {
     /// A connection to `port`; nil when it cannot be made. With `receiveBuffer`, the kernel
     /// keeps at most about that many bytes that arrived and were not read yet.
     init?(port: Int, receiveBuffer: Int32? = nil) {
-        descriptor = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec: a process another test starts meanwhile must not keep the connection
+        // open once this one is let go.
+        descriptor = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         if var receiveBuffer {
             // Before connecting: the window is agreed on then.
             setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &receiveBuffer, socklen_t(MemoryLayout<Int32>.size))
@@ -19,14 +21,14 @@ final class LoopbackSocket {
         let connected = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
         }
-        guard descriptor >= 0, connected else {
-            if descriptor >= 0 { close(descriptor) }
-            return nil
-        }
+        // Not closed here when it failed: the deinitializer, which runs for an initializer that
+        // gives nil once every property is set, does, once (a second close could take the
+        // number another thread had just been given for a socket of its own).
+        guard descriptor >= 0, connected else { return nil }
     }
 
     deinit {
-        close(descriptor)
+        if descriptor >= 0 { close(descriptor) }
     }
 
     /// Sends what it can of `bytes`, as long as the other side takes some within `idleSeconds`

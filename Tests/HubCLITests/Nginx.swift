@@ -59,9 +59,9 @@ final class Nginx {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// Whether something accepts connections on `port` within 10 s.
+    /// Whether something accepts connections on `port` within 30 s (only a failure takes so long).
     private static func waitUntilListening(_ port: Int) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             if LoopbackSocket(port: port) != nil { return true }
             usleep(20_000)

@@ -109,12 +109,12 @@ import Testing
         return repl
     }
 
-    /// Waits (up to 10 s) until the terminal of the REPL that `script` runs in `repl` is out of
+    /// Waits (up to 30 s) until the terminal of the REPL that `script` runs in `repl` is out of
     /// line mode, as libedit puts it while it waits for a key; whether it came to. Read from the
     /// terminal itself: on a loaded machine the prompt could show before, and keys typed then
     /// were echoed by the terminal in line mode and again by libedit.
     private static func waitForRawMode(_ repl: LiveProcess) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             for child in repl.children {
                 let terminal = open("/proc/\(child)/fd/0", O_RDONLY | O_NOCTTY)
@@ -189,7 +189,9 @@ import Testing
         repl.write("= 'ready'\n")
         #expect(repl.wait { output, _ in output == "ready\n" })
         repl.write("while true do end\n")
-        usleep(200_000)
+        // Interrupted once the loop runs, as the processor time the REPL takes says (it takes
+        // none waiting for a line): a signal sent sooner would meet the line still unread.
+        #expect(repl.waitUntilBusy(for: 0.2), "the loop never ran")
         repl.send(SIGINT)
         #expect(repl.wait { _, errors in errors.contains("interrupted") })
         repl.write("= 'after'\n")

@@ -44,18 +44,20 @@ import Testing
             let reader = try await server.events(Self.path)
             #expect(reader.status == 200)
             #expect(try await reader.next()?.event == "model", "the reader has the whole view")
-            let stalled = try await openWithoutReading(port: server.port)
-            defer { stalled.close() }
-            #expect(await eventually(within: 15) { pool.sessionCount == 2 }, "both streams are open")
+            let stalled = SendableBox(try await openWithoutReading(port: server.port))
+            defer { stalled.value.close() }
+            #expect(await eventually(within: 30) { pool.sessionCount == 2 }, "both streams are open")
 
             // The view waits in the server's send buffer, the client's window shut: after a
             // second of that (and the kernel's next probe of the window, whose interval doubles)
             // the kernel drops it: 1.3 s after on an idle machine, up to 13 s with the whole suite
-            // running. (Under a minute's timeout, below, it is still held after 20 s.)
-            #expect(await eventually(within: 20) { pool.sessionCount == 1 }, "the stalled stream's slot is free")
+            // running. (Under a day's timeout, below, it is still held then.)
+            #expect(await eventually(within: 60) { pool.sessionCount == 1 }, "the stalled stream's slot is free")
 
-            // The reader, idle all along (nothing was sent to it), keeps its stream.
-            try await Task.sleep(for: .seconds(2))
+            // The stalled client is the one dropped: reading at last, it finds its connection
+            // closed. The reader, idle all along (nothing was sent to it since before the stalled
+            // client came, longer ago than the timeout), keeps its stream.
+            #expect(try await offThePool { stalled.value.closes(within: 60) }, "the stalled client's connection is closed")
             #expect(pool.sessionCount == 1, "the reader's stream is still open")
             let metrics = try await server.get("/metrics").text
             #expect(metric("hub_update_streams_open", in: metrics) == 1, "\(metrics)")
@@ -63,16 +65,20 @@ import Testing
     }
 
     @Test func withALongClientTimeoutAStalledClientIsStillHeld() async throws {
-        // The same stalled client under a timeout of a minute: what freed the slot above is the
-        // timeout, nothing else.
-        try await withBigView(clientTimeout: .seconds(60)) { server in
-            let pool = server.server.pool
-            let stalled = try await openWithoutReading(port: server.port)
-            defer { stalled.close() }
-            #expect(await eventually(within: 15) { pool.sessionCount == 1 }, "the stream is open")
-            // As long as the test above gives the kernel to drop it under a timeout of a second.
-            try await Task.sleep(for: .seconds(20))
-            #expect(pool.sessionCount == 1, "the stalled stream still holds its slot")
+        // The same stalled client under a timeout of a day, beside one under a timeout of a
+        // second: once the kernel has dropped the latter, the former still holds its slot. What
+        // freed the slot above is the timeout, nothing else.
+        try await withBigView(clientTimeout: .seconds(86_400)) { long in
+            try await withBigView(clientTimeout: .seconds(1)) { short in
+                let stalled = [
+                    SendableBox(try await openWithoutReading(port: long.port)), SendableBox(try await openWithoutReading(port: short.port)),
+                ]
+                defer { for connection in stalled { connection.value.close() } }
+                #expect(await eventually(within: 30) { long.server.pool.sessionCount == 1 && short.server.pool.sessionCount == 1 },
+                    "the streams are open")
+                #expect(await eventually(within: 60) { short.server.pool.sessionCount == 0 }, "the short timeout's stream is dropped")
+                #expect(long.server.pool.sessionCount == 1, "the stalled stream still holds its slot under a day's timeout")
+            }
         }
     }
 }

@@ -20,11 +20,12 @@ import Testing
                 let refused = WireResponse(status: status, headers: headers, body: third.read(count: headers["content-length"].flatMap(Int.init) ?? 0))
                 let closed = third.closes(within: 10)
                 let survivor = try second.exchange("GET", "/views/cities:overview").status
-                // The first goes: a new connection is served once the server has seen it go.
+                // The first goes: a new connection is served once the server has seen it go (asked
+                // every 50 ms, for up to a minute, reached only on a failure).
                 first = nil
                 var refusals = 1
                 var metrics = try request("GET", "/metrics", port: port)
-                for _ in 0..<100 where metrics.status == 503 {
+                for _ in 0..<1_200 where metrics.status == 503 {
                     refusals += 1
                     Thread.sleep(forTimeInterval: 0.05)
                     metrics = try request("GET", "/metrics", port: port)

@@ -31,7 +31,7 @@ import Testing
             #expect(logged.map(Self.steady) == [
                 "TIME info hub.serve: source=print [HubServer] x\\n2031-01-01T00:00:00+0000 error hub.serve: [HubServer] GET /admin 200 0.1 ms\\rhidden\n",
                 "TIME error hub.serve: hb.request.id=ID [HubServer] GET /views/forger:view 500 N ms: feature 'forger', operation 'forge': "
-                    + "Tests/HubServerTests/Fixtures/Live/feature.lua:142: boom\\n2031-01-01T00:00:00+0000 info hub.serve: [HubServer] "
+                    + "Tests/HubServerTests/Fixtures/Live/feature.lua:149: boom\\n2031-01-01T00:00:00+0000 info hub.serve: [HubServer] "
                     + "GET /views/forger:view 200 0.1 ms\\r\\u{1B}[2K\n",
             ], "\(logged)")
             for line in logged {

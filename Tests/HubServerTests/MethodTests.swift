@@ -59,9 +59,10 @@ import Testing
                 ])
             }
             #expect(after.status == 200, "no body came after the HEADs")
-            // The sessions the HEADs opened have ended: the worker's one stream is free.
+            // The sessions the HEADs opened have ended: the worker's one stream is free (asked
+            // every 50 ms until it is, for up to a minute, reached only on a failure).
             var stream = try await server.events("/views/cities:overview/updates")
-            for _ in 0..<100 where stream.status == 503 {
+            for _ in 0..<1_200 where stream.status == 503 {
                 try await Task.sleep(for: .milliseconds(50))
                 stream = try await server.events("/views/cities:overview/updates")
             }

@@ -60,8 +60,9 @@ import Testing
                 == "too many update streams are open (2 a worker); try again later")
             #expect(try await server.get("/views/cities:overview").status == 200, "plain requests are still answered")
             first = nil  // the client goes away: the next ping finds out, and ends its session
+            // Asked every 50 ms until a stream opens, for up to a minute (reached only on a failure).
             var reopened: EventReader?
-            for _ in 0..<200 where reopened == nil {
+            for _ in 0..<1_200 where reopened == nil {
                 let attempt = try await server.events("/views/cities:overview/updates")
                 if attempt.status == 200 { reopened = attempt } else { try await Task.sleep(for: .milliseconds(50)) }
             }

@@ -34,8 +34,9 @@ struct ViewAnswer: Sendable {
     /// `Content-Type: application/json`, made once (a field checks its value when made).
     private static let json = HTTPField(name: .contentType, value: "application/json")
 
-    /// The answer of `entry`, a view kept, to a request whose `If-None-Match` is `ifNoneMatch`.
-    init(kept entry: ViewCache.Entry, ifNoneMatch: String?) {
-        self.init(json: entry.json, tag: entry.tag, cacheControl: entry.cacheControl, age: entry.age, ifNoneMatch: ifNoneMatch)
+    /// The answer of `entry`, a view kept, at `now` (a reading of its cache's clock) to a
+    /// request whose `If-None-Match` is `ifNoneMatch`.
+    init(kept entry: ViewCache.Entry, at now: UInt64, ifNoneMatch: String?) {
+        self.init(json: entry.json, tag: entry.tag, cacheControl: entry.cacheControl, age: entry.age(at: now), ifNoneMatch: ifNoneMatch)
     }
 }

@@ -146,7 +146,7 @@ final class ViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
         else { return nil }
         let source: Source
         switch views.cache.entry(for: uri) {
-        case let view? where view.isFresh: source = .kept(view)
+        case let view? where view.isFresh(at: views.cache.clock()): source = .kept(view)
         case let view? where view.policy == .ask: return nil
         default:
             guard let load = views.load else { return nil }
@@ -198,7 +198,8 @@ final class ViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Answers the request `head` from `view`, kept, and counts it.
     private func answer(_ head: HTTPRequest, from view: ViewCache.Entry, started: UInt64, context: ChannelHandlerContext) {
-        write(.success(ViewAnswer(kept: view, ifNoneMatch: head.headerFields[.ifNoneMatch])), to: head, started: started, context: context)
+        let answer = ViewAnswer(kept: view, at: views.cache.clock(), ifNoneMatch: head.headerFields[.ifNoneMatch])
+        write(.success(answer), to: head, started: started, context: context)
         views.metrics.answeredFromCache(feature: view.feature)
     }
 

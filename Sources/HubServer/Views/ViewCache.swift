@@ -27,7 +27,7 @@ final class ViewCache: Sendable {
         let json: ByteBuffer
         let tag: String
         let policy: Policy
-        /// When it settled (a ``MonotonicTime`` reading).
+        /// When it settled (a reading of its cache's ``ViewCache/clock``).
         let storedAt: UInt64
         /// The `Cache-Control` a client gets with it: as long as the server keeps it.
         let cacheControl: String
@@ -44,18 +44,25 @@ final class ViewCache: Sendable {
             }
         }
 
-        /// Whether a `.maxAge` entry is still young enough to answer with.
-        var isFresh: Bool {
+        /// Whether a `.maxAge` entry is still young enough to answer with at `now` (a reading
+        /// of its cache's clock).
+        func isFresh(at now: UInt64) -> Bool {
             guard case .maxAge(let milliseconds) = policy else { return false }
             // A script may keep content for longer than nanoseconds can count: then for ever.
             let (lifetime, overflow) = UInt64(milliseconds).multipliedReportingOverflow(by: 1_000_000)
-            return overflow || MonotonicTime.nanoseconds(since: storedAt) < lifetime
+            return overflow || nanoseconds(since: storedAt, at: now) < lifetime
         }
 
-        /// Its `Age`: whole seconds since it settled, so that a cache downstream counts its
-        /// `max-age` from then rather than from when it got the answer.
-        var age: String {
-            String(MonotonicTime.nanoseconds(since: storedAt) / 1_000_000_000)
+        /// Its `Age` at `now` (a reading of its cache's clock): whole seconds since it settled,
+        /// so that a cache downstream counts its `max-age` from then rather than from when it
+        /// got the answer.
+        func age(at now: UInt64) -> String {
+            String(nanoseconds(since: storedAt, at: now) / 1_000_000_000)
+        }
+
+        /// Nanoseconds from `start` to `now`; 0 for a start not yet reached.
+        private func nanoseconds(since start: UInt64, at now: UInt64) -> UInt64 {
+            now >= start ? now - start : 0
         }
     }
 
@@ -80,11 +87,18 @@ final class ViewCache: Sendable {
     let capacity: Int
     /// The most bytes the views kept take, by their ``Entry/bytes``.
     let maxBytes: Int
+    /// Nanoseconds now, by which the views kept age: ``MonotonicTime/now`` unless a test
+    /// moves time itself.
+    let clock: @Sendable () -> UInt64
     private let state = Mutex(State())
 
-    init(capacity: Int = HubDefaults.Server.viewCacheCapacity, maxBytes: Int = HubDefaults.Server.viewCacheBytes) {
+    init(
+        capacity: Int = HubDefaults.Server.viewCacheCapacity, maxBytes: Int = HubDefaults.Server.viewCacheBytes,
+        clock: @escaping @Sendable () -> UInt64 = { MonotonicTime.now }
+    ) {
         self.capacity = capacity
         self.maxBytes = maxBytes
+        self.clock = clock
     }
 
     /// What the views kept take, by their ``Entry/bytes``.

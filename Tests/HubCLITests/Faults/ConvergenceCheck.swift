@@ -29,7 +29,7 @@ struct ConvergenceCheck {
         #expect(count >= acknowledged && count <= writes.count, "stored \(count), acknowledged \(acknowledged) of \(writes.count)")
         // A bound that only a stream left behind reaches (they stayed behind for minutes).
         for (index, recorder) in recorders.enumerated() {
-            #expect(recorder.wait(seconds: 10) { lastCount(in: $0) == count }, "stream \(index) shows \(lastCount(in: recorder.text) ?? -1), not \(count)")
+            #expect(recorder.wait(seconds: 60) { lastCount(in: $0) == count }, "stream \(index) shows \(lastCount(in: recorder.text) ?? -1), not \(count)")
         }
         let line = "\(name): \(streams) streams showed the stored count \(count) (\(acknowledged) acknowledged) "
             + "\(Int(Date().timeIntervalSince(stopped) * 1_000)) ms after the last answer"

@@ -87,7 +87,7 @@ final class HeadlessChromium: @unchecked Sendable {
     /// Waits until the JavaScript `condition` holds in the page (polling every 20 ms; one that
     /// throws, as on a page still loading, does not hold yet), at most `seconds`; whether it
     /// came to hold.
-    func wait(until condition: String, seconds: Double = 15) throws -> Bool {
+    func wait(until condition: String, seconds: Double = 30) throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if try evaluate("(() => { try { return Boolean(\(condition)); } catch { return false; } })()") == .bool(true) { return true }

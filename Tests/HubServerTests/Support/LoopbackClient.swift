@@ -41,7 +41,10 @@ final class LoopbackConnection {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
-            Glibc.close(socket)
+            // Closed here, and so not again by the deinitializer (which runs for an initializer
+            // that throws once every property is set): a second close could take the number
+            // another thread had just been given for a socket of its own.
+            close()
             throw WireError(description: "cannot connect to port \(port)")
         }
     }

@@ -65,8 +65,10 @@ hub.feature {
   end },
 }
 
--- Sleeps as long as its URI says (`sleepy:view?ms=5000&n=1`), then notes in the store that
--- sleep `n` ended; `sleepy:count` shows how many did.
+-- Sleeps as long as its URI says (`sleepy:view?ms=5000&n=1`), or, held (`sleepy:view?held&n=1`),
+-- until a test sets `opened` in its worker's Lua state (never, unless it does), then notes in the
+-- store that sleep `n` ended; `sleepy:count` shows how many did.
+opened = false
 hub.feature {
   id = "sleepy",
   uri_prefix = "sleepy:",
@@ -75,11 +77,16 @@ hub.feature {
       name = "sleep",
       perform = function(ctx)
         local ms = tonumber(ctx.uri:match("ms=(%d+)"))
-        if ms then
-          hub.sleep(ms)
+        local held = ctx.uri:match("[?&]held") ~= nil
+        if ms or held then
+          if held then
+            while not opened do hub.sleep(50) end
+          else
+            hub.sleep(ms)
+          end
           -- Written, never read: no other view is rescheduled by it.
           hub.store.set("slept/" .. (ctx.uri:match("n=(%d+)") or "0"), true)
-          ctx.view:body("slept").title = "slept " .. ms .. " ms"
+          ctx.view:body("slept").title = held and "slept until opened" or ("slept " .. ms .. " ms")
         else
           ctx.view:body("slept").title = "slept " .. #hub.store.list("slept/") .. " time(s)"
         end
