@@ -28,7 +28,7 @@ final class LoopbackConnection {
 
     /// Connects to `port`; nil when nothing accepts there. Reads wait at most `timeout` seconds.
     init?(port: Int, timeout: Int = 30) {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -40,14 +40,13 @@ final class LoopbackConnection {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard socket >= 0, connected == 0 else {
-            if socket >= 0 { close(socket) }
-            return nil
-        }
+        // Not closed here: the deinitializer runs for an initializer that returns nil once every
+        // property is set, and a second close could take the number another thread was given.
+        guard socket >= 0, connected == 0 else { return nil }
     }
 
     deinit {
-        close(socket)
+        if socket >= 0 { close(socket) }
     }
 
     /// Whether something accepts connections on `port` within `seconds`.
