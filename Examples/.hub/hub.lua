@@ -74,7 +74,8 @@
 ---@field message string What went wrong.
 ---@field domain string Where errors of this kind come from, e.g. `"hub.lua"`, `"network"` and `"connectivity"` (`hub.http`), `"store"` (`hub.store`), or a domain given to `ctx:fail`.
 ---@field code integer A code within the domain. `"network"`: 1 the transport failed (refused, reset, DNS, TLS, a malformed response), 2 timeout, 3 the response is larger than `max_response`, 4 the host is not in `hosts`, 5 too many redirects, 6 not an `http:` or `https:` URL; `"connectivity"`: 1 the screen is offline (nothing was sent); `"store"`: 1 the backend is unavailable, 2 locked by another process, 3 read-only, 4 damaged, 5 the disk is full, 6 more keys than `max_keys`, 7 a value larger than `max_value`, 8 not a valid key, 9 another feature's namespace, 10 not a JSON value, 11 `update` kept conflicting, 12 another failure of the backend.
----@field location string? The `file:line` where it was raised.
+---@field location string? The `file:line` where it was raised, kept when a later operation hands it on (`ctx:fail(e)`, `error(e)`).
+---@field passed_on string[] The `file:line`s where it was handed on since, earliest first (the first 20).
 ---@field feature string? The feature whose operation failed.
 ---@field operation string? The operation that failed.
 ---@field action string? The action that failed (`"ns:name"`, or `"selection"`).

@@ -57,7 +57,14 @@ package final class LuaCoroutine {
             if let table {
                 error.domain = table.domain
                 error.code = table.code
-                error.location = table.location ?? error.location
+                error.passedOn = table.passedOn
+                // An error table raised again keeps where it first happened, and adds this place.
+                if let origin = table.location {
+                    if let here = error.location, here != origin, error.passedOn.count < LuaStack.passedOnLimit {
+                        error.passedOn.append(here)
+                    }
+                    error.location = origin
+                }
             }
             return .failed(error)
         }

@@ -12,6 +12,9 @@ public struct LuaError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `hub.http` request): nil for any other error.
     public var domain: String?
     public var code: Int?
+    /// Where an error table raised again (`error(ctx.error)`) was handed on, earliest first:
+    /// the `passed_on` it carried and the place of this `error` call.
+    public var passedOn: [String] = []
 
     /// An error with `message`, and optionally where it was raised, its traceback, and the
     /// domain and code it belongs to.

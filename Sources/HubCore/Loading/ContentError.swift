@@ -18,6 +18,9 @@ public struct ContentError: Error, Equatable, Sendable, CustomStringConvertible 
     public var action: String?
     /// The Lua traceback, when the error came from a script.
     public var traceback: String?
+    /// The `file:line`s where later code handed the error on (`ctx:fail(ctx.error)`,
+    /// `error(ctx.error)`), earliest first; `location` stays where it first happened.
+    public var passedOn: [String] = []
 
     /// An error in `domain`; the location, feature, operation and traceback are optional.
     public init(
@@ -34,7 +37,7 @@ public struct ContentError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     /// `feature 'cities', operation 'rows': rows.lua:12: message` (or `action 'todo:add'`),
-    /// leaving out what is unknown.
+    /// leaving out what is unknown, and ` (passed on at after.lua:3)` when it was handed on.
     public var description: String {
         var parts: [String] = []
         if let feature { parts.append("feature '\(feature)'") }
@@ -42,7 +45,8 @@ public struct ContentError: Error, Equatable, Sendable, CustomStringConvertible 
         if let action { parts.append("action '\(action)'") }
         let prefix = parts.isEmpty ? "" : parts.joined(separator: ", ") + ": "
         let place = location.map { "\($0): " } ?? ""
-        return prefix + place + message
+        let handedOn = passedOn.isEmpty ? "" : " (passed on at \(passedOn.joined(separator: ", ")))"
+        return prefix + place + message + handedOn
     }
 
     /// `error` as a content error: itself when it is one, otherwise wrapped in domain `hub`.

@@ -2,8 +2,8 @@ import HubCore
 import LuaBridge
 
 /// Content errors as Lua tables: `message`, `domain`, `code`, `location`, `feature`,
-/// `operation`, `traceback`, and `text`, the full located description, which is also what
-/// `tostring` gives.
+/// `operation`, `action`, `traceback`, `passed_on` (the places it was handed on at), and
+/// `text`, the full located description, which is also what `tostring` gives.
 final class ErrorTables {
     /// The metatable of every error table.
     private let metatable: LuaReference
@@ -25,7 +25,7 @@ final class ErrorTables {
     /// `[-0, +1]` Pushes `error` as a table, or nil.
     func push(_ stack: LuaStack, _ error: ContentError?) {
         guard let error else { return stack.pushNil() }
-        stack.newTable(record: 9)
+        stack.newTable(record: 10)
         stack.push(error.message); stack.setRawField(-2, "message")
         stack.push(error.domain); stack.setRawField(-2, "domain")
         stack.push(error.code); stack.setRawField(-2, "code")
@@ -34,6 +34,11 @@ final class ErrorTables {
         stack.push(optional: error.operation); stack.setRawField(-2, "operation")
         stack.push(optional: error.action); stack.setRawField(-2, "action")
         stack.push(optional: error.traceback); stack.setRawField(-2, "traceback")
+        stack.newTable(array: error.passedOn.count)
+        for (index, place) in error.passedOn.enumerated() {
+            stack.push(place); stack.setRawIndex(-2, index + 1)
+        }
+        stack.setRawField(-2, "passed_on")
         stack.push(error.description); stack.setRawField(-2, "text")
         stack.push(metatable)
         stack.setMetatable(-2)

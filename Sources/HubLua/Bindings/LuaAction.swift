@@ -58,7 +58,7 @@ final class LuaAction: AsyncAction, SuspendableRun {
     }
 
     func didFail(_ error: LuaError) {
-        end(performed: false, error: ContentError(error, action: identifier, feature: featureIdentifier))
+        end(performed: false, error: ContentError(error, feature: featureIdentifier, action: identifier))
     }
 
     private func end(performed: Bool, error: ContentError?) {
@@ -95,21 +95,10 @@ struct LuaActionHandler: ActionHandler {
             }) { $0.boolean(at: -1) }
         } catch {
             var failure = ContentError(
-                error as? LuaError ?? LuaError(message: "\(error)"), action: context.customActionIdentifier?.description ?? "selection",
-                feature: context.featureInfo.identifier)
+                error as? LuaError ?? LuaError(message: "\(error)"), feature: context.featureInfo.identifier,
+                action: context.customActionIdentifier?.description ?? "selection")
             failure.message = "action handler of \(owner): \(failure.message)"
             throw failure
         }
-    }
-}
-
-extension ContentError {
-    /// The failure of the action `action` of `feature`, from the Lua error it raised: the
-    /// domain and code of an error table it raised (a store call's), else `hub.lua`.
-    init(_ error: LuaError, action: String, feature: String?) {
-        self.init(
-            domain: error.domain ?? "hub.lua", code: error.code ?? 0, message: error.message, location: error.location,
-            feature: feature, traceback: error.traceback)
-        self.action = action
     }
 }

@@ -194,8 +194,8 @@ final class LuaOperationRun: SuspendableRun {
     /// past its timeout says it timed out, as one waiting past it does.
     func error(from luaError: LuaError) -> ContentError {
         let message = ranPastItsTimeout(luaError) ? "timed out after \(context?.timeout ?? 0) ms" : luaError.message
-        return ContentError(
-            domain: luaError.domain ?? "hub.lua", code: luaError.code ?? 0, message: message, location: luaError.location,
-            feature: featureInfo.identifier, operation: operation.name, traceback: luaError.traceback)
+        var failure = ContentError(luaError, feature: featureInfo.identifier, operation: operation.name)
+        failure.message = message
+        return failure
     }
 }

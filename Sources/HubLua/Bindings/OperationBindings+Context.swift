@@ -58,7 +58,9 @@ extension OperationBindings {
 
     /// The keys of `ctx:fail { ... }`: `message`, `domain` and `code`, and the others of an error
     /// table (`ctx:fail(ctx.error)` passes an error on), which are not read.
-    private static let failureKeys = ["message", "domain", "code", "location", "feature", "operation", "traceback", "text"]
+    private static let failureKeys = [
+        "message", "domain", "code", "location", "feature", "operation", "action", "traceback", "passed_on", "text",
+    ]
 
     /// `ctx:fail(message)` or `ctx:fail { message, domain, code }`: ends the run with an error.
     private static func fail(_ stack: LuaStack, _ run: LuaOperationRun) throws -> Int32 {
@@ -83,7 +85,9 @@ extension OperationBindings {
         return 1
     }
 
-    /// The error `ctx:fail(...)` was given: a message, or a table with `message`, `domain`, `code`.
+    /// The error `ctx:fail(...)` was given: a message, or a table with `message`, `domain`, `code`;
+    /// an error table handed on (one with a `location`) keeps it, and adds the place of this call
+    /// to its `passed_on`.
     private static func contentError(_ stack: LuaStack, run: LuaOperationRun) throws -> ContentError {
         let (location, _) = LuaError.splitLocation(stack.location(level: 1))
         var failure = ContentError(
@@ -96,6 +100,13 @@ extension OperationBindings {
                 failure.message = try stack.stringField(2, "message") ?? failure.message
                 failure.domain = try stack.stringField(2, "domain") ?? failure.domain
                 failure.code = try stack.integerField(2, "code") ?? failure.code
+                if let origin = try stack.stringField(2, "location") {
+                    failure.passedOn = stack.passedOn(of: stack.absolute(2))
+                    if let location, location != origin, failure.passedOn.count < LuaStack.passedOnLimit {
+                        failure.passedOn.append(location)
+                    }
+                    failure.location = origin
+                }
             }
         }
         return failure
