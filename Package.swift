@@ -177,7 +177,7 @@ let package = Package(
         .testTarget(
             name: "HubLuaTests",
             dependencies: [
-                "HubCore", "HubRender", "HubLua", "LuaBridge", "HubHTTP", "HubTestBackend", "HubSQLite",
+                "HubCore", "HubRender", "HubLua", "LuaBridge", "HubHTTP", "HubTestBackend", "HubSQLite", "HubTestThreads",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures", "Golden"],

@@ -79,6 +79,46 @@ local function safe_setmetatable(t, mt)
   return result
 end
 
+-- The `file:line: ` of the function `level` levels above the caller (1: the caller's caller), as
+-- error(message, level) would put it.
+local function where(level)
+  local _, located = pcall(error, "", level + 2)
+  return located
+end
+
+-- Lua's load(chunk, name, mode, env) for text alone, given the `count` arguments it had: a
+-- string (or a number, which Lua takes as one), or a function giving its pieces (read to the
+-- end first); a binary chunk is refused whatever `mode` says. The chunk's _ENV is the `env`
+-- given, even nil, else `default_env`.
+local function load_text(default_env, count, chunk, name, mode, ...)
+  local kind = type(chunk)
+  if kind == "number" then
+    chunk = tostring(chunk)
+  elseif kind == "function" then
+    local pieces, reader = {}, chunk
+    while true do
+      local ok, piece = pcall(reader)
+      if not ok then return nil, piece end
+      if piece == nil or piece == "" then break end
+      if type(piece) == "number" then piece = tostring(piece) end
+      if type(piece) ~= "string" then return nil, where(2) .. "reader function must return a string" end
+      pieces[#pieces + 1] = piece
+    end
+    chunk, name = concat(pieces), name or "=(load)"
+  elseif kind ~= "string" then
+    error("bad argument #1 to 'load' (function expected, got " .. (count == 0 and "no value" or kind) .. ")", 2)
+  end
+  if mode == nil then mode = "bt" elseif type(mode) == "number" then mode = tostring(mode) end
+  if type(mode) ~= "string" then error("bad argument #3 to 'load' (string expected, got " .. type(mode) .. ")", 2) end
+  if chunk:byte(1) == 27 then
+    if not mode:find("b", 1, true) then return nil, "attempt to load a binary chunk (mode is '" .. mode .. "')" end
+    return nil, "binary chunks are not available to feature scripts"
+  end
+  if not mode:find("t", 1, true) then return nil, "attempt to load a text chunk (mode is '" .. mode .. "')" end
+  if count >= 4 then return load(chunk, name, "t", (...)) end
+  return load(chunk, name, "t", default_env)
+end
+
 local safe_os = { clock = os.clock, time = os.time, date = os.date, difftime = os.difftime }
 
 -- A base of its own for each environment.
@@ -131,9 +171,8 @@ return function(own_hub, shared_hub, read_module, report)
     if type(value) == "table" and rawget(own_hub, key) == nil then own_hub[key] = freeze(value, "hub." .. key) end
   end
   env.hub = raw_setmetatable(own_hub, { __index = shared_hub, __newindex = read_only("hub"), __metatable = false })
-  env.load = function(chunk, name, mode, chunk_env)
-    if type(chunk) ~= "string" then return nil, "load: only source strings can be loaded here" end
-    return load(chunk, name, "t", chunk_env or env)
+  env.load = function(...)
+    return load_text(env, select("#", ...), ...)
   end
   -- Runs module `name`; its errors of its own are raised at `level` (the requiring line).
   local function run_module(name, level)
