@@ -101,10 +101,14 @@ import Testing
     @Test func finalizersAreNotAvailable() throws {
         let (messages, _) = try neighbourAfter([
             "setmetatable({}, { __gc = function() while true do end end })",
+            // Lua takes this one, and marks the object: a function stored in the field later
+            // would run as its finalizer.
+            "local mt = { __gc = false } setmetatable({}, mt) mt.__gc = function() while true do end end",
             "setmetatable({}, { __mode = 'k' })",
         ])
         #expect(messages == [
             "attack.lua:3: setmetatable: __gc finalizers are not available to feature scripts",
+            "attack.lua:4: setmetatable: __gc finalizers are not available to feature scripts",
             "no error",
         ])
     }
