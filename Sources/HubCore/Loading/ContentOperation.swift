@@ -38,6 +38,11 @@ public protocol ContentOperation: AnyObject {
     /// run was waiting (e.g. a script's `file:line`) for the error; nil by default.
     func runDidTimeOut(_ context: ContentOperationContext) -> String?
 
+    /// What the run of `context` is waiting for (e.g. `GET https://api.example.com/top.json`),
+    /// asked when its timeout passes, for the error; nil (the default) when it waits for
+    /// nothing it can name.
+    func waitingFor(_ context: ContentOperationContext) -> String?
+
     /// Told that its view is gone (its loader was let go): what its runs still do, after they
     /// finished or before, no one will see, so the operation should stop them. Nothing by
     /// default.
@@ -53,5 +58,6 @@ extension ContentOperation {
     public func actionPerformed(_ context: ActionContext, featureInfo: FeatureInfo, connectivityState: ConnectivityState) {}
     public var limits: ContentOperationLimits { ContentOperationLimits() }
     public func runDidTimeOut(_ context: ContentOperationContext) -> String? { nil }
+    public func waitingFor(_ context: ContentOperationContext) -> String? { nil }
     public func viewDidClose() {}
 }

@@ -339,9 +339,10 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         slots[index].timeout = loop.schedule(after: timeout, isWatchdog: true) { [weak self, weak context] in
             guard let self, let context, !context.isCompleted else { return }
             let operation = self.operations[index]
+            let waiting = operation.waitingFor(context).map { " waiting for \($0)" } ?? ""
             let location = operation.runDidTimeOut(context)
             context.fail(ContentError(
-                domain: "hub", code: ContentError.Code.timeout, message: "timed out after \(timeout) ms",
+                domain: "hub", code: ContentError.Code.timeout, message: "timed out after \(timeout) ms\(waiting)",
                 location: location, feature: self.featureInfo.identifier, operation: operation.name))
         }
     }

@@ -119,7 +119,9 @@ final class HTTPBindings {
         var remaining = requests.count
         var held = 0
         var cancellations: [HTTPCancellation] = []
-        let wait = runner.beginWait(kind: "http") { cancellations.forEach { $0.cancel() } }
+        let lines = requests.map(\.0.line)
+        let subject = lines.count == 1 ? lines[0] : "\(lines[0]) and \(lines.count - 1) more requests"
+        let wait = runner.beginWait(kind: "http", subject: subject) { cancellations.forEach { $0.cancel() } }
         for (index, (request, timeout)) in requests.enumerated() {
             // The operation's own timeout is not a request's: it ends the run, which cancels this
             // wait and its requests, with the operation's error.

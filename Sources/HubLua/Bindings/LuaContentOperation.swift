@@ -84,6 +84,10 @@ final class LuaContentOperation: ContentOperation {
         runner?.cancel(context)
     }
 
+    func waitingFor(_ context: ContentOperationContext) -> String? {
+        runner?.waitingFor(context)
+    }
+
     /// Whether the operation table has a function `name` now.
     func hasFunction(_ name: String) -> Bool {
         guard let stack = runner?.lua.stack else { return false }

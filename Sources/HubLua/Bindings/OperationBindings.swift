@@ -54,6 +54,11 @@ final class OperationBindings {
         return runner.cancel(run)
     }
 
+    /// What the run of `context` waits for from the host, when it names it.
+    func waitingFor(_ context: ContentOperationContext) -> String? {
+        runs[ObjectIdentifier(context)].flatMap(runner.waitingFor)
+    }
+
     /// Stops every run of `operation`, whose view is gone: none is resumed again.
     func cancelRuns(of operation: LuaContentOperation) {
         for (key, run) in runs where run.operation === operation {

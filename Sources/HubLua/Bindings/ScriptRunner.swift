@@ -46,7 +46,7 @@ final class ScriptRunner {
     private let sleepFunction: LuaReference
     private let awaitFunction: LuaReference
     /// `wait(number)`: suspends the calling run until the host ends the wait `number`
-    /// (``beginWait(kind:cancel:)``), and returns what it ended with; outside a run, where time
+    /// (``beginWait(kind:subject:cancel:)``), and returns what it ended with; outside a run, where time
     /// may pass, runs the loop until then. For the libraries whose functions wait (`hub.http`),
     /// which ask ``waitRefusal(on:)`` before they start any work.
     let waitFunction: LuaReference
@@ -315,13 +315,19 @@ final class ScriptRunner {
 
     /// Starts a wait that `finish(_:pushing:)` ends; `cancel` stops the host's work when the
     /// waiting run ends first (cancelled, timed out). Pass its number to `wait(number)`; a
-    /// profile counts the time waited as waiting on `kind` (`http`, `store`).
-    func beginWait(kind: String, cancel: (() -> Void)? = nil) -> HostWait {
+    /// profile counts the time waited as waiting on `kind` (`http`, `store`), and a timeout's
+    /// error says the run was waiting for `subject` (`GET https://…`).
+    func beginWait(kind: String, subject: String, cancel: (() -> Void)? = nil) -> HostWait {
         waitSequence += 1
-        let wait = HostWait(number: waitSequence, kind: kind)
+        let wait = HostWait(number: waitSequence, kind: kind, subject: subject)
         wait.cancel = cancel
         waits[wait.number] = wait
         return wait
+    }
+
+    /// What `run` is suspended waiting for from the host, if anything.
+    func waitingFor(_ run: any SuspendableRun) -> String? {
+        waits.values.first { $0.run === run && $0.result == nil }?.subject
     }
 
     /// Ends `wait`: `push` pushes what `wait(number)` returns (returning how many values), onto
@@ -485,11 +491,13 @@ private final class ActiveRuns {
     }
 }
 
-/// A wait the host ends (``ScriptRunner/beginWait(kind:cancel:)``), and the run waiting for it.
+/// A wait the host ends (``ScriptRunner/beginWait(kind:subject:cancel:)``), and the run waiting for it.
 final class HostWait {
     let number: Int
     /// What it waits on, for a profile: `http`, `store`.
     let kind: String
+    /// What it waits for, for an error: `GET https://…`, `hub.store`.
+    let subject: String
     /// Stops the host's work; nil once the wait has ended.
     var cancel: (() -> Void)?
     /// Pushes what the wait ended with; nil while it goes on.
@@ -497,9 +505,10 @@ final class HostWait {
     /// The run suspended on it, once it has yielded.
     fileprivate weak var run: (any SuspendableRun)?
 
-    fileprivate init(number: Int, kind: String) {
+    fileprivate init(number: Int, kind: String, subject: String) {
         self.number = number
         self.kind = kind
+        self.subject = subject
     }
 }
 

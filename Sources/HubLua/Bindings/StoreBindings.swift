@@ -266,7 +266,7 @@ final class StoreBindings {
             return 1
         }
         var timer: EventLoop.TimerID?
-        let wait = runner.beginWait(kind: "store") { [weak loop = runner.loop] in timer.map { loop?.cancel($0) } }
+        let wait = runner.beginWait(kind: "store", subject: "hub.store") { [weak loop = runner.loop] in timer.map { loop?.cancel($0) } }
         timer = runner.loop.schedule(after: milliseconds) { [weak runner] in
             runner?.finish(wait) { stack in
                 stack.push(true)
@@ -292,7 +292,7 @@ final class StoreBindings {
             // A run that ends first (timed out, cancelled) stops waiting for the answer: the
             // backend finishes its work, and what it answers is dropped.
             var forget: (() -> Void)?
-            let wait = runner.beginWait(kind: "store") { forget?() }
+            let wait = runner.beginWait(kind: "store", subject: "hub.store") { forget?() }
             let callback = runner.loop.callback { [weak self] (outcome: Result<Value, StoreFailure>) in
                 guard let self else { return }
                 self.runner.finish(wait) { stack in self.push(stack, outcome, failed: false, kind: kind, place: place, push: push) }
