@@ -30,6 +30,16 @@ import Testing
         }
     }
 
+    @Test func theFirstEventIsWhatTheChainMadeNotTheEmptyViewBeforeIt() async throws {
+        try await withServer([ServerPaths.fixture("Live")]) { server in
+            // The operation sleeps before it adds anything: nothing is sent meanwhile.
+            let stream = try await server.events("/views/sleepy:view%3Fms=300/updates")
+            let first = try #require(try await stream.next())
+            #expect(first.event == "model")
+            #expect(try titles(first.data) == ["slept 300 ms"])
+        }
+    }
+
     @Test func aFileEditedWhileWatchingIsPushedToTheStream() async throws {
         try await withWatchedCitiesCopy { server, rows in
             let stream = try await server.events("/views/cities:overview/updates")

@@ -34,19 +34,25 @@ final class LiveSession {
     func pushIfChanged(_ runtime: HubRuntime) -> Bool {
         let snapshot = Snapshot(stack)
         guard snapshot != lastSeen else { return true }
-        lastSeen = snapshot
         let event: String
         let data: [UInt8]
         switch kind {
         case .model:
             (event, data) = ("model", stack.top.viewModel.serializedJSON())
+            // A view still loading with nothing in it yet is not news: the first event is its
+            // initial content, or what its chain made (empty only if it made nothing).
+            if lastSent == nil, stack.top.loader.isLoading, data == Self.emptyModel { return true }
         case .preview:
             (event, data) = ("state", PreviewState.json(of: self, runtime: runtime))
         }
+        lastSeen = snapshot
         guard data != lastSent else { return true }
         lastSent = data
         return stream.send(event, data: data)
     }
+
+    /// The JSON of a view model with nothing in it.
+    private static let emptyModel = Array("{}".utf8)
 
     /// Sends the view again even when it did not change (after a click, the page waits for
     /// it); what it sent.
