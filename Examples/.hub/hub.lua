@@ -23,7 +23,7 @@
 ---@alias hub.ActionTrigger "selection"|"component"|"operation"|"chained"
 
 ---How an operation's last run went.
----@alias hub.OperationStatus "idle"|"running"|"finished"|"failed"
+---@alias hub.OperationStatus "idle"|"queued"|"running"|"finished"|"failed"
 
 ---Where a component model is in its view.
 ---@alias hub.ComponentType "header"|"body"|"overlay"

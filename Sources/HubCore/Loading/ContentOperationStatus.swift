@@ -4,7 +4,9 @@ public struct ContentOperationStatus: Equatable, Sendable {
     public enum Phase: String, Sendable {
         /// Not run yet.
         case idle
-        /// Queued or running and not finished yet.
+        /// Queued behind the operations before it: its next run has not started.
+        case queued
+        /// Its run has started and not finished yet.
         case running
         /// Its last run finished.
         case finished

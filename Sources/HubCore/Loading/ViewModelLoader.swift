@@ -268,7 +268,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         guard !operations.isEmpty else { return }
         for position in index..<operations.count {
             queue.append(Execution(index: position, mode: mode))
-            slots[position].status.phase = .running
+            slots[position].status.phase = .queued
         }
         if startingNow { drain() }
     }
@@ -309,6 +309,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         slots[index].input = builder.snapshot()
         builder.beginRun()
         slots[index].status.runs += 1
+        slots[index].status.phase = .running
         slots[index].runStart = MonotonicTime.now
         let run = slots[index].status.runs
         let context = ContentOperationContext(

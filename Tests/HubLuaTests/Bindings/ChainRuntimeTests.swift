@@ -1,3 +1,4 @@
+import Foundation
 import HubCore
 import HubRender
 import Testing
@@ -21,6 +22,24 @@ import Testing
         #expect(screen.viewModel.body.map(\.identifier) == ["skeleton"])
         #expect(screen.viewModel.body.first?.title == "Loading")
         #expect(screen.loader.operationStatuses.map(\.runs) == [0, 0, 0])
+    }
+
+    @Test func anOperationBehindOneAtWorkIsQueuedNotRunning() throws {
+        let folder = try makeFeatureFolder("""
+            hub.feature { id = "waits", uri = "waits:view", operations = {
+              hub.operation { name = "first", perform = function(ctx) hub.await(function(done) resume = done end) end },
+              hub.operation { name = "second", perform = function(ctx) ctx.view:body("b").title = "second" end },
+            } }
+            """, named: "waits")
+        let runtime = try makeRuntime((folder as NSString).deletingLastPathComponent)
+        let screen = try runtime.open("waits:view")
+        let waiting = screen.loader.operationStatuses
+        #expect(waiting.map(\.phase) == [.running, .queued])
+        #expect(waiting.map(\.runs) == [1, 0])
+        _ = try runtime.evaluate("resume()", inFolder: "waits")
+        runtime.manager.settle(screen)
+        #expect(screen.loader.operationStatuses.map(\.phase) == [.finished, .finished])
+        #expect(screen.loader.operationStatuses.map(\.runs) == [1, 1])
     }
 
     @Test func yieldingOutsideHubRequestsFailsTheOperation() throws {
