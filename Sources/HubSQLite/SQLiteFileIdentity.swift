@@ -23,6 +23,14 @@ struct SQLiteFileIdentity: Sendable, Equatable {
         return now == self ? nil : "\(path) was replaced by another file since the store opened it: restart Hub to use it"
     }
 
+    /// The failure `error` stands for, met on `path` for `subject`: that the file is gone or
+    /// replaced when it is (SQLite words a deleted file as read-only, or as an I/O error),
+    /// otherwise what SQLite says.
+    func failure(_ error: any Error, path: String, about subject: String) -> StoreFailure {
+        if !(error is StoreFailure), let problem = problem(at: path) { return StoreFailure(.unavailable, "\(subject): \(problem)") }
+        return SQLiteFailure.failure(error, path: path, about: subject)
+    }
+
     /// The least room a store's file system must have left to be opened.
     static let leastRoom = 64 << 10
 

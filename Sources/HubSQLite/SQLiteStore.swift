@@ -68,7 +68,7 @@ public final class SQLiteStore: Store {
     public var description: String { "sqlite \(path)" }
 
     public func get(_ key: StoreKey, completion: @escaping @Sendable (Result<StoredValue?, StoreFailure>) -> Void) {
-        let path = path
+        let (path, file) = (path, file)
         pool.asyncRead { database in
             completion(
                 Result {
@@ -78,7 +78,7 @@ public final class SQLiteStore: Store {
                         arguments: [key.namespace, key.name])
                     guard let row, let json: String = row["json"], let version: Int64 = row["version"] else { return nil }
                     return StoredValue(json: json, version: version)
-                }.mapError { SQLiteFailure.failure($0, path: path, about: key.description) })
+                }.mapError { file.failure($0, path: path, about: key.description) })
         }
     }
 
@@ -99,10 +99,10 @@ public final class SQLiteStore: Store {
         }
         sql += " ORDER BY name LIMIT ?"
         arguments += [max(0, limit)]
-        pool.asyncRead { [sql, arguments] database in
+        pool.asyncRead { [sql, arguments, file] database in
             completion(
                 Result { try String.fetchAll(database.get().cachedStatement(sql: sql), arguments: arguments) }
-                    .mapError { SQLiteFailure.failure($0, path: path, about: "\(namespace)/\(prefix)*") })
+                    .mapError { file.failure($0, path: path, about: "\(namespace)/\(prefix)*") })
         }
     }
 
@@ -118,7 +118,7 @@ public final class SQLiteStore: Store {
                     return .commit
                 }
             } catch {
-                outcome = .failure(SQLiteFailure.failure(error, path: path, about: write.key.description))
+                outcome = .failure(file.failure(error, path: path, about: write.key.description))
             }
             if case .success(.changed) = outcome { observers.notify(StoreChange(key: write.key, origin: write.origin)) }
             completion(outcome)
