@@ -30,6 +30,7 @@ extension HubServer {
             stream.finish()
             throw error
         }
+        metrics.openedStream()
         return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"], body: body)
     }
 

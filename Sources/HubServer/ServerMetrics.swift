@@ -16,6 +16,7 @@ import Synchronization
 ///   ``rejectionReason(_:)``;
 /// - `hub_update_streams_open` and `hub_update_streams_capacity`: the update streams (and
 ///   previews) open, and the most the server keeps at once;
+/// - `hub_update_streams_opened_total`: streams opened, however long they lasted;
 /// - `hub_update_streams_refused_total`: streams refused (503) because every worker was full;
 /// - the connections' (ServerMetrics+Connections.swift).
 ///
@@ -25,7 +26,8 @@ import Synchronization
 final class ServerMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     let factory: PrometheusMetricsFactory
-    /// Made at once, so that it reads 0 before the first refusal.
+    /// Made at once, so that they read 0 before the first stream.
+    private let openedStreams: Metrics.Counter
     private let refusedStreams: Metrics.Counter
     private let counters = Mutex<[Key: Metrics.Counter]>([:])
     private let timers = Mutex<[Key: Timer]>([:])
@@ -39,6 +41,7 @@ final class ServerMetrics: Sendable {
 
     init() {
         factory = PrometheusMetricsFactory(registry: registry)
+        openedStreams = Counter(label: "hub_update_streams_opened_total", factory: factory)
         refusedStreams = Counter(label: "hub_update_streams_refused_total", factory: factory)
     }
 
@@ -96,6 +99,11 @@ final class ServerMetrics: Sendable {
     func streams(open: Int, capacity: Int) {
         Gauge(label: "hub_update_streams_open", factory: factory).record(open)
         Gauge(label: "hub_update_streams_capacity", factory: factory).record(capacity)
+    }
+
+    /// An update stream opened.
+    func openedStream() {
+        openedStreams.increment()
     }
 
     /// An update stream refused: every worker holds as many as it keeps.
