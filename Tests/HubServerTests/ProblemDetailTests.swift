@@ -11,7 +11,7 @@ import Testing
 @Suite struct ProblemDetailTests {
     /// Errors name scripts by their path from the current directory, as Hub shows them.
     static let script = ServerPaths.fixture("Live/feature.lua").replacingOccurrences(of: FileManager.default.currentDirectoryPath + "/", with: "")
-    static let located = "feature 'broken', operation 'fails': \(script):40: the backend is down"
+    static let located = "the backend is down — feature 'broken', operation 'fails', \(script):40"
 
     /// A folder whose feature fails to load (removed by the end of `body`), and the line its
     /// failure is told with.

@@ -58,6 +58,12 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         slots.compactMap(\.silenced)
     }
 
+    /// Every failure of the chain's operations in their last runs, in chain order, each once
+    /// where it first happened, with what became of it (see ``ChainFailure``).
+    public var failures: [ChainFailure] {
+        ChainFailure.failures(of: slots.map(\.status), silenced: slots.map(\.silenced))
+    }
+
     /// The connectivity state every operation of the next run receives.
     public private(set) var connectivityState: ConnectivityState
     /// The last view model loaded successfully, if any.

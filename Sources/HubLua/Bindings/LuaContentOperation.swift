@@ -198,7 +198,7 @@ final class LuaOperationRun: SuspendableRun {
     /// past its timeout says it timed out, as one waiting past it does.
     func error(from luaError: LuaError) -> ContentError {
         let message = ranPastItsTimeout(luaError) ? "timed out after \(context?.timeout ?? 0) ms" : luaError.message
-        var failure = ContentError(luaError, feature: featureInfo.identifier, operation: operation.name)
+        var failure = ContentError(luaError, feature: featureInfo.identifier, operation: operation.name, folders: problems)
         failure.message = message
         return failure
     }

@@ -36,7 +36,7 @@ final class ScriptRunner {
     /// The state the runs' coroutines belong to.
     let lua: LuaState
     let loop: EventLoop
-    private let problems: ProblemLog
+    let problems: ProblemLog
     /// What `hub.sleep` and `hub.await` yield first, so a resume can tell them apart.
     private let sleepToken: LuaReference
     private let awaitToken: LuaReference

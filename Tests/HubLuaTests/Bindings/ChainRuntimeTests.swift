@@ -66,7 +66,7 @@ import Testing
             local s = hub.open("chain:errors")
             return tostring(s.chain[1].error) .. "|" .. ("abc"):upper()
             """, inFolder: "Examples/Chain")
-        #expect(result == .string("feature 'errors', operation 'fetch': Examples/Chain/operations/examples.lua:49: offline|ABC"))
+        #expect(result == .string("offline — feature 'errors', operation 'fetch', operations/examples.lua:49|ABC"))
     }
 }
 

@@ -84,8 +84,8 @@ import Testing
         runtime.loop.advance(by: 1_000)
         #expect(try runtime.evaluate("return performed", inFolder: "Fixtures/Sandbox").intValue == 101)
         #expect(runtime.problems == [
-            "feature 'chain', action 'hostile:again': it chained to 'hostile:again' after 100 actions chained in a row "
-                + "(at most 100: a loop?); the chain stops here",
+            "it chained to 'hostile:again' after 100 actions chained in a row (at most 100: a loop?); the chain stops here"
+                + " — feature 'chain', action 'hostile:again'",
         ])
         #expect(try othersStillWork(runtime))
     }

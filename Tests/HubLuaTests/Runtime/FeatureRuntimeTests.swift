@@ -18,8 +18,8 @@ import Testing
         #expect(error.message == "boom")
         #expect(error.location?.hasSuffix("Fixtures/Broken/operations/explode.lua:4") == true)
         #expect(error.traceback?.contains("explode.lua:4") == true)
-        #expect(error.description.hasPrefix("feature 'broken', operation 'explode': "))
-        #expect(error.description.hasSuffix("Fixtures/Broken/operations/explode.lua:4: boom"))
+        // What went wrong first, then who and where, relative to the feature folder.
+        #expect(error.description == "boom — feature 'broken', operation 'explode', operations/explode.lua:4")
     }
 
     @Test func errorIsForwardedAndTheLastErrorFailsTheLoad() throws {
