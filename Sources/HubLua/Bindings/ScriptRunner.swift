@@ -201,7 +201,7 @@ final class ScriptRunner {
         guard let coroutine = run.coroutine else { return }
         let enclosing = lua.stack.executingRun
         lua.stack.executingRun = run.builderRun
-        let outcome = measuring(run) { coroutine.resume(arguments: arguments, budget: &run.budget) }
+        let outcome = measuring(run) { coroutine.resume(arguments: arguments, budget: &run.budget, outermost: isHosted) }
         lua.stack.executingRun = enclosing
         switch outcome {
         case .returned(let count):
@@ -290,12 +290,21 @@ final class ScriptRunner {
             return 0
         }
         do {
-            try measuring(run) { () throws(LuaError) in try lua.call(arguments: 1, results: 0, budget: &run.budget) }
+            try measuring(run) { () throws(LuaError) in
+                try lua.call(arguments: 1, results: 0, budget: &run.budget, outermost: isHosted)
+            }
         } catch {
             end(run)
             run.didFail(error)
         }
     }
+
+    /// Whether a run resumed now is driven by a script that plays the host, at its top level (a
+    /// test case, a REPL line, or the loop they let time pass on): it then runs on its own budget,
+    /// as the host runs it under `hub render` and `hub serve`, so a runaway run costs the script
+    /// nothing and the next run starts afresh. A run nested in another script's run (an
+    /// operation opening a screen) still takes its budget from that script's.
+    private var isHosted: Bool { canPassTime() }
 
     /// Runs `body`, which runs `run` (a resume, its await's `start`), counting the instructions
     /// its budget counts meanwhile as the run's, and measuring it for a profile that is on.
