@@ -159,11 +159,25 @@ public final class LuaState {
     /// it; with `environment`, the chunk's globals are that table.
     package func load(_ source: String, chunkName: String, environment: LuaReference? = nil) throws(LuaError) {
         var source = source
-        let status = source.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                luaL_loadbufferx(L, chars.baseAddress, chars.count, chunkName, "t")
-            }
-        }
+        let status = source.withUTF8 { loadBuffer(UnsafeRawBufferPointer($0), chunkName: chunkName) }
+        try finishLoading(status, chunkName: chunkName, environment: environment)
+    }
+
+    /// `[-0, +1]` The same for source given as bytes, as Lua reads a file: a string literal or
+    /// comment in it may hold any byte (Latin-1 text, say), which the chunk's strings keep.
+    package func load(bytes source: [UInt8], chunkName: String, environment: LuaReference? = nil) throws(LuaError) {
+        let status = source.withUnsafeBytes { loadBuffer($0, chunkName: chunkName) }
+        try finishLoading(status, chunkName: chunkName, environment: environment)
+    }
+
+    /// `[-0, +1]` Compiles the text chunk `bytes` and pushes it, or its error; returns Lua's status.
+    private func loadBuffer(_ bytes: UnsafeRawBufferPointer, chunkName: String) -> Int32 {
+        luaL_loadbufferx(L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, chunkName, "t")
+    }
+
+    /// Pops and throws the error a load that ended with `status` pushed; otherwise sets the
+    /// environment of the chunk it pushed to `environment`, when given.
+    private func finishLoading(_ status: Int32, chunkName: String, environment: LuaReference?) throws(LuaError) {
         if status != LUA_OK {
             let error = LuaError(raw: stack.string(at: -1) ?? "cannot load \(chunkName)")
             stack.pop()
