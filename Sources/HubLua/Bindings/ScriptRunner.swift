@@ -217,7 +217,10 @@ final class ScriptRunner {
     }
 
     /// Handles the `count` values a run's coroutine yielded: a sleep resumes it later on the
-    /// loop, an await calls its `start(done)`; anything else, or a run out of budget, fails.
+    /// loop, an await calls its `start(done)`, a wait waits for the host; any other yield (the
+    /// script's own `coroutine.yield`, from inside a `pcall` too) is the host's to resume, as
+    /// Lua's `coroutine.resume` would: at the loop's next turn, passing nothing back. A run out
+    /// of budget fails.
     private func suspend(_ run: any SuspendableRun, coroutine: LuaCoroutine, yielded count: Int32) {
         let stack = coroutine.stack
         let first = stack.top - count + 1
@@ -225,13 +228,11 @@ final class ScriptRunner {
         let isAwait = count >= 2 && coroutine.holds(awaitToken, at: first)
         let isWait = count >= 2 && coroutine.holds(waitToken, at: first)
         run.budget.left -= Self.suspensionCost
-        let problem = !(isSleep || isAwait || isWait) ? "\(run.kind) yielded outside hub.sleep and hub.await"
-            : run.budget.left <= 0 ? "instruction budget exceeded (\(run.budget.total) instructions)" : nil
-        if let problem {
+        if run.budget.left <= 0 {
             let location = stack.scriptLocation()
             stack.pop(count)
             end(run)
-            return run.didFail(LuaError(message: problem, location: location))
+            return run.didFail(LuaError(message: "instruction budget exceeded (\(run.budget.total) instructions)", location: location))
         }
         if isWait {
             let wait = stack.integer(at: first + 1).flatMap { waits[$0] }
@@ -244,10 +245,10 @@ final class ScriptRunner {
             wait.run = run
             active.waits(run, on: wait.number)
             if wait.result != nil { loop.schedule(after: 0) { [weak self] in self?.resumeWaiting(wait) } }
-        } else if isSleep {
-            let milliseconds = stack.integer(at: first + 1) ?? 0
+        } else if isSleep || !isAwait {
+            let milliseconds = isSleep ? stack.integer(at: first + 1) ?? 0 : 0
             stack.pop(count)
-            profiler?.suspended(run, on: "sleep")
+            profiler?.suspended(run, on: isSleep ? "sleep" : "yield")
             let wake = loop.schedule(after: milliseconds) { [weak self] in
                 self?.resume(run, arguments: 0)
             }
