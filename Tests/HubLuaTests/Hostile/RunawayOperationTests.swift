@@ -284,16 +284,24 @@ import Testing
               hub.operation { name = "wrap", perform = function(ctx)
                 coroutine.wrap(function() hub.sleep(10) end)()
               end },
-              hub.operation { name = "raw", perform = function(ctx)
-                coroutine.yield("not a hub request")
-              end },
             } }
             """)
         let screen = try runtime.open("mine:view")
         #expect(screen.loader.operationStatuses.map { $0.error?.description } == [
             "hub.sleep can only suspend an operation or an action, not a coroutine the script made — feature 'mine', operation 'wrap', hostile.lua:3",
-            "operation yielded outside hub.sleep and hub.await — feature 'mine', operation 'raw', hostile.lua:6",
         ])
+    }
+
+    @Test func anOperationThatOnlyYieldsRunsOutOfBudget() throws {
+        let runtime = try makeHostile(
+            """
+            hub.feature { id = "yields", uri = "yields:view", operations = {
+              hub.operation { name = "yields", perform = function(ctx) while true do pcall(coroutine.yield) end end },
+            } }
+            """, budget: 2_000_000)
+        let screen = try runtime.open("yields:view")
+        #expect(screen.lastError?.description == "instruction budget exceeded (2000000 instructions) — feature 'yields', operation 'yields', hostile.lua:2")
+        #expect(try othersStillWork(runtime))
     }
 
     @Test func unknownKeysInFeatureAndOperationTablesAreErrorsNamingThem() throws {
