@@ -21,7 +21,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try "hub.feature { id = \"gone\", uri = \"gone:view\", operations = { function() end } }\nerror(\"cannot load\")\n"
             .write(to: folder.appendingPathComponent("feature.lua"), atomically: true, encoding: .utf8)
-        try await body(folder.path, "feature folder '\(folder.path)' failed to load: \(folder.path)/feature.lua:2: cannot load")
+        try await body(folder.path, "cannot load — feature folder '\(folder.path)' did not load, feature.lua:2")
     }
 
     @Test func aFailureAnswersWithItsRequestIdAndTheLogLineWithThatIdLocatesIt() async throws {

@@ -84,6 +84,10 @@ final class LuaContentOperation: ContentOperation {
         runner?.cancel(context)
     }
 
+    var folder: String? {
+        runner?.folder(containing: source.map { String($0.dropFirst()) })
+    }
+
     func waitingFor(_ context: ContentOperationContext) -> String? {
         runner?.waitingFor(context)
     }

@@ -454,7 +454,13 @@ final class ScriptRunner {
                 ? " (the folder's callbacks had \(max(0, left)) instructions left of the \(perCall) they may run each "
                     + "\(HubDefaults.Limits.callbackBudgetWindow / 1_000) s; its waiting callbacks are cancelled)" : ""
             if !shared.isEmpty { cancelCallbacks(of: timers) }
-            problems.report("hub.after callback from \(location)\(error)\(shared)")
+            let scheduled = LuaError.splitLocation(location).0 ?? location
+            let folder = problems.folder(containing: error.location ?? scheduled)
+            problems.report(
+                ProblemLine.text(
+                    error.message + shared, context: ["hub.after callback from \(ProblemLine.relative(scheduled, to: folder))"],
+                    location: error.location, folder: folder),
+                at: error.location)
         }
         if perCall > 0 { timers.charge(budget.total - budget.left) }
     }

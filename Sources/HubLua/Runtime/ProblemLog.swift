@@ -35,27 +35,14 @@ final class ProblemLog {
     /// to the folder it happened in (``ProblemLine``).
     var folderPaths: [String] = []
 
-    /// The loaded feature folder that `location` (`path:line`) lies in, as the location names
-    /// it; nil for none. Lua cuts a long file name to its end (`...F25380E9/feature.lua:1`):
-    /// then the folder is named by the end of its path the location keeps (`...F25380E9`).
+    /// The loaded feature folder that `location` (`path:line`) lies in; nil for none. Lua cuts
+    /// a long file name to its end (`...F25380E9/feature.lua:1`): then it is the folder whose
+    /// path ends the most of what the location keeps (``ProblemLine/keptEnd(of:in:)``).
     func folder(containing location: String?) -> String? {
         guard let location else { return nil }
         if let whole = folderPaths.filter({ location.hasPrefix($0 + "/") }).max(by: { $0.count < $1.count }) { return whole }
-        guard location.hasPrefix("...") else { return nil }
-        let kept = location.dropFirst(3)
-        // The longest end of a folder's path that the kept part starts with, followed by `/`.
-        var best: Substring?
-        for path in folderPaths {
-            var end = path[...]
-            while !end.isEmpty {
-                if kept.hasPrefix(end + "/") {
-                    if end.count > best?.count ?? 0 { best = end }
-                    break
-                }
-                end = end.dropFirst()
-            }
-        }
-        return best.map { "..." + $0 }
+        return folderPaths.max { (ProblemLine.keptEnd(of: $0, in: location)?.count ?? 0) < (ProblemLine.keptEnd(of: $1, in: location)?.count ?? 0) }
+            .flatMap { ProblemLine.keptEnd(of: $0, in: location) == nil ? nil : $0 }
     }
 
     /// Told of every problem reported, repeats included (a server logs each).

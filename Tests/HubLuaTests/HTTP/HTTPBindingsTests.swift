@@ -321,7 +321,7 @@ import Testing
         #expect {
             try runtime.loadFeatures(at: TestPaths.fixture("HTTPOnLoad"))
         } throws: { error in
-            "\(error)".contains("feature.lua:1: it can only wait inside an operation, an action, a test (hub.test) or the REPL")
+            "\(error)".contains("it can only wait inside an operation, an action, a test (hub.test) or the REPL — feature folder '")
         }
     }
 }

@@ -15,7 +15,7 @@ import Testing
         #expect {
             try runtime.loadFeatures(at: TestPaths.fixture("Sleepy"))
         } throws: { error in
-            "\(error)".hasSuffix("Sleepy/feature.lua:2: \(Self.refusal)")
+            "\(error)".hasSuffix("\(Self.refusal) — feature folder 'Tests/HubLuaTests/Fixtures/Sleepy' did not load, feature.lua:2")
         }
         #expect(runtime.loop.now == 0)
         #expect(try runtime.open("neighbour:view").viewModel.body.isEmpty == false)
