@@ -171,7 +171,7 @@ let package = Package(
             swiftSettings: programChecks
         ),
         .testTarget(name: "HubCoreTests", dependencies: ["HubCore"], resources: [.copy("Fixtures")], swiftSettings: programChecks),
-        .testTarget(name: "HubRenderTests", dependencies: ["HubCore", "HubRender"], swiftSettings: programChecks),
+        .testTarget(name: "HubRenderTests", dependencies: ["HubCore", "HubRender", "HubTestThreads"], swiftSettings: programChecks),
         .testTarget(
             name: "HubHTTPTests", dependencies: ["HubCore", "HubHTTP", "HubTestBackend"], exclude: ["Fixtures"], swiftSettings: programChecks),
         .testTarget(

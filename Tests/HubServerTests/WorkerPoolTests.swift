@@ -82,13 +82,13 @@ import Testing
         #expect(await eventually(within: 30) { pool.workers[0].load == 2 }, "the job is queued")
         pool.stop()
         gate.signal()
-        await #expect(throws: WorkerStopped.self) { try await queued.value }
-        await #expect(throws: WorkerStopped.self) { try await pool.workers[0].perform { $0.worker } }
+        await #expect(throws: RuntimeThreadStopped.self) { try await queued.value }
+        await #expect(throws: RuntimeThreadStopped.self) { try await pool.workers[0].perform { $0.worker } }
     }
 
     @Test func aRuntimeThatCannotBeMadeFailsThePool() {
-        #expect(throws: WorkerStopped.self) {
-            try WorkerPool(count: 2, sessionsPerWorker: 4) { throw WorkerStopped() }
+        #expect(throws: RuntimeThreadStopped.self) {
+            try WorkerPool(count: 2, sessionsPerWorker: 4) { throw RuntimeThreadStopped() }
         }
     }
 }

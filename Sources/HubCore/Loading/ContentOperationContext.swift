@@ -1,6 +1,9 @@
 /// What one run of a content operation works with, and how it reports its outcome.
 ///
-/// Only the first ``finish()`` or ``fail(_:)`` of a run counts; later calls are ignored.
+/// Only the first ``finish()`` or ``fail(_:)`` of a run counts; later calls are ignored. A run
+/// is touched on its loop's thread only (where ``ContentOperation/perform(_:)`` is called): work
+/// done elsewhere — in a `Task`, on a Dispatch queue — comes back through ``runTask(_:then:)``
+/// or ``callback(_:)``, whose handlers run there and may fill the builder and finish.
 public final class ContentOperationContext {
     /// The URI of the view being loaded.
     public let viewURI: String
@@ -20,15 +23,18 @@ public final class ContentOperationContext {
     public let timeout: Int?
 
     private var completion: ((ContentError?) -> Void)?
+    /// The loop the run belongs to; nil for a loader made without one.
+    private let loop: EventLoop?
     /// Where ``record(work:)`` reports to.
     private let workRecorder: ((Int) -> Void)?
 
     init(
         viewURI: String, featureInfo: FeatureInfo, connectivityState: ConnectivityState,
         viewModelBuilder: ViewModelBuilder, previousError: ContentError?, pageIndex: Int?,
-        handle: ContentOperationHandle, timeout: Int? = nil, recordingWork workRecorder: ((Int) -> Void)? = nil,
+        handle: ContentOperationHandle, timeout: Int? = nil, loop: EventLoop? = nil, recordingWork workRecorder: ((Int) -> Void)? = nil,
         completion: @escaping (ContentError?) -> Void
     ) {
+        self.loop = loop
         self.workRecorder = workRecorder
         self.timeout = timeout
         self.viewURI = viewURI
@@ -49,6 +55,45 @@ public final class ContentOperationContext {
     /// The last report of a run counts, before or after it completed.
     public func record(work: Int) {
         workRecorder?(work)
+    }
+
+    /// A callback that any thread may call, once, with a value: `handler` then runs with it on
+    /// the run's loop thread, where it may fill ``viewModelBuilder`` and ``finish()`` or
+    /// ``fail(_:)``. Until it is called (or let go uncalled), the loop counts it as work under
+    /// way, so a view waiting to settle waits for it. Without a loop (a loader made without
+    /// one), `handler` runs on the thread that calls it.
+    public func callback<Value: Sendable>(_ handler: @escaping (Value) -> Void) -> LoopCallback<Value> {
+        guard let loop else { return LoopCallback(calling: handler) }
+        return loop.callback(handler)
+    }
+
+    /// Runs `work` in a new `Task` (off the loop's thread: it must not touch the run), then
+    /// `then` with its result on the loop's thread, where it may fill the builder and finish
+    /// or fail the run — an asynchronous Swift operation in one call:
+    ///
+    /// ```swift
+    /// func perform(_ context: ContentOperationContext) {
+    ///     context.runTask { try await CityService.shared.cities() } then: { result in
+    ///         switch result {
+    ///         case .success(let cities):
+    ///             for city in cities { context.viewModelBuilder.bodyBuilder(city.id).title = city.name }
+    ///             context.finish()
+    ///         case .failure(let error): context.fail(error)
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    public func runTask<Value: Sendable>(
+        _ work: @escaping @Sendable () async throws -> Value, then: @escaping (Result<Value, any Error>) -> Void
+    ) {
+        let done = callback(then)
+        Task {
+            do {
+                done.deliver(.success(try await work()))
+            } catch {
+                done.deliver(.failure(error))
+            }
+        }
     }
 
     /// Ends the run successfully; the builder's content flows on to the next operation.

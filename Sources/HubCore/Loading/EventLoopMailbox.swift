@@ -67,24 +67,36 @@ final class EventLoopMailbox: @unchecked Sendable {
 /// (``EventLoop/callback(_:)``). Only its first ``deliver(_:)`` counts; dropping it undelivered
 /// tells the loop not to wait for it any more.
 public final class LoopCallback<Value: Sendable>: Sendable {
-    private let mailbox: EventLoopMailbox
+    private let mailbox: EventLoopMailbox?
     /// The callback's number in its loop.
     let number: Int
     private let delivered = Mutex(false)
+    /// Without a loop: the handler, run where ``deliver(_:)`` is called (a run of a loader made
+    /// without a loop, which only a single-threaded test drives).
+    nonisolated(unsafe) private let direct: ((Value) -> Void)?
 
     init(mailbox: EventLoopMailbox, number: Int) {
         self.mailbox = mailbox
         self.number = number
+        direct = nil
+    }
+
+    /// A callback with no loop: ``deliver(_:)`` runs `handler` on the thread that calls it.
+    init(calling handler: @escaping (Value) -> Void) {
+        mailbox = nil
+        number = 0
+        direct = handler
     }
 
     /// Runs the loop-side handler with `value` on the loop's thread (once: later calls do nothing).
     public func deliver(_ value: Value) {
         guard delivered.withLock({ done in defer { done = true }; return !done }) else { return }
-        mailbox.post(.init(number: number, value: value))
+        if let direct { return direct(value) }
+        mailbox?.post(.init(number: number, value: value))
     }
 
     deinit {
-        if !delivered.withLock({ $0 }) { mailbox.post(.init(number: number, value: nil)) }
+        if !delivered.withLock({ $0 }) { mailbox?.post(.init(number: number, value: nil)) }
     }
 }
 

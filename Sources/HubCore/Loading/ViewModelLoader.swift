@@ -323,7 +323,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         let context = ContentOperationContext(
             viewURI: viewURI, featureInfo: featureInfo, connectivityState: connectivityState,
             viewModelBuilder: builder, previousError: previousError, pageIndex: page, handle: handles[index],
-            timeout: limits(of: index).timeout,
+            timeout: limits(of: index).timeout, loop: loop,
             recordingWork: { [weak self] work in
                 // Only the latest run's: one that finished early may report after a new one began.
                 guard let self, self.slots.indices.contains(index), self.slots[index].status.runs == run else { return }

@@ -1,3 +1,4 @@
+import HubLua
 import Hummingbird
 
 extension ViewFailure {
@@ -8,6 +9,8 @@ extension ViewFailure {
         switch error {
         case let failure as ViewFailure:
             self = failure
+        case is RuntimeThreadStopped:
+            self = .unavailable("the server is stopping")
         case let error as any HTTPResponseError where error.status == .notFound:
             self = .notFound("nothing is served at this path: the routes are \(ServerRoutes.entryPoints)")
         case let error as any HTTPResponseError where error.status == .contentTooLarge:

@@ -5,7 +5,7 @@ import HubRender
 
 /// What a worker's thread holds: its runtime, and the live sessions of the update streams it
 /// serves. Only that thread touches it.
-final class WorkerState {
+final class WorkerState: RuntimeThreadState {
     /// The worker's number in its pool.
     let worker: Int
     let runtime: HubRuntime
@@ -31,11 +31,13 @@ final class WorkerState {
 
     /// Runs the timers that fell due (asynchronous operations, actions, selection states) and
     /// what other threads delivered, answers the waiting requests whose screens settled (or
-    /// whose deadlines passed), then pushes the live sessions that changed.
+    /// whose deadlines passed), then pushes the live sessions that changed. The problems
+    /// reported meanwhile were logged as they were (HubServer sets the runtime's onProblem).
     func runDueTimers() {
         runtime.loop.advance(by: 0)
         waiting.endSettledWaits()
         pushChanges()
+        runtime.clearProblems()
     }
 
     /// Pushes every live session whose view changed since it last pushed, and forgets those
