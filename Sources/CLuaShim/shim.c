@@ -8,6 +8,8 @@
 #include <time.h>
 #include <pthread.h>
 #include <signal.h>
+#include <semaphore.h>
+#include <errno.h>
 
 hub_limits *hub_state_limits(lua_State *L) {
     void *ud = NULL;
@@ -149,21 +151,50 @@ static void hub_budget_raise(lua_State *L, int level, int reason) {
     lua_error(L);
 }
 
-/* Set by SIGINT while interrupts are installed; taken by the hook of the running script. */
+/* Set by SIGINT while interrupts are installed; taken by the hook of the running script, or
+   when a call into the host (a wait) returns to it. */
 static volatile sig_atomic_t interrupt_pending = 0;
+
+/* Posted at each SIGINT taken (sem_post may be called in a signal handler), for
+   hub_interrupts_wait. */
+static sem_t interrupt_posts;
+static pthread_once_t interrupt_posts_made = PTHREAD_ONCE_INIT;
+
+static void hub_interrupt_posts_make(void) { sem_init(&interrupt_posts, 0, 0); }
 
 static void hub_on_interrupt(int signal_number) {
     (void)signal_number;
+    int saved = errno;
     interrupt_pending = 1;
+    sem_post(&interrupt_posts);
+    errno = saved;
 }
 
+void hub_interrupts_wait(void) {
+    pthread_once(&interrupt_posts_made, hub_interrupt_posts_make);
+    while (sem_wait(&interrupt_posts) != 0 && errno == EINTR) {
+    }
+}
+
+int hub_interrupt_pending(void) { return interrupt_pending; }
+
+void hub_take_interrupt(lua_State *L, hub_limits *limits) {
+    if (!interrupt_pending || limits->budget_limit <= 0) return;
+    interrupt_pending = 0;
+    hub_budget_raise(L, 1, HUB_EXHAUSTED_INTERRUPTED);
+}
+
+/* The action of SIGINT that hub_interrupts_install replaced, for hub_interrupts_uninstall. */
+static struct sigaction interrupt_replaced;
+
 void hub_interrupts_install(void) {
+    pthread_once(&interrupt_posts_made, hub_interrupt_posts_make);
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = hub_on_interrupt;
     sigemptyset(&action.sa_mask);
     interrupt_pending = 0;
-    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGINT, &action, &interrupt_replaced);
     /* A process may start with SIGINT blocked (its parent's mask): let it through. */
     sigset_t interrupt;
     sigemptyset(&interrupt);
@@ -172,7 +203,7 @@ void hub_interrupts_install(void) {
 }
 
 void hub_interrupts_uninstall(void) {
-    signal(SIGINT, SIG_DFL);
+    sigaction(SIGINT, &interrupt_replaced, NULL);
     interrupt_pending = 0;
 }
 

@@ -253,8 +253,21 @@ void hub_budget_set_exhausted(hub_limits *limits, int reason);
    evaluating a line), instead of ending the process. */
 void hub_interrupts_install(void);
 
-/* Gives SIGINT its default action back, forgetting an interrupt not taken. */
+/* Gives SIGINT back the action it had before hub_interrupts_install, forgetting an interrupt
+   not taken. */
 void hub_interrupts_uninstall(void);
+
+/* Blocks the calling thread until the next SIGINT that the handler hub_interrupts_install
+   installs takes (one return per SIGINT): a thread of its own wakes what waits meanwhile. */
+void hub_interrupts_wait(void);
+
+/* Whether Ctrl-C was pressed and the running script has not been stopped for it yet. */
+int hub_interrupt_pending(void);
+
+/* [-0, +0, v] After a call into the host returns to the script on L (a wait that Ctrl-C
+   ended): when Ctrl-C was pressed and a budgeted execution runs, raises "interrupted" at the
+   calling script's line, as the hook would, so that a pcall cannot go on. */
+void hub_take_interrupt(lua_State *L, hub_limits *limits);
 
 /* Bytes a script allocates that cost one instruction (copying a byte into fresh memory takes
    about a quarter of an instruction's time, page faults included). */
