@@ -51,14 +51,19 @@ public final class ReplSession {
     public func evaluate(_ line: String) -> Outcome {
         if pending.isEmpty, line.trimmingCharacters(in: .whitespaces) == "help" { return .printed(Self.help) }
         pending.append(line)
-        var source = pending.joined(separator: "\n")
-        if source.hasPrefix("=") { source = "return " + source.dropFirst() }
-        let lua = runtime.lua
-        do {
-            try lua.load("return " + source, chunkName: "=stdin", environment: environment)
-        } catch {
+        let source = pending.joined(separator: "\n")
+        let expression = source.hasPrefix("=") ? String(source.dropFirst()) : source
+        // The line as an expression whose values print, then as a statement.
+        let forms = [
+            Self.returningWithoutTailCall(expression), "return " + expression,
+            source.hasPrefix("=") ? "return " + expression : Self.keepingLocals(source),
+        ]
+        for (index, form) in forms.enumerated() {
             do {
-                try lua.load(Self.keepingLocals(source), chunkName: "=stdin", environment: environment)
+                try runtime.lua.load(form, chunkName: "=stdin", environment: environment)
+                break
+            } catch where index < forms.count - 1 {
+                continue
             } catch {
                 if error.message.hasSuffix("<eof>") { return .needsMore }
                 pending.removeAll()
@@ -67,6 +72,15 @@ public final class ReplSession {
         }
         pending.removeAll()
         return run()
+    }
+
+    /// A chunk returning the values of `expression` where a call it makes is not a tail call:
+    /// the function called (Hub's `hub.sleep`, written in Lua, too) runs below the line's chunk,
+    /// so that an error it raises at its caller's line, or an interruption of its wait, names
+    /// `stdin:1`. (An expression ending in a comment does not compile so: it runs as
+    /// `return expression`.)
+    static func returningWithoutTailCall(_ expression: String) -> String {
+        "return (function(...) return ... end)(" + expression + ")"
     }
 
     /// `source` with a leading `local` declaration made a global of the prompt's environment,
@@ -102,7 +116,8 @@ public final class ReplSession {
           hub.sleep(ms)         let time pass (at a terminal it also runs while the prompt waits)
           hub.reload()          reload what changed on disk, as hub watch does
           help                  this text;  Tab completes names, fields and properties
-          Ctrl-C                drop the line being typed, or stop a running script;  Ctrl-D leaves
+          Ctrl-C                drop the line being typed, or stop a running script or wait
+          Ctrl-D                leave
         """
 
     /// Forgets the lines of an incomplete chunk.
