@@ -86,6 +86,41 @@ import Testing
         #expect(result.output.hasSuffix("\n{ \"songs:list\", \"songs:song:1\" }\ntrue\nsongs:list\n"))
     }
 
+    @Test func aPromptStartedBesideTheOneFolderItLoadsIsThatFeatures() throws {
+        // Started in the package root, above Examples/Cities: hub.store, hub.read are the folder's.
+        let result = try HubProcess.run(["repl", "--features", "Examples/Cities"], input: """
+            hub.store.set("visited", 3)
+            = hub.store.get("visited"), hub.store.namespace("cities").get("visited"), #hub.read("data/city-images.json") > 0
+
+            """)
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        #expect(result.output == "3\t3\ttrue\n")
+    }
+
+    @Test func aPromptBesideSeveralFoldersSaysHowToNameANamespace() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("hub-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for name in ["books", "songs"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true)
+            try """
+                hub.feature { id = "\(name)", uri = "\(name):list", operations = { function(ctx) end } }
+                """.write(to: root.appendingPathComponent(name + "/feature.lua"), atomically: true, encoding: .utf8)
+        }
+        let result = try HubProcess.run(["repl", "--features", "books", "--features", "songs"], input: """
+            hub.store.set("k", 1)
+            hub.store.namespace("songs").set("k", 2)
+            = hub.store.namespace("songs").get("k")
+
+            """, in: root)
+        #expect(result.output == "2\n")
+        #expect(result.errors.hasPrefix("""
+            stdin:1: hub.store.set: outside a feature folder, hub.store has no namespace of its own: name one, as \
+            hub.store.namespace("books") (the features loaded: books, songs), or start hub repl in the feature's folder
+            stack traceback:
+
+            """), "\(result.errors)")
+    }
+
     @Test func aScreenPrintsItsViewAndItsChain() throws {
         let result = try HubProcess.run(["repl", "--features", "Examples"], input: "hub.open('cities:overview')\n")
         let lines = result.output.components(separatedBy: "\n")

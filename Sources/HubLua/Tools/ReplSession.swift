@@ -7,8 +7,9 @@ import LuaBridge
 /// complete yet waits for more lines, and an error prints with its traceback while the session
 /// goes on. Values print as readable trees (``ReplPrinter``). Globals persist between lines.
 ///
-/// The prompt's environment is a feature folder's (the folder it runs in: `require` and
-/// `hub.read` resolve there) with `hub.reload()` besides, which reloads what changed on disk
+/// The prompt's environment is a feature folder's (the loaded folder it runs in, or else the
+/// only one loaded: `require`, `hub.read` and `hub.store`'s namespace are that folder's) with
+/// `hub.reload()` besides, which reloads what changed on disk
 /// (see ``HubRuntime/reload(_:)``). At the prompt's top level, `hub.sleep` lets time pass.
 public final class ReplSession {
     /// What one line did.
@@ -27,10 +28,12 @@ public final class ReplSession {
     private var pending: [String] = []
 
     /// A prompt whose scripts run in a folder environment at `folder` (default: the working
-    /// folder).
+    /// folder), or in the loaded feature folder `folder` is in; outside every loaded folder,
+    /// in the only one loaded, if only one is: `hub repl --features books` started beside
+    /// `books` is that feature's.
     public init(runtime: HubRuntime, folder: String = FileManager.default.currentDirectoryPath) throws {
         self.runtime = runtime
-        let featureFolder = FeatureFolder(path: folder)
+        let featureFolder = Self.folder(FeatureFolder(path: folder), among: runtime.folders.map(\.folder))
         let reload = LuaLibrary([("reload", .function({ [weak runtime] stack in
             guard let runtime else { throw LuaLibrary.ownerGone }
             stack.push(strings: runtime.reload(runtime.changedFiles()).map(\.description))
@@ -41,6 +44,13 @@ public final class ReplSession {
         try runtime.lua.load(ReplPrinter.source, chunkName: ReplPrinter.chunkName, environment: environment)
         try runtime.lua.call(arguments: 0, results: 1)
         show = runtime.lua.reference(popping: runtime.lua.stack)
+    }
+
+    /// The loaded folder among `loaded` that `folder` is, or is inside of; else the only one
+    /// loaded; else `folder` itself.
+    private static func folder(_ folder: FeatureFolder, among loaded: [FeatureFolder]) -> FeatureFolder {
+        let enclosing = loaded.first { folder.path == $0.path || folder.path.hasPrefix($0.path + "/") }
+        return enclosing ?? (loaded.count == 1 ? loaded[0] : folder)
     }
 
     /// Whether lines so far make a chunk that is not complete yet.
@@ -102,7 +112,7 @@ public final class ReplSession {
 
     /// What `help` prints.
     static let help = """
-        The prompt runs Lua in the feature folder it was started in, with the features loaded.
+        Lua runs in the feature folder the prompt started in (or the only one loaded).
           expr, =expr           print the values (Hub's values print as trees)
           local x = 1           stays visible on the next lines
           s = hub.open(uri)     open a screen (options: { width, height, connectivity })
