@@ -22,6 +22,7 @@ static void hub_budget_raise(lua_State *L, int level, int reason);
 void hub_charge(lua_State *L, hub_limits *limits, long cost) {
     if (limits->budget_limit <= 0) return;
     limits->budget -= cost;
+    if (limits->profile != NULL) hub_profile_count(L, limits->profile, cost); /* never raises */
     if (limits->exhausted) hub_budget_raise(L, 1, limits->exhausted);
     if (limits->budget <= 0) hub_budget_raise(L, 1, HUB_EXHAUSTED_BUDGET);
 }
@@ -42,11 +43,15 @@ long long hub_monotonic_ns(void) {
 /* Charges `grown` bytes a script allocated to the running budget. When they exhaust it, the
    running thread's hook is made to fire at its next instruction, where it raises: the
    allocator itself must not raise, but lua_sethook may be called anywhere (lua.c calls it from
-   a signal handler), and the VM looks at hooks again before its next instruction. */
+   a signal handler), and the VM looks at hooks again before its next instruction. So too when
+   they make a profile's sample due: the hook records it there (the allocator must not walk
+   the stack), then goes back to its period. */
 static void hub_charge_bytes(hub_limits *limits, size_t grown) {
     if (limits->host != 0 || limits->budget_limit <= 0 || grown < HUB_BYTES_PER_INSTRUCTION) return;
-    limits->budget -= (long)(grown / HUB_BYTES_PER_INSTRUCTION);
-    if (limits->budget <= 0 && !limits->exhausted && limits->thread != NULL) {
+    long instructions = (long)(grown / HUB_BYTES_PER_INSTRUCTION);
+    limits->budget -= instructions;
+    int sample_due = limits->profile != NULL && hub_profile_defer(limits->profile, instructions);
+    if ((limits->budget <= 0 || sample_due) && !limits->exhausted && limits->thread != NULL) {
         lua_sethook(limits->thread, hub_budget_hook, hub_hook_mask(limits, LUA_MASKCOUNT), 1);
     }
 }
@@ -213,7 +218,7 @@ static void hub_budget_hook(lua_State *L, lua_Debug *ar) {
         hub_coverage_record(L, limits->coverage, ar); /* never raises */
         return;
     }
-    if (limits->profile != NULL) hub_profile_sample(L, limits->profile); /* never raises */
+    if (limits->profile != NULL) hub_profile_count(L, limits->profile, lua_gethookcount(L)); /* never raises */
     if (limits->budget_limit <= 0) return;
     if (interrupt_pending) {
         interrupt_pending = 0;
@@ -225,6 +230,10 @@ static void hub_budget_hook(lua_State *L, lua_Debug *ar) {
     limits->budget -= lua_gethookcount(L);
     if (limits->budget <= 0) hub_budget_raise(L, 0, HUB_EXHAUSTED_BUDGET);
     if (limits->deadline > 0 && hub_monotonic_ns() > limits->deadline) hub_budget_raise(L, 0, HUB_EXHAUSTED_TIME);
+    /* Made to fire at once for a sample the allocator made due: back to the period. */
+    if (lua_gethookcount(L) != hub_hook_every(limits)) {
+        lua_sethook(L, hub_budget_hook, hub_hook_mask(limits, LUA_MASKCOUNT), hub_hook_every(limits));
+    }
 }
 
 void hub_budget_charge(lua_State *L, long cost) {
@@ -239,6 +248,7 @@ int hub_budget_debit(lua_State *L, long cost) {
     hub_limits *limits = (hub_limits *)ud;
     if (limits->budget_limit <= 0) return 0;
     limits->budget -= cost;
+    if (limits->profile != NULL) hub_profile_count(L, limits->profile, cost); /* never raises */
     if (limits->budget > 0 && !limits->exhausted) return 0;
     if (!limits->exhausted) hub_budget_set_exhausted(limits, HUB_EXHAUSTED_BUDGET);
     lua_sethook(L, hub_budget_hook, hub_hook_mask(limits, LUA_MASKCOUNT), 1);

@@ -1,8 +1,9 @@
 import Foundation
 
 /// What `hub profile` and `s:profile(fn)` found: per operation run, its time, instructions,
-/// memory and waits; and the Lua stacks sampled every ``every`` instructions by the budget's
-/// count hook, so that the same work gives the same samples.
+/// memory and waits; and the stacks sampled every ``every`` instructions the budget counted
+/// (Lua's, and the cost of host calls and bytes allocated), so that the same work gives the
+/// same samples and they add up to the operations' instructions.
 public struct Profile: Sendable {
     /// One operation (or action) that ran while profiling, over all of its runs.
     public struct Operation: Equatable, Sendable {
