@@ -12,8 +12,8 @@ struct Repl: ParsableCommand {
             As the lua prompt: an expression prints its values (=expr too), a statement that is \
             not complete waits for more lines, an error prints with its traceback. Hub's values \
             print as trees. Screens opened with hub.open stay live; hub.reload() reloads what \
-            changed on disk. Ctrl-C stops a running script (at the prompt, it drops the line \
-            being typed), Ctrl-D leaves. At a terminal: line editing, tab completion, a history \
+            changed on disk. Ctrl-C stops a running script or the wait it is in (at the \
+            prompt, it drops the line being typed), Ctrl-D leaves. At a terminal: line editing, tab completion, a history \
             in ~/.hub_history, and time is real and runs between lines (timers fire and print \
             above the prompt). From a pipe, time is virtual, as in tests.
             """)
