@@ -59,6 +59,22 @@ import Testing
         Self.expectTheSessionGoesOn(repl)
     }
 
+    @Test func ctrlCStopsTheWaitForAScreenWhoseOperationWaitsForAResponse() throws {
+        let backend = try TestBackend.start()
+        defer { backend.stop() }
+        backend.route("/hang", .neverAnswer)
+        let folder = try Self.makeFolder(hosts: "127.0.0.1:\(backend.port)", perform: """
+            ctx.view:body("b").title = hub.http.get("\(backend.url("/hang"))").body
+            """)
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
+        let repl = try LiveProcess.terminalREPL(["--features", folder])
+        // hub.open waits for the chain to settle; the operation waits for the response.
+        repl.startWaiting("s = hub.open('f:view')")
+        #expect(backend.waitForRequest("/hang"), "the request never came")
+        #expect(repl.interrupt(untilShown: "stdin:1: interrupted\r\n"), "\(repl.outputText.debugDescription)")
+        Self.expectTheSessionGoesOn(repl)
+    }
+
     @Test func ctrlCStopsAStoreCallWhoseServerNeverAnswers() throws {
         let server = try #require(SilentListener())
         let repl = try LiveProcess.terminalREPL([
@@ -78,12 +94,15 @@ import Testing
         repl.leaveREPL()
     }
 
-    /// A feature folder in a fresh temporary directory whose features may reach `hosts`.
-    private static func makeFolder(hosts: String) throws -> String {
+    /// A feature folder in a fresh temporary directory whose feature may reach `hosts`, and
+    /// whose view's one operation runs `perform`.
+    private static func makeFolder(hosts: String, perform: String = "") throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("hub-\(UUID().uuidString.prefix(8))").path + "/F"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         try """
-            hub.feature { id = "f", uri = "f:view", hosts = { "\(hosts)" }, operations = { function(ctx) end } }
+            hub.feature { id = "f", uri = "f:view", hosts = { "\(hosts)" }, operations = { function(ctx)
+              \(perform)
+            end } }
             """.write(toFile: path + "/feature.lua", atomically: true, encoding: .utf8)
         return path
     }
