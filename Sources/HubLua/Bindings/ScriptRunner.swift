@@ -30,8 +30,9 @@ protocol SuspendableRun: AnyObject {
 
 /// Runs scripts as coroutines that suspend: resumes them, handles `hub.sleep` (a timer on the
 /// loop) and `hub.await` (the `done` callback), and owns those two functions and `hub.after`.
-/// Only the coroutines it runs may suspend; elsewhere `hub.sleep` lets time pass where the host
-/// allows it (a test) and is an error otherwise.
+/// Only the coroutines it runs may suspend; elsewhere `hub.sleep` lets time pass, and
+/// `hub.await` waits in place, where the host allows it (a test, a REPL line) and each is an
+/// error otherwise.
 final class ScriptRunner {
     /// The state the runs' coroutines belong to.
     let lua: LuaState
