@@ -6,9 +6,9 @@
 
 /* A sampled profile: the stacks where the budget counted instructions (the count hook, a host
    call's or C work's cost, the bytes allocated), one sample every `every` of them, in memory of
-   its own (malloc, never the Lua allocator), so that sampling never
-   raises and allocates nothing Lua counts; a sample it cannot keep (past the profile's bound on
-   its records, or out of memory) is dropped and counted.
+   its own (malloc, never the Lua allocator), so that sampling never raises and allocates
+   nothing Lua counts; a sample it cannot keep (past the profile's bound on its records, or out
+   of memory) is dropped and counted.
    Beside the line record (coverage.c), below the limits (shim.c), whose hook fills it. */
 
 typedef struct hub_profile_frame {

@@ -10,7 +10,8 @@ import LuaBridge
 /// The prompt's environment is a feature folder's (the loaded folder it runs in, or else the
 /// only one loaded: `require`, `hub.read` and `hub.store`'s namespace are that folder's) with
 /// `hub.reload()` besides, which reloads what changed on disk
-/// (see ``HubRuntime/reload(_:)``). At the prompt's top level, `hub.sleep` lets time pass.
+/// (see ``HubRuntime/reload(_:)``). At the prompt's top level, `hub.sleep` lets time pass, and
+/// `hub.http`, `hub.store` and `hub.await` wait in place.
 public final class ReplSession {
     /// What one line did.
     public enum Outcome: Equatable, Sendable {
