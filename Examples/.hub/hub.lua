@@ -82,9 +82,10 @@
 ---@field traceback string? The Lua traceback, for script errors.
 ---@field text string The full located description.
 
----A failure an operation silenced: the error, and the operation that was handed it and finished normally.
----@class hub.SilencedFailure: hub.Error
----@field silenced_by string The operation that silenced it.
+---An operation's failure in the chain's last runs, where it first happened, and what became of it.
+---@class hub.ChainFailure: hub.Error
+---@field outcome "failed the view"|"silenced"|"replaced"|"pending" The view failed with it; the next operation was handed it and finished normally (silenced) or failed with its own error (replaced); or that operation has not finished.
+---@field by string? The operation that was handed it (silenced, replaced).
 
 ---The table form of `ctx:fail`; an error table (`ctx:fail(ctx.error)`) is accepted too.
 ---@class hub.FailOptions
@@ -379,7 +380,7 @@ function TargetBuilder:add_action(id) end
 ---@field width integer The width in cells.
 ---@field height integer? The height in cells (nil: all content is shown).
 ---@field chain hub.ChainEntry[] Each operation of the chain, in order.
----@field failures hub.SilencedFailure[] The failures operations of the chain silenced in their last runs (each was handed an earlier operation's error and finished normally), in chain order.
+---@field failures hub.ChainFailure[] Every failure of the chain's operations in their last runs, once each where it first happened (an error passed on is not counted again), in chain order.
 ---@field stack string[] The view URIs of the stack, bottom first.
 ---@field opened string[] URIs no feature handles, handed to the system's opener.
 ---@field events hub.ScreenEvent[] What happened on the stack's screens, oldest first.

@@ -9,8 +9,8 @@
  * |---------------------|-------------------------------------------------------------|
  * | string.rep(s, n)    | n/4 (one copy is about a quarter of an instruction's work); |
  * |                     | n copies of "" are "" at once                               |
- * | table.move          | one per element moved                                       |
- * | table.insert/remove | one per element shifted                                     |
+ * | table.move          | one per element, as it is moved                             |
+ * | table.insert/remove | one per element, as it is shifted                           |
  * | table.sort          | 2 n log2 n (Lua comparators count their own instructions)   |
  * | utf8.len, offset    | one per 2 bytes scanned                                     |
  * | load                | one per 4 bytes of source (the lexer skips comments without |
@@ -25,9 +25,11 @@
  * is then left only errors that name no function; those it raises with luaL_error lose the
  * script's line (only table.sort's "invalid order function for sorting" is left: Hub finds the
  * line in the traceback). string.rep and utf8.offset are written here in full instead, so
- * that their own errors name the script's line, and so are table.insert and table.remove,
- * because how much they shift depends on the length, which may come from a `__len` metamethod
- * that must run once per call.
+ * that their own errors name the script's line, and so are table.move, table.insert and
+ * table.remove, which charge each element as they go (their metamethods may raise at any one,
+ * and a script's pcall must catch that as Lua's would, not a budget error for the elements never
+ * reached); the length insert and remove shift by may come from a `__len` metamethod that must
+ * run once per call.
  */
 #include "CLuaShim.h"
 
@@ -119,7 +121,17 @@ static int metered_rep(lua_State *L) {
     return 1;
 }
 
-/* table.move(a1, f, e, t [, a2]) */
+/* [-0, +0, e] Sets t[to] = s[from] (metamethods included), charging one instruction first. */
+static void move_element(lua_State *L, int source, lua_Integer from, int destination, lua_Integer to) {
+    charge(L, 1);
+    lua_geti(L, source, from);
+    lua_seti(L, destination, to);
+}
+
+/* table.move(a1, f, e, t [, a2]), written here in full so that each element is charged as it is
+   moved: a metamethod that raises at the first one is caught by the script's pcall, as in Lua,
+   instead of the whole range running out the budget first. Moves in Lua's order (backwards when
+   the ranges overlap in the same table). */
 static int metered_move(lua_State *L) {
     lua_Integer first = luaL_checkinteger(L, 2);
     lua_Integer last = luaL_checkinteger(L, 3);
@@ -128,13 +140,18 @@ static int metered_move(lua_State *L) {
     check_table(L, 1, NEEDS_READ);
     check_table(L, destination, NEEDS_WRITE);
     if (last >= first) {
-        lua_Integer count;
+        lua_Integer count, i;
         luaL_argcheck(L, first > 0 || last < LUA_MAXINTEGER + first, 3, "too many elements to move");
         count = last - first + 1;
         luaL_argcheck(L, to <= LUA_MAXINTEGER - count + 1, 4, "destination wrap around");
-        charge(L, count);
+        if (to > last || to <= first || (destination != 1 && !lua_compare(L, 1, destination, LUA_OPEQ))) {
+            for (i = 0; i < count; i++) move_element(L, 1, first + i, destination, to + i);
+        } else {
+            for (i = count - 1; i >= 0; i--) move_element(L, 1, first + i, destination, to + i);
+        }
     }
-    return call_original(L);
+    lua_pushvalue(L, destination);
+    return 1;
 }
 
 /* table.insert(list, [pos,] value): shifts list[pos..#list] up by one and sets list[pos]. */
@@ -149,11 +166,7 @@ static int metered_insert(lua_State *L) {
     case 3:
         pos = luaL_checkinteger(L, 2);
         luaL_argcheck(L, (lua_Unsigned)pos - 1u < (lua_Unsigned)end, 2, "position out of bounds");
-        charge(L, end - pos);
-        for (i = end; i > pos; i--) {
-            lua_geti(L, 1, i - 1);
-            lua_seti(L, 1, i);
-        }
+        for (i = end; i > pos; i--) move_element(L, 1, i - 1, 1, i);
         break;
     default:
         return luaL_error(L, "wrong number of arguments to 'insert'");
@@ -172,12 +185,8 @@ static int metered_remove(lua_State *L) {
         /* Lua 5.4.4 blames argument 1 for a bad position here; say what the system's Lua says. */
         luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 1, "position out of bounds");
     }
-    if (pos < size) charge(L, size - pos);
     lua_geti(L, 1, pos);
-    for (; pos < size; pos++) {
-        lua_geti(L, 1, pos + 1);
-        lua_seti(L, 1, pos);
-    }
+    for (; pos < size; pos++) move_element(L, 1, pos + 1, 1, pos);
     lua_pushnil(L);
     lua_seti(L, 1, pos);
     return 1;

@@ -30,12 +30,14 @@ static int is_owned(lua_State *L) {
     return owned;
 }
 
-/* [-n, +r, e] Calls the original function (upvalue 1) with the call's arguments. */
+/* [-n, +r, e] Runs the original function (upvalue 1, a C function of Lua's coroutine library,
+   which has no upvalues of its own) in this frame, on the call's arguments. A plain C call, not
+   lua_call: a call through Lua would count towards Lua's limit of nested C calls (LUAI_MAXCCALLS,
+   200) once more per resume, so nested resumes would stop at half the depth Lua allows. */
 static int call_original(lua_State *L) {
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
+    lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+    if (original == NULL) return luaL_error(L, "the coroutine library's function is not a C function");
+    return original(L);
 }
 
 /* coroutine.resume(co, ...): false and a message for a thread Hub resumes itself. */

@@ -22,6 +22,7 @@ extension HubServer {
         router.on("/preview/**", method: .options) { _, _ in Self.allowing(RouteMethods.read) }
         router.on("/sessions/:session/select", method: .options) { _, _ in Self.allowing(RouteMethods.post) }
         router.on("/sessions/:session/back", method: .options) { _, _ in Self.allowing(RouteMethods.post) }
+        router.on("/sessions/:session/resize", method: .options) { _, _ in Self.allowing(RouteMethods.post) }
         router.on("/metrics", method: .options) { _, _ in Self.allowing(RouteMethods.read) }
         router.on("/preview.js", method: .options) { _, _ in Self.allowing(RouteMethods.read) }
         router.on("/preview.css", method: .options) { _, _ in Self.allowing(RouteMethods.read) }

@@ -44,6 +44,11 @@ extension HubServer {
             let session = try context.parameters.require("session")
             return try await self.onSession(session) { state in try state.back(inSession: session) }
         }
+        router.post("/sessions/:session/resize") { request, context in
+            let session = try context.parameters.require("session")
+            let resize = try ResizeRequest(body: try await self.body(of: request))
+            return try await self.onSession(session) { state in try state.resize(inSession: session, width: resize.width) }
+        }
         router.getAndHead("/metrics") { _, _ in
             self.metrics.streams(open: self.pool.sessionCount, capacity: self.pool.sessionCapacity)
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: ResponseBody(byteBuffer: ByteBuffer(string: self.metrics.text)))

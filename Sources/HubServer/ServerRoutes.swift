@@ -28,6 +28,7 @@ public enum ServerRoutes {
         Route(method: "GET", path: "/preview.js, /preview.css", answer: "the preview page's script and style sheet", isEntryPoint: false),
         Route(method: "POST", path: "/sessions/<id>/select", answer: "a click on the preview, which selects a component of its session", isEntryPoint: false),
         Route(method: "POST", path: "/sessions/<id>/back", answer: "the preview's back button", isEntryPoint: false),
+        Route(method: "POST", path: "/sessions/<id>/resize", answer: "the preview's pane resized: its session drawn that wide", isEntryPoint: false),
         Route(method: "GET", path: "/metrics", answer: "Prometheus metrics", isEntryPoint: true),
     ]
 

@@ -33,10 +33,11 @@ package final class LuaCoroutine {
     }
 
     /// Resumes the coroutine with the `arguments` values on top of its stack (the function and
-    /// its arguments, the first time), charging what it runs to `budget`.
-    package func resume(arguments: Int32, budget: inout LuaBudget) -> Outcome {
+    /// its arguments, the first time), charging what it runs to `budget` (alone when
+    /// `outermost`: ``LuaState/resume(_:arguments:budget:outermost:)``).
+    package func resume(arguments: Int32, budget: inout LuaBudget, outermost: Bool = false) -> Outcome {
         guard let lua else { return .failed(LuaError(message: "the Lua runtime is gone")) }
-        let (status, results) = lua.resume(stack, arguments: arguments, budget: &budget)
+        let (status, results) = lua.resume(stack, arguments: arguments, budget: &budget, outermost: outermost)
         switch status {
         case LUA_OK:
             return .returned(results)

@@ -57,8 +57,8 @@ extension LuaState {
     /// Compiles `source` as the text chunk `chunkName`, without running it, and gives the
     /// lines of its main function and of every function inside it, run or not (see
     /// ``LuaFunctionLines``). Throws the syntax error of a chunk that does not compile.
-    package func compiledLines(of source: String, chunkName: String) throws(LuaError) -> LuaFunctionLines {
-        try load(source, chunkName: chunkName)
+    package func compiledLines(of source: [UInt8], chunkName: String) throws(LuaError) -> LuaFunctionLines {
+        try load(bytes: source, chunkName: chunkName)
         defer { stack.pop() }
         var bytes: [UInt8] = []
         // lua_dump calls the writer with each piece, here in the host: nothing can raise.

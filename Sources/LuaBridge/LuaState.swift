@@ -161,11 +161,25 @@ public final class LuaState {
     /// it; with `environment`, the chunk's globals are that table.
     package func load(_ source: String, chunkName: String, environment: LuaReference? = nil) throws(LuaError) {
         var source = source
-        let status = source.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                luaL_loadbufferx(L, chars.baseAddress, chars.count, chunkName, "t")
-            }
-        }
+        let status = source.withUTF8 { loadBuffer(UnsafeRawBufferPointer($0), chunkName: chunkName) }
+        try finishLoading(status, chunkName: chunkName, environment: environment)
+    }
+
+    /// `[-0, +1]` The same for source given as bytes, as Lua reads a file: a string literal or
+    /// comment in it may hold any byte (Latin-1 text, say), which the chunk's strings keep.
+    package func load(bytes source: [UInt8], chunkName: String, environment: LuaReference? = nil) throws(LuaError) {
+        let status = source.withUnsafeBytes { loadBuffer($0, chunkName: chunkName) }
+        try finishLoading(status, chunkName: chunkName, environment: environment)
+    }
+
+    /// `[-0, +1]` Compiles the text chunk `bytes` and pushes it, or its error; returns Lua's status.
+    private func loadBuffer(_ bytes: UnsafeRawBufferPointer, chunkName: String) -> Int32 {
+        luaL_loadbufferx(L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, chunkName, "t")
+    }
+
+    /// Pops and throws the error a load that ended with `status` pushed; otherwise sets the
+    /// environment of the chunk it pushed to `environment`, when given.
+    private func finishLoading(_ status: Int32, chunkName: String, environment: LuaReference?) throws(LuaError) {
         if status != LUA_OK {
             let error = LuaError(raw: stack.string(at: -1) ?? "cannot load \(chunkName)")
             stack.pop()
@@ -188,17 +202,19 @@ public final class LuaState {
         try protectedCall(arguments: arguments, results: results, limit: budget, total: budget ?? 0)
     }
 
-    /// The same, charged to `budget` (e.g. an operation run's, across all of its work).
-    package func call(arguments: Int32, results: Int32, budget: inout LuaBudget) throws(LuaError) {
+    /// The same, charged to `budget` (e.g. an operation run's, across all of its work). An
+    /// `outermost` call is metered as the host meters one: see ``resume(_:arguments:budget:outermost:)``.
+    package func call(arguments: Int32, results: Int32, budget: inout LuaBudget, outermost: Bool = false) throws(LuaError) {
         let used = try protectedCall(
-            arguments: arguments, results: results, limit: budget.limit, total: budget.total, deadline: budget.deadline)
+            arguments: arguments, results: results, limit: budget.limit, total: budget.total, deadline: budget.deadline,
+            outermost: outermost)
         budget.left -= used
     }
 
     /// Calls in protected mode; returns the instructions used.
     @discardableResult
     private func protectedCall(
-        arguments: Int32, results: Int32, limit: Int?, total: Int, deadline: Int64? = nil
+        arguments: Int32, results: Int32, limit: Int?, total: Int, deadline: Int64? = nil, outermost: Bool = false
     ) throws(LuaError) -> Int {
         guard executionDepth < Self.maximumNesting else {
             stack.pop(arguments + 1)
@@ -207,7 +223,9 @@ public final class LuaState {
         let base = stack.top - arguments
         lua_pushcclosure(L, hub_traceback, 0)
         stack.insert(at: base)
-        let (status, used) = metered(L, limit: limit, total: total, deadline: deadline) { clua_pcall(L, arguments, results, base) }
+        let (status, used) = metered(L, limit: limit, total: total, deadline: deadline, outermost: outermost) {
+            clua_pcall(L, arguments, results, base)
+        }
         stack.remove(at: base)
         if status != LUA_OK {
             let error = status == LUA_ERRMEM ? outOfMemory
@@ -232,15 +250,21 @@ public final class LuaState {
 
     /// Resumes coroutine `thread` with `arguments` values on its stack, charged to `budget`.
     /// Returns the status and the number of results (yielded or returned) left on the thread's
-    /// stack.
-    package func resume(_ thread: LuaStack, arguments: Int32, budget: inout LuaBudget) -> (status: Int32, results: Int32) {
+    /// stack. An `outermost` resume, nested in a script that plays the host (a test case, a REPL
+    /// line), is metered as the host meters one at the top: `budget` alone limits it, as under
+    /// `hub render` and `hub serve`, and the script is charged only the cost of nesting; it still
+    /// stops at the script's deadline.
+    package func resume(
+        _ thread: LuaStack, arguments: Int32, budget: inout LuaBudget, outermost: Bool = false
+    ) -> (status: Int32, results: Int32) {
         guard executionDepth < Self.maximumNesting else {
             thread.push(nestedTooDeeply)
             return (LUA_ERRRUN, 1)
         }
         var results: Int32 = 0
         let (status, used) = metered(
-            thread.L, limit: budget.limit, total: budget.total, deadline: budget.deadline, reservingForCaller: true
+            thread.L, limit: budget.limit, total: budget.total, deadline: budget.deadline, reservingForCaller: true,
+            outermost: outermost
         ) {
             lua_resume(thread.L, L, arguments, &results)
         }
@@ -253,11 +277,13 @@ public final class LuaState {
     /// `deadline` or after ``timeLimit``, whichever comes first. Nested in another budgeted
     /// execution, it gets at most what that one has left (a run, `reservingForCaller`, less a
     /// reserve for the caller), and what it uses is taken from it: nothing nested can refill a
-    /// budget or put off a deadline. `total` is the budget's size,
+    /// budget or put off a deadline. An `outermost` execution with a `limit` is the exception
+    /// for budgets: that limit alone caps it, and the enclosing one pays only
+    /// ``nestedExecutionCost`` (its deadline still holds). `total` is the budget's size,
     /// for the error message. Returns body's status and the instructions it used.
     private func metered(
         _ thread: OpaquePointer, limit: Int?, total: Int, deadline: Int64? = nil, reservingForCaller: Bool = false,
-        _ body: () -> Int32
+        outermost: Bool = false, _ body: () -> Int32
     ) -> (status: Int32, used: Int) {
         let host = limits.pointee.host
         limits.pointee.host = 0
@@ -269,20 +295,23 @@ public final class LuaState {
             if executionDepth == 0 { limits.pointee.host_used = 0 }
             limits.pointee.host = host
         }
-        let enclosing = meteredDepth > 0 && limits.pointee.budget_limit > 0
+        let outer = meteredDepth > 0 && limits.pointee.budget_limit > 0
             ? (left: limits.pointee.budget, total: limits.pointee.budget_limit, exhausted: limits.pointee.exhausted,
                thread: limits.pointee.thread, deadline: limits.pointee.deadline) : nil
+        // The budget this one is a part of, unless it has one of its own as at the top.
+        let enclosing = outermost && limit != nil ? nil : outer
         // A run (an operation's or an action's, resumed with a budget of its own) leaves the
-        // caller it is nested in a reserve: when it runs out, the caller (a test, a REPL line)
-        // can still look at how it failed. What it uses is charged to the caller all the same.
+        // caller it is nested in a reserve: when it runs out, the caller (an operation that
+        // opened its screen) can still look at how it failed. What it uses is charged to the
+        // caller all the same.
         let reserve = reservingForCaller && limit != nil ? (enclosing?.total ?? 0) / Self.callerReserveShare : 0
         guard let start = [limit, enclosing.map { max(0, $0.left - reserve) }].compactMap({ $0 }).min() else { return (body(), 0) }
         limits.pointee.budget = start
         limits.pointee.budget_limit = limit != nil ? max(1, total) : enclosing?.total ?? max(1, total)
-        hub_budget_set_exhausted(limits, start <= 0 ? HUB_EXHAUSTED_BUDGET : enclosing?.exhausted ?? 0)
+        hub_budget_set_exhausted(limits, start <= 0 ? HUB_EXHAUSTED_BUDGET : outer?.exhausted ?? 0)
         limits.pointee.thread = thread
         let ownDeadline = [deadline, timeLimit > 0 ? Self.now + Int64(timeLimit) * 1_000_000 : nil].compactMap { $0 }.min()
-        let enclosingDeadline = enclosing.flatMap { $0.deadline > 0 ? $0.deadline : nil }
+        let enclosingDeadline = outer.flatMap { $0.deadline > 0 ? $0.deadline : nil }
         limits.pointee.deadline = [ownDeadline, enclosingDeadline].compactMap { $0 }.min() ?? 0
         let wasAttached = hub_budget_attached(thread) != 0
         hub_budget_attach(thread)
@@ -290,12 +319,12 @@ public final class LuaState {
         let status = body()
         meteredDepth -= 1
         let used = start - max(0, limits.pointee.budget) + (enclosing == nil ? 0 : Self.nestedExecutionCost)
-        if let enclosing {
-            limits.pointee.budget = enclosing.left - used
-            limits.pointee.budget_limit = enclosing.total
-            hub_budget_set_exhausted(limits, limits.pointee.budget <= 0 ? HUB_EXHAUSTED_BUDGET : enclosing.exhausted)
-            limits.pointee.thread = enclosing.thread
-            limits.pointee.deadline = enclosing.deadline
+        if let outer {
+            limits.pointee.budget = outer.left - (enclosing == nil ? Self.nestedExecutionCost : used)
+            limits.pointee.budget_limit = outer.total
+            hub_budget_set_exhausted(limits, limits.pointee.budget <= 0 ? HUB_EXHAUSTED_BUDGET : outer.exhausted)
+            limits.pointee.thread = outer.thread
+            limits.pointee.deadline = outer.deadline
         } else {
             limits.pointee.budget_limit = 0
             hub_budget_set_exhausted(limits, 0)

@@ -6,12 +6,15 @@ import Testing
 /// shows, and each Lua block that names its file (`-- file: path`) is a part of that file.
 @Suite(.offThePool) struct AuthoringGuideTests {
     /// One command of a console block: its arguments, the lines typed at its prompt, and the
-    /// lines it prints (`…` standing for any text).
+    /// lines it prints (`…` standing for any text): its standard output, then, when the command
+    /// ends with `2>&1`, its standard error.
     struct Command: CustomStringConvertible {
         var arguments: [String]
         var input: [String] = []
         var output: [String] = []
         var description: String { "$ " + arguments.joined(separator: " ") }
+        /// Whether the block shows what the command prints on standard error too.
+        var showsErrors: Bool { arguments.last == "2>&1" }
     }
 
     private static let guide = HubProcess.packageRoot.appendingPathComponent("docs/authoring.md")
@@ -78,15 +81,21 @@ import Testing
             "$ check --features Tests/HubCLITests/Fixtures/Unchecked",
             "$ check --features Tests/HubCLITests/Fixtures/All",
             "$ check --features Examples --strict",
+            "$ check --features docs/walkthrough/Bookshop --strict",
+            "$ render --features docs/walkthrough/Bookshop books:picks --width 40 2>&1",
+            "$ render --features docs/walkthrough/Bookshop books:prices 2>&1",
+            "$ repl --features docs/walkthrough/Bookshop 2>&1",
             "$ test Examples/Cities --filter golden",
         ])
-        #expect(try Self.blocks("lua").count == 8)
+        #expect(try Self.blocks("lua").count == 15)
     }
 
     @Test(arguments: try commands())
     func eachCommandPrintsWhatTheGuideShows(_ command: Command) throws {
-        let result = try HubProcess.run(command.arguments, input: command.input.isEmpty ? nil : command.input.joined(separator: "\n") + "\n")
-        let printed = result.output.components(separatedBy: "\n").dropLast()
+        let arguments = command.showsErrors ? Array(command.arguments.dropLast()) : command.arguments
+        let result = try HubProcess.run(arguments, input: command.input.isEmpty ? nil : command.input.joined(separator: "\n") + "\n")
+        let text = command.showsErrors ? result.output + result.errors : result.output
+        let printed = text.components(separatedBy: "\n").dropLast()
         #expect(printed.count == command.output.count, "\(command) printed:\n\(result.output)")
         for (line, pattern) in zip(printed, command.output) {
             #expect(Self.matches(line, pattern), "\(command) printed '\(line)' where the guide shows '\(pattern)'")
@@ -101,22 +110,24 @@ import Testing
         }
     }
 
-    /// The folder the walk-through builds from nothing.
-    private static let walkThrough = "docs/walkthrough/Planets"
+    /// The folder the walk-through builds from nothing, and the one that makes a mistake of
+    /// each kind.
+    private static let walkThroughs = ["docs/walkthrough/Planets", "docs/walkthrough/Bookshop"]
 
-    @Test func theWalkThroughShowsEachFileOfItsFolderWhole() throws {
-        let prefix = "-- file: \(Self.walkThrough)/"
+    @Test(arguments: walkThroughs)
+    func theWalkThroughShowsEachFileOfItsFolderWhole(_ walkThrough: String) throws {
+        let prefix = "-- file: \(walkThrough)/"
         var shown: [String: String] = [:]
         for block in try Self.blocks("lua") {
             guard let first = block.first, first.hasPrefix(prefix) else { continue }
             shown[String(first.dropFirst(prefix.count))] = block.dropFirst().joined(separator: "\n") + "\n"
         }
-        let folder = HubProcess.packageRoot.appendingPathComponent(Self.walkThrough)
+        let folder = HubProcess.packageRoot.appendingPathComponent(walkThrough)
         let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".lua") }.sorted()
-        #expect(files == shown.keys.sorted(), "the guide shows every Lua file of \(Self.walkThrough), and no other")
+        #expect(files == shown.keys.sorted(), "the guide shows every Lua file of \(walkThrough), and no other")
         for file in files {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            #expect(shown[file] == text, "docs/authoring.md shows \(Self.walkThrough)/\(file) as it is not")
+            #expect(shown[file] == text, "docs/authoring.md shows \(walkThrough)/\(file) as it is not")
         }
     }
 

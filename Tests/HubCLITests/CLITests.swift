@@ -171,7 +171,12 @@ final class PipeReader: @unchecked Sendable {
     @Test func failingOperationExitsNonZeroNamingTheOperation() throws {
         let result = try HubProcess.run(["render", "--features", "Tests/HubLuaTests/Fixtures/Broken", "broken:view"])
         #expect(result.status != 0)
-        #expect(result.errors == "hub: feature 'broken', operation 'after': Tests/HubLuaTests/Fixtures/Broken/operations/after.lua:7: boom\n")
+        #expect(result.errors == """
+            hub: boom — feature 'broken', operation 'explode', operations/explode.lua:4; operation 'after' was handed it and \
+            failed with an error of its own
+            hub: boom — feature 'broken', operation 'after', operations/after.lua:7; the view failed with it
+
+            """, "each failure once, at its own line")
     }
 
     @Test func jsonRendersTheFoodExampleWithAllItsTitles() throws {
@@ -190,7 +195,7 @@ final class PipeReader: @unchecked Sendable {
         let result = try HubProcess.run(["json", truncated.path])
         #expect(result.status != 0)
         #expect(result.output.isEmpty)
-        #expect(result.errors == "hub: \(truncated.path):85:16: malformed JSON: unexpected end of input in an object (byte 3000)\n")
+        #expect(result.errors == "hub: malformed JSON: unexpected end of input in an object (byte 3000) — \(truncated.path):85:16\n")
     }
 
     @Test func jsonModelPrintsDefaultSchemaJSONThatReadsBackTheSame() throws {

@@ -62,14 +62,27 @@ import Testing
         #expect(result.status == 1)
     }
 
-    @Test func strictOnTheExamplesFindsTheSilencedFailureOfTheChainExampleAndTheComponentTheEmbeddingAppRegistersInSwift() throws {
+    @Test func strictOnTheExamplesFindsEveryFailureTheExamplesShowOnPurposeAndTheComponentTheEmbeddingAppRegistersInSwift() throws {
+        // The Chain example silences one error and fails a view with another on purpose; the
+        // Limits example's views are runaways on purpose. Each is named at its own line, with
+        // what became of it.
         let result = try HubProcess.run(["check", "--features", "Examples", "--strict"])
         #expect(result.output == """
             Examples/Chain/operations/examples.lua:49: view 'chain:errors': operation 'fetch' failed: offline; operation 'banner' \
-            was handed the error and finished normally, so the chain went on without it
+            was handed it and finished normally, so the chain went on without it
+            Examples/Chain/operations/examples.lua:49: view 'chain:forwarded': operation 'fetch' failed: offline \
+            (passed on at Examples/Chain/operations/examples.lua:74); the view failed with it
             Examples/Embedding/Basket/feature.lua:12: view 'shop:basket': model 'Apples' names component 'shop:price', \
             which nothing registers; the fallback for its category draws it
-            hub check: 2 problems in 8 feature folders
+            Examples/Limits/feature.lua:5: view 'limits:spin': operation 'feature:4' failed: instruction budget exceeded \
+            (1000000 instructions); the view failed with it
+            Examples/Limits/feature.lua:9: view 'limits:stuck': operation 'feature:8' failed: timed out after 200 ms; \
+            the view failed with it
+            Examples/Limits/feature.lua:13: view 'limits:again': operation 'feature:12' failed: rescheduled itself 50 times \
+            in a row with nothing else happening (a loop?); the view failed with it
+            Examples/Limits/feature.lua:17: view 'limits:pattern': operation 'feature:16' failed: instruction budget exceeded \
+            (1000000 instructions); the view failed with it
+            hub check: 7 problems in 8 feature folders
 
             """)
         #expect(result.status == 1)

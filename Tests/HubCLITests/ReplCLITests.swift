@@ -191,7 +191,7 @@ import Testing
         repl.write("= 'hal")
         // The half-typed line is cleared, the timer's output and its error printed, the line shown again.
         #expect(repl.wait { output, _ in
-            output.contains("> = 'hal\r\u{1B}[Ktick\r\nhub: hub.after callback from stdin:1: stdin:1: boom\r\n> = 'hal")
+            output.contains("> = 'hal\r\u{1B}[Ktick\r\nhub: boom — hub.after callback from stdin:1, stdin:1\r\n> = 'hal")
         }, "\(repl.outputText.debugDescription)")
         // Typing goes on where it was, in UTF-8.
         repl.write("f é'\r")

@@ -139,7 +139,7 @@ import Testing
     }
 
     @Test func aFailureAnswersWithARequestIdWhoseLogLineLocatesItAndWithTheLocationUnderDev() async throws {
-        let located = "feature 'broken', operation 'fails': Tests/HubServerTests/Fixtures/Live/feature.lua:40: the backend is down"
+        let located = "the backend is down — feature 'broken', operation 'fails', Tests/HubServerTests/Fixtures/Live/feature.lua:40"
         for options in [[], ["--dev"], ["--watch"]] {
             let (serve, port) = try serveLive(options)
             let response = try await HTTPClient.shared.get(url: "http://127.0.0.1:\(port)/views/broken:view").get()

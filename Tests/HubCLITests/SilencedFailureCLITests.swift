@@ -9,8 +9,9 @@ import Testing
 /// still shown to the author by every command: the reproducer misspells a field of decoded JSON.
 @Suite(.offThePool) struct SilencedFailureCLITests {
     static let folder = "Tests/HubCLITests/Fixtures/Silenced"
-    static let failure = "feature 'hours', operation 'hours': \(folder)/feature.lua:10: attempt to index a nil value (field 'hourz')"
-    static let silenced = " (silenced by operation 'footer', which was handed the error and finished normally)"
+    /// Said message first, located relative to the feature folder.
+    static let failure = "attempt to index a nil value (field 'hourz') — feature 'hours', operation 'hours', feature.lua:10"
+    static let silenced = "; operation 'footer' was handed it and finished normally, so the chain went on without it"
 
     @Test func renderPrintsTheFailureAndExitsNonZero() throws {
         let render = try HubProcess.run(["render", "hours:view", "--features", Self.folder, "--width", "30"])
@@ -25,7 +26,7 @@ import Testing
         let strict = try HubProcess.run(["check", "--features", Self.folder, "--strict"])
         #expect(strict.output.contains(
             "\(Self.folder)/feature.lua:10: view 'hours:view': operation 'hours' failed: attempt to index a nil value (field 'hourz'); "
-                + "operation 'footer' was handed the error and finished normally, so the chain went on without it\n"), "\(strict.output)")
+                + "operation 'footer' was handed it and finished normally, so the chain went on without it\n"), "\(strict.output)")
         #expect(strict.status == 1)
     }
 
@@ -50,8 +51,8 @@ import Testing
     @Test func theREPLShowsTheScreensFailures() throws {
         let repl = try HubProcess.run(
             ["repl", "--features", Self.folder],
-            input: "s = hub.open('hours:view')\n= #s.failures, s.failures[1].silenced_by, s.failures[1].operation\ns\n")
-        #expect(repl.output.contains("1\tfooter\thours\n"), "\(repl.output)")
+            input: "s = hub.open('hours:view')\n= #s.failures, s.failures[1].outcome, s.failures[1].by, s.failures[1].operation\ns\n")
+        #expect(repl.output.contains("1\tsilenced\tfooter\thours\n"), "\(repl.output)")
         #expect(repl.output.contains("  silenced by footer: \(Self.failure)\n"), "\(repl.output)")
         #expect(repl.errors.contains(Self.failure + Self.silenced))
     }

@@ -108,7 +108,7 @@ import Testing
         let good = try String(contentsOf: row, encoding: .utf8)
         try good.replacingOccurrences(of: "return container.width, 2", with: "error(\"broken row\")")
             .write(to: row, atomically: false, encoding: .utf8)
-        #expect(watch.wait { _, errors in errors.contains("row.lua:6: broken row\n") }, "\(watch.errorText)")
+        #expect(watch.wait { _, errors in errors.contains("broken row — component 'cities:row', size, components/row.lua:6\n") }, "\(watch.errorText)")
         try good.write(to: row, atomically: false, encoding: .utf8)
         #expect(watch.wait { _, errors in errors.components(separatedBy: "reloaded ").count == 3 }, "\(watch.errorText)")
         try (try String(contentsOf: folder.appendingPathComponent("feature.lua"), encoding: .utf8) + "-- touched\n")

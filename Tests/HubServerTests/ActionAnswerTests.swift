@@ -26,7 +26,7 @@ import Testing
                 instance: "/views/writer:view/actions")
             let lines = log.lines(containing: "POST /views/writer:view/actions 500 ")
             #expect(lines.map(\.requestID) == [id])
-            #expect(lines.first?.message.hasSuffix(" ms: feature 'writer', action 'writer:boom': \(Self.script):135: the action broke") == true,
+            #expect(lines.first?.message.hasSuffix(" ms: the action broke — feature 'writer', action 'writer:boom', \(Self.script):135") == true,
                 "\(lines)")
             // Told once, under the request: not also as a problem without an id.
             #expect(log.lines(containing: "the action broke").count == 1, "\(log.lines.map(\.message))")
@@ -34,7 +34,7 @@ import Testing
         try await withServer([ServerPaths.fixture("Live")], configure: { $0.isDevelopment = true }) { server in
             expectProblem(
                 try await Self.perform("writer:boom", on: server), status: 500, title: "The action failed",
-                detail: "feature 'writer', action 'writer:boom': \(Self.script):135: the action broke", instance: "/views/writer:view/actions")
+                detail: "the action broke — feature 'writer', action 'writer:boom', \(Self.script):135", instance: "/views/writer:view/actions")
         }
     }
 
@@ -93,7 +93,7 @@ import Testing
             let click = try await server.post("/sessions/\(session)/select", #"{"component": "note", "id": "writer:boom"}"#)
             expectProblem(
                 click, status: 500, title: "The action failed",
-                detail: "feature 'writer', action 'writer:boom': \(Self.script):135: the action broke", instance: "/sessions/\(session)/select")
+                detail: "the action broke — feature 'writer', action 'writer:boom', \(Self.script):135", instance: "/sessions/\(session)/select")
             let written = try await server.post("/sessions/\(session)/select", #"{"component": "note", "id": "writer:note", "custom": {"note": "hi"}}"#)
             #expect(written.status == 200)
         }

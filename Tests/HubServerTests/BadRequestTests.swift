@@ -45,12 +45,12 @@ import Testing
                 .replacingOccurrences(of: FileManager.default.currentDirectoryPath + "/", with: "")
             let failed = try await server.get("/views/broken:view")
             #expect(failed.status == 500)
-            #expect(try problem(failed) == (500, "feature 'broken', operation 'fails': \(script):40: the backend is down"))
+            #expect(try problem(failed) == (500, "the backend is down — feature 'broken', operation 'fails', \(script):40"))
 
             let runaway = try await server.get("/views/runaway:view")
             #expect(runaway.status == 500)
             #expect(try problem(runaway).detail
-                == "feature 'runaway', operation 'forever': \(script):49: instruction budget exceeded (1000000 instructions)")
+                == "instruction budget exceeded (1000000 instructions) — feature 'runaway', operation 'forever', \(script):49")
 
             #expect(try await server.get("/views/cities:overview").status == 200)
             #expect(try await server.get("/views/echo:still-here").text.contains("echo:still-here"))

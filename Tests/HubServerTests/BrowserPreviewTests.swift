@@ -50,6 +50,39 @@ import Testing
         }
     }
 
+    @Test func thePageDrawsTheViewAtTheWidthItsPaneHasAndAgainWhenTheWindowIsResized() async throws {
+        try await withServer([ServerPaths.examples]) { server in
+            try await offThePool {
+                let browser = try HeadlessChromium()
+                try browser.resize(width: 1_000, height: 800)
+                try browser.navigate("http://127.0.0.1:\(server.port)/preview/songs:list")
+                // The view's lines are as many columns as the pane holds, and the screen ends
+                // inside the pane: every row's [delete] at its right end shows.
+                let fits = """
+                    (() => {
+                      const screen = document.getElementById('screen'), pane = screen.parentElement;
+                      const lines = document.getElementById('text').textContent.split('\\n');
+                      return [Math.max(...lines.map((line) => line.length)), lines.filter((line) => line.endsWith('[delete]')).length,
+                              screen.getBoundingClientRect().right <= pane.getBoundingClientRect().right];
+                    })()
+                    """
+                let text = "document.getElementById('text').textContent"
+                #expect(try browser.wait(until: "\(text).includes('[delete]') && \(text).split('\\n')[1].length < 80"))
+                let wide = try browser.evaluate(fits)
+                guard case .array(let measures) = wide, case .int(let columns) = measures[0] else {
+                    Issue.record("measured \(wide)")
+                    return
+                }
+                #expect((60..<80).contains(columns), "a 1000-pixel window beside a 340-pixel panel: \(columns) columns")
+                #expect(measures[1] == .int(3) && measures[2] == .bool(true), "every song's [delete] shows: \(wide)")
+                // Narrower: the page asks again, and the view is drawn narrower.
+                try browser.resize(width: 700, height: 800)
+                #expect(try browser.wait(until: "\(text).split('\\n')[1].length < \(columns - 20)"))
+                #expect(try browser.evaluate("\(fits)[2]") == .bool(true))
+            }
+        }
+    }
+
     @Test func thePagesPolicyStopsAnInjectedScriptAndStyle() async throws {
         try await withServer([ServerPaths.examples]) { server in
             try await offThePool {

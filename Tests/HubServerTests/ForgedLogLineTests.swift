@@ -30,9 +30,9 @@ import Testing
             let logged = lines.all.dropFirst(before)
             #expect(logged.map(Self.steady) == [
                 "TIME info hub.serve: source=print [HubServer] x\\n2031-01-01T00:00:00+0000 error hub.serve: [HubServer] GET /admin 200 0.1 ms\\rhidden\n",
-                "TIME error hub.serve: hb.request.id=ID [HubServer] GET /views/forger:view 500 N ms: feature 'forger', operation 'forge': "
-                    + "Tests/HubServerTests/Fixtures/Live/feature.lua:149: boom\\n2031-01-01T00:00:00+0000 info hub.serve: [HubServer] "
-                    + "GET /views/forger:view 200 0.1 ms\\r\\u{1B}[2K\n",
+                "TIME error hub.serve: hb.request.id=ID [HubServer] GET /views/forger:view 500 N ms: boom\\n2031-01-01T00:00:00+0000 "
+                    + "info hub.serve: [HubServer] GET /views/forger:view 200 0.1 ms\\r\\u{1B}[2K — feature 'forger', operation 'forge', "
+                    + "Tests/HubServerTests/Fixtures/Live/feature.lua:149\n",
             ], "\(logged)")
             for line in logged {
                 #expect(line.filter(\.isNewline) == "\n" && line.last == "\n", "one line a record: \(line)")

@@ -81,6 +81,7 @@ import Testing
                 "/preview/cities:overview/updates": "GET, HEAD",
                 "/sessions/0-none/select": "POST",
                 "/sessions/0-none/back": "POST",
+                "/sessions/0-none/resize": "POST",
                 "/metrics": "GET, HEAD",
                 "/preview.js": "GET, HEAD",
                 "/preview.css": "GET, HEAD",

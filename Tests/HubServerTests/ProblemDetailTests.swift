@@ -11,7 +11,7 @@ import Testing
 @Suite struct ProblemDetailTests {
     /// Errors name scripts by their path from the current directory, as Hub shows them.
     static let script = ServerPaths.fixture("Live/feature.lua").replacingOccurrences(of: FileManager.default.currentDirectoryPath + "/", with: "")
-    static let located = "feature 'broken', operation 'fails': \(script):40: the backend is down"
+    static let located = "the backend is down — feature 'broken', operation 'fails', \(script):40"
 
     /// A folder whose feature fails to load (removed by the end of `body`), and the line its
     /// failure is told with.
@@ -21,7 +21,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try "hub.feature { id = \"gone\", uri = \"gone:view\", operations = { function() end } }\nerror(\"cannot load\")\n"
             .write(to: folder.appendingPathComponent("feature.lua"), atomically: true, encoding: .utf8)
-        try await body(folder.path, "feature folder '\(folder.path)' failed to load: \(folder.path)/feature.lua:2: cannot load")
+        try await body(folder.path, "cannot load — feature folder '\(folder.path)' did not load, feature.lua:2")
     }
 
     @Test func aFailureAnswersWithItsRequestIdAndTheLogLineWithThatIdLocatesIt() async throws {

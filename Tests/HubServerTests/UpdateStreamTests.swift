@@ -111,6 +111,22 @@ import Testing
             let back = try await server.post("/sessions/\(session)/back", "{}")
             #expect(try JSONParser.parse(bytes: back.body).objectValue?["stack"] == .array([.string("songs:list")]))
             #expect(try await server.post("/sessions/0-none/back", "{}").status == 404)
+
+            // The page's pane resized: the session's view is drawn that wide, and sent again.
+            let resized = try await server.post("/sessions/\(session)/resize", #"{"width": 40}"#)
+            #expect(resized.status == 200)
+            let narrow = try #require(try JSONParser.parse(bytes: resized.body).objectValue?["text"]?.stringValue)
+            #expect(narrow.split(separator: "\n").map(\.count).max() == 40, "\(narrow)")
+            let widest: @Sendable (String) -> Int? = { data in
+                (try? JSONParser.parse(data).objectValue?["text"]?.stringValue)??.split(separator: "\n").map(\.count).max()
+            }
+            #expect(try await stream.next { widest($0) == 40 } != nil, "the stream sends the narrower view")
+            for bad in [#"{"width": 9}"#, #"{"width": 1001}"#, #"{"width": "wide"}"#, #"{"width": 40, "height": 9}"#, "[]"] {
+                let refused = try await server.post("/sessions/\(session)/resize", bad)
+                #expect(refused.status == 400, "\(bad)")
+                #expect(refused.text.contains(#"the body must be {\"width\": N}, N columns from 10 to 1000"#), "\(refused.text)")
+            }
+            #expect(try await server.post("/sessions/0-none/resize", #"{"width": 40}"#).status == 404)
         }
     }
 }

@@ -58,7 +58,7 @@ import Testing
 
     @Test func activeLinesAreDebugGetinfosForEveryFunction() throws {
         let lua = try LuaState()
-        let compiled = try lua.compiledLines(of: Self.source, chunkName: "@functions.lua")
+        let compiled = try lua.compiledLines(of: Array(Self.source.utf8), chunkName: "@functions.lua")
         let functions = flattened(compiled)
         #expect(functions.count == 7)
         try lua.load(Self.activeLines, chunkName: "=check")
@@ -73,7 +73,7 @@ import Testing
 
     @Test func executableLinesLeaveOutWhatCannotRun() throws {
         let lua = try LuaState()
-        let compiled = try lua.compiledLines(of: Self.source, chunkName: "@functions.lua")
+        let compiled = try lua.compiledLines(of: Array(Self.source.utf8), chunkName: "@functions.lua")
         // Not: `local function add(f)` (2: the function is made on its `end`, 5), the comment
         // (7), the blank line (8), the long string's first and inner lines (10, 11: its constant
         // is loaded on its last line), `else` (15), the `end`s of blocks (17, 22) and of
@@ -84,7 +84,7 @@ import Testing
     @Test func theReturnAfterATailCallIsNoLineThatRuns() throws {
         let lua = try LuaState()
         let source = "local t = {}\nreturn setmetatable(t, {\n  __index = t,\n})\n"
-        let compiled = try lua.compiledLines(of: source, chunkName: "@tail.lua")
+        let compiled = try lua.compiledLines(of: Array(source.utf8), chunkName: "@tail.lua")
         #expect(compiled.activeLines.sorted() == [1, 2, 3, 4])
         #expect(compiled.executableLines.sorted() == [1, 2, 3])
         lua.startCoverage()
@@ -101,7 +101,7 @@ import Testing
         try lua.load(Self.source, chunkName: "@functions.lua")
         try lua.call(arguments: 0, results: 0)
         let lines = try #require(lua.coveredLines["functions.lua"])
-        let executable = try lua.compiledLines(of: Self.source, chunkName: "@functions.lua").executableLines
+        let executable = try lua.compiledLines(of: Array(Self.source.utf8), chunkName: "@functions.lua").executableLines
         #expect(Set(lines.keys).isSubset(of: executable))
         // `add` ran 6 times (its `end` is not counted); the loop's body never ran.
         #expect(lines[3] == 6 && lines[4] == 6 && lines[21] == nil && lines[20] == 1)

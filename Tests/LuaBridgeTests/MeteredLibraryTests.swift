@@ -31,6 +31,9 @@ import Testing
             #"return F("abc", 1, 2, 1, {})"#,
             "return F(setmetatable({}, { __index = function(_, k) return k * 2 end }), 1, 3, 1, {})",
             "local log = {}; F({7, 8}, 1, 2, 1, setmetatable({}, { __newindex = function(_, k, v) log[#log + 1] = k .. '=' .. v end })); return log",
+            "local log = {}; local t = setmetatable({}, { __index = function(_, k) return k end, __newindex = function(_, k, v) log[#log + 1] = k .. '=' .. v end }); F(t, 1, 3, 2); F(t, 2, 4, 1); return log",
+            "local log = {}; local mt = { __eq = function() return true end, __index = function(_, k) return k end, __newindex = function(_, k, v) log[#log + 1] = k .. '=' .. v end }; F(setmetatable({}, mt), 1, 3, 2, setmetatable({}, mt)); return log",
+            "return F(setmetatable({}, { __index = function(_, k) error('no ' .. k) end }), 1, 2^40, 1, {})",
         ]),
         ("table", "insert", [
             #"local t = {1, 2}; F(t, "x"); return t"#, #"local t = {1, 2}; F(t, 1, "x"); return t"#,

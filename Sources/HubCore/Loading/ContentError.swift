@@ -21,6 +21,9 @@ public struct ContentError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The `file:line`s where later code handed the error on (`ctx:fail(ctx.error)`,
     /// `error(ctx.error)`), earliest first; `location` stays where it first happened.
     public var passedOn: [String] = []
+    /// The feature folder as errors name it (`Examples/Cities`): ``description`` shows the
+    /// locations inside it relative to it; ``location`` keeps the whole path.
+    public var folder: String?
 
     /// An error in `domain`; the location, feature, operation and traceback are optional.
     public init(
@@ -36,17 +39,23 @@ public struct ContentError: Error, Equatable, Sendable, CustomStringConvertible 
         self.traceback = traceback
     }
 
-    /// `feature 'cities', operation 'rows': rows.lua:12: message` (or `action 'todo:add'`),
-    /// leaving out what is unknown, and ` (passed on at after.lua:3)` when it was handed on.
+    /// What went wrong first, then who and where, so that the cause shows at 80 columns:
+    /// `message — feature 'cities', operation 'rows', operations/rows.lua:12, passed on at
+    /// operations/after.lua:3` (or `action 'todo:add'`), leaving out what is unknown; paths
+    /// inside ``folder`` relative to it.
     public var description: String {
-        var parts: [String] = []
-        if let feature { parts.append("feature '\(feature)'") }
-        if let operation { parts.append("operation '\(operation)'") }
-        if let action { parts.append("action '\(action)'") }
-        let prefix = parts.isEmpty ? "" : parts.joined(separator: ", ") + ": "
-        let place = location.map { "\($0): " } ?? ""
-        let handedOn = passedOn.isEmpty ? "" : " (passed on at \(passedOn.joined(separator: ", ")))"
-        return prefix + place + message + handedOn
+        var context: [String] = []
+        if let feature { context.append("feature '\(feature)'") }
+        if let operation { context.append("operation '\(operation)'") }
+        if let action { context.append("action '\(action)'") }
+        return ProblemLine.text(message, context: context, location: location, passedOn: passedOn, folder: folder)
+    }
+
+    /// ``description`` with every path whole, as a server's log and development details give it.
+    public var fullDescription: String {
+        var whole = self
+        whole.folder = nil
+        return whole.description
     }
 
     /// `error` as a content error: itself when it is one, otherwise wrapped in domain `hub`.

@@ -43,6 +43,11 @@ public protocol ContentOperation: AnyObject {
     /// nothing it can name.
     func waitingFor(_ context: ContentOperationContext) -> String?
 
+    /// The feature folder its script lies in, as errors name it: the errors the loader makes
+    /// for it (a timeout, too many reschedules) are shown relative to it (``ContentError/folder``);
+    /// nil (the default) for none.
+    var folder: String? { get }
+
     /// Told that its view is gone (its loader was let go): what its runs still do, after they
     /// finished or before, no one will see, so the operation should stop them. Nothing by
     /// default.
@@ -59,5 +64,6 @@ extension ContentOperation {
     public var limits: ContentOperationLimits { ContentOperationLimits() }
     public func runDidTimeOut(_ context: ContentOperationContext) -> String? { nil }
     public func waitingFor(_ context: ContentOperationContext) -> String? { nil }
+    public var folder: String? { nil }
     public func viewDidClose() {}
 }

@@ -12,7 +12,9 @@ public struct SilencedFailure: Equatable, Sendable, CustomStringConvertible {
         self.silencedBy = silencedBy
     }
 
+    /// As ``ChainFailure`` says it: `message — feature …; operation 'banner' was handed it and
+    /// finished normally, so the chain went on without it`.
     public var description: String {
-        "\(error) (silenced by operation '\(silencedBy)', which was handed the error and finished normally)"
+        ChainFailure(error: error, outcome: .silenced(by: silencedBy)).description
     }
 }

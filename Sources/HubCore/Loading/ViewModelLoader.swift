@@ -58,6 +58,12 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         slots.compactMap(\.silenced)
     }
 
+    /// Every failure of the chain's operations in their last runs, in chain order, each once
+    /// where it first happened, with what became of it (see ``ChainFailure``).
+    public var failures: [ChainFailure] {
+        ChainFailure.failures(of: slots.map(\.status), silenced: slots.map(\.silenced))
+    }
+
     /// The connectivity state every operation of the next run receives.
     public private(set) var connectivityState: ConnectivityState
     /// The last view model loaded successfully, if any.
@@ -247,10 +253,12 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         if let running = queue.first(where: { $0.index == index && $0.context != nil })?.context {
             slots[index].consecutiveReschedules += 1
             if let maximum = limits(of: index).maximumConsecutiveReschedules, slots[index].consecutiveReschedules > maximum {
-                running.fail(ContentError(
+                var error = ContentError(
                     domain: "hub", code: ContentError.Code.rescheduleLimit,
                     message: "rescheduled itself \(maximum) times in a row with nothing else happening (a loop?)",
-                    location: location, feature: featureInfo.identifier, operation: operations[index].name))
+                    location: location, feature: featureInfo.identifier, operation: operations[index].name)
+                error.folder = operations[index].folder
+                running.fail(error)
                 return false
             }
         }
@@ -342,9 +350,11 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
             let operation = self.operations[index]
             let waiting = operation.waitingFor(context).map { " waiting for \($0)" } ?? ""
             let location = operation.runDidTimeOut(context)
-            context.fail(ContentError(
+            var error = ContentError(
                 domain: "hub", code: ContentError.Code.timeout, message: "timed out after \(timeout) ms\(waiting)",
-                location: location, feature: self.featureInfo.identifier, operation: operation.name))
+                location: location, feature: self.featureInfo.identifier, operation: operation.name)
+            error.folder = operation.folder
+            context.fail(error)
         }
     }
 

@@ -34,6 +34,9 @@ final class FeatureBindings {
     private let ledger: RegistrationLedger
     /// The URI each feature claims by name (its exact `uri`, or its `uri_prefix`), for `hub check`.
     private(set) var claimedURIs: [String: String] = [:]
+    /// The features of ``claimedURIs`` that claim a `uri_prefix`: the URI is the start of their
+    /// views', not one of them.
+    private(set) var prefixClaims: Set<String> = []
 
     init(
         lua: LuaState, manager: HubManager, operations: OperationBindings, actions: ActionBindings, problems: ProblemLog,
@@ -76,6 +79,7 @@ final class FeatureBindings {
             case .feature(let feature):
                 manager.featureRegistry.unregister(feature.identifier)
                 claimedURIs[feature.identifier] = nil
+                prefixClaims.remove(feature.identifier)
                 features.append(feature)
             case .prepended(let factory):
                 manager.prependedContentOperationFactories.removeAll { ($0 as? LuaFeatureOperations) === factory }
@@ -122,7 +126,12 @@ final class FeatureBindings {
         registered[folder.path, default: []].append(.feature(registration))
         if let source = call.callerSource() { featureSources[folder.path, default: []].insert(source) }
         ledger.record("feature", registration.identifier, at: call.location(level: 1), folder: folder.path)
-        claimedURIs[registration.identifier] = try call.stringField(1, "uri") ?? call.stringField(1, "uri_prefix")
+        if let uri = try call.stringField(1, "uri") {
+            claimedURIs[registration.identifier] = uri
+        } else if let prefix = try call.stringField(1, "uri_prefix") {
+            claimedURIs[registration.identifier] = prefix
+            prefixClaims.insert(registration.identifier)
+        }
         return 0
     }
 

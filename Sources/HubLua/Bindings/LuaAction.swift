@@ -58,7 +58,7 @@ final class LuaAction: AsyncAction, SuspendableRun {
     }
 
     func didFail(_ error: LuaError) {
-        end(performed: false, error: ContentError(error, feature: featureIdentifier, action: identifier))
+        end(performed: false, error: ContentError(error, feature: featureIdentifier, action: identifier, folders: runner?.problems))
     }
 
     private func end(performed: Bool, error: ContentError?) {
@@ -96,7 +96,7 @@ struct LuaActionHandler: ActionHandler {
         } catch {
             var failure = ContentError(
                 error as? LuaError ?? LuaError(message: "\(error)"), feature: context.featureInfo.identifier,
-                action: context.customActionIdentifier?.description ?? "selection")
+                action: context.customActionIdentifier?.description ?? "selection", folders: nil)
             failure.message = "action handler of \(owner): \(failure.message)"
             throw failure
         }

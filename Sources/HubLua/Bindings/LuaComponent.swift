@@ -114,24 +114,35 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
             try bindings.lua.call(arguments: count + 1, results: results)
             return true
         } catch {
-            lastFailure = "\(function): \(error)"
-            bindings.problems.report("component '\(identifier)': \(function): \(error)")
+            let (message, location) = (error.message, error.location)
+            let folder = bindings.problems.folder(containing: location)
+            lastFailure = ProblemLine.text(message, context: ["\(identifier) \(function)"], location: location, folder: folder)
+            report(message, in: function, at: location)
             return false
         }
     }
 
-    /// `file:line: ` where the component's function `name` is defined, or an empty string.
-    private func definition(of name: String) -> String {
-        guard let stack = bindings?.lua.stack else { return "" }
+    /// Reports `message`, which the component's `function` (defined or failing at `location`)
+    /// caused: `message — component 'ns:name', function, file:line`.
+    private func report(_ message: String, in function: String, at location: String?) {
+        guard let bindings else { return }
+        bindings.problems.report(ProblemLine.text(
+            message, context: ["component '\(identifier)'", function], location: location,
+            folder: bindings.problems.folder(containing: location)), at: location)
+    }
+
+    /// `file:line` where the component's function `name` is defined; nil when unknown.
+    private func definition(of name: String) -> String? {
+        guard let stack = bindings?.lua.stack else { return nil }
         stack.push(spec)
         stack.rawField(-1, name)
         stack.remove(at: -2)
         guard stack.type(at: -1) == .function else {
             stack.pop()
-            return ""
+            return nil
         }
-        guard let (source, line) = stack.popFunctionDefinition() else { return "" }
-        return "\(source.hasPrefix("@") ? String(source.dropFirst()) : source):\(line): "
+        guard let (source, line) = stack.popFunctionDefinition() else { return nil }
+        return "\(source.hasPrefix("@") ? String(source.dropFirst()) : source):\(line)"
     }
 
     private func pushContainer(_ stack: LuaStack, _ size: Size) {
@@ -155,12 +166,13 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
         guard let width = stack.integer(at: -2) ?? stack.number(at: -2).map(Self.floor),
             let height = stack.integer(at: -1) ?? stack.number(at: -1).map(Self.floor)
         else {
-            bindings.problems.report("component '\(identifier)': \(definition(of: name))\(name) must return two integers (width, height)")
+            report("must return two integers (width, height)", in: name, at: definition(of: name))
             return nil
         }
         guard height <= Self.maximumHeight else {
-            bindings.problems.report("component '\(identifier)': \(definition(of: name))\(name) returned a height of \(height) rows; "
-                + "components are at most \(Self.maximumHeight) rows high")
+            report(
+                "returned a height of \(height) rows; components are at most \(Self.maximumHeight) rows high", in: name,
+                at: definition(of: name))
             return Size(width: width, height: Self.maximumHeight).clampedForComponents
         }
         return Size(width: width, height: height).clampedForComponents
@@ -207,7 +219,7 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
             return 2
         }
         if !rendered {
-            ErrorBox.draw("\(identifier): \(lastFailure ?? "failed to render")", in: canvas)
+            ErrorBox.draw(lastFailure ?? "\(identifier) failed to render", in: canvas)
         }
     }
 
@@ -250,7 +262,7 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
             let value = try stack.json(at: -1)
             return value == .null ? nil : value
         } catch {
-            bindings.problems.report("component '\(identifier)': ui_state: \(error)")
+            report("\(error)", in: "ui_state", at: nil)
             return nil
         }
     }

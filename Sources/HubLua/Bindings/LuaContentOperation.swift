@@ -84,6 +84,10 @@ final class LuaContentOperation: ContentOperation {
         runner?.cancel(context)
     }
 
+    var folder: String? {
+        runner?.folder(containing: source.map { String($0.dropFirst()) })
+    }
+
     func waitingFor(_ context: ContentOperationContext) -> String? {
         runner?.waitingFor(context)
     }
@@ -198,7 +202,7 @@ final class LuaOperationRun: SuspendableRun {
     /// past its timeout says it timed out, as one waiting past it does.
     func error(from luaError: LuaError) -> ContentError {
         let message = ranPastItsTimeout(luaError) ? "timed out after \(context?.timeout ?? 0) ms" : luaError.message
-        var failure = ContentError(luaError, feature: featureInfo.identifier, operation: operation.name)
+        var failure = ContentError(luaError, feature: featureInfo.identifier, operation: operation.name, folders: problems)
         failure.message = message
         return failure
     }

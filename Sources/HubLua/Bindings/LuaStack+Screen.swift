@@ -23,14 +23,25 @@ extension LuaStack {
         }
     }
 
-    /// `[-0, +1]` Pushes `failures` as a list of error tables, each with `silenced_by`: the
-    /// operation that was handed it and finished normally.
-    func push(failures: [SilencedFailure], errors: ErrorTables) {
+    /// `[-0, +1]` Pushes `failures` as a list of error tables, each with `outcome`: `"failed
+    /// the view"`, `"silenced"`, `"replaced"` or `"pending"`, and `by`: the operation that was
+    /// handed it (silenced: it finished normally; replaced: it failed with its own error).
+    func push(failures: [ChainFailure], errors: ErrorTables) {
         newTable(array: failures.count)
         for (offset, failure) in failures.enumerated() {
             errors.push(self, failure.error)
-            push(failure.silencedBy)
-            setRawField(-2, "silenced_by")
+            let (outcome, by): (String, String?) = switch failure.outcome {
+            case .failedTheView: ("failed the view", nil)
+            case .silenced(let operation): ("silenced", operation)
+            case .replaced(let operation): ("replaced", operation)
+            case .pending: ("pending", nil)
+            }
+            push(outcome)
+            setRawField(-2, "outcome")
+            if let by {
+                push(by)
+                setRawField(-2, "by")
+            }
             setRawIndex(-2, offset + 1)
         }
     }

@@ -109,6 +109,7 @@ extension OperationBindings {
                 }
             }
         }
+        failure.folder = run.problems?.folder(containing: failure.location)
         return failure
     }
 }

@@ -20,6 +20,11 @@ final class OperationBindings {
     private var runs: [ObjectIdentifier: LuaOperationRun] = [:]
 
     /// A binding whose runs `runner` runs, reporting what no run can fail with to `problems`.
+    /// The loaded feature folder `path` lies in (``ProblemLog/folder(containing:)``).
+    func folder(containing path: String?) -> String? {
+        problems.folder(containing: path)
+    }
+
     init(runner: ScriptRunner, problems: ProblemLog, errors: ErrorTables) {
         self.runner = runner
         self.problems = problems

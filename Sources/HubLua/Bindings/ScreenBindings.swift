@@ -83,7 +83,7 @@ final class ScreenBindings {
                 if let height = screen.screen.height { stack.push(height) } else { stack.pushNil() }
             },
             "chain": .readOnly { [errors] in $0.push(chain: $1.screen.loader.operationStatuses, errors: errors) },
-            "failures": .readOnly { [errors] in $0.push(failures: $1.screen.loader.silencedFailures, errors: errors) },
+            "failures": .readOnly { [errors] in $0.push(failures: $1.screen.loader.failures, errors: errors) },
             "stack": .readOnly { $0.push(strings: $1.stack.viewURIs) },
             "opened": .readOnly { $0.push(strings: $1.stack.openedExternally) },
             "events": .readOnly { $0.push(events: $1.stack.eventLog.events) },

@@ -37,7 +37,7 @@ final class ScriptRunner {
     /// The state the runs' coroutines belong to.
     let lua: LuaState
     let loop: EventLoop
-    private let problems: ProblemLog
+    let problems: ProblemLog
     /// What `hub.sleep` and `hub.await` yield first, so a resume can tell them apart.
     private let sleepToken: LuaReference
     private let awaitToken: LuaReference
@@ -230,7 +230,7 @@ final class ScriptRunner {
         guard let coroutine = run.coroutine else { return }
         let enclosing = lua.stack.executingRun
         lua.stack.executingRun = run.builderRun
-        let outcome = measuring(run) { coroutine.resume(arguments: arguments, budget: &run.budget) }
+        let outcome = measuring(run) { coroutine.resume(arguments: arguments, budget: &run.budget, outermost: isHosted) }
         lua.stack.executingRun = enclosing
         switch outcome {
         case .returned(let count):
@@ -246,7 +246,10 @@ final class ScriptRunner {
     }
 
     /// Handles the `count` values a run's coroutine yielded: a sleep resumes it later on the
-    /// loop, an await calls its `start(done)`; anything else, or a run out of budget, fails.
+    /// loop, an await calls its `start(done)`, a wait waits for the host; any other yield (the
+    /// script's own `coroutine.yield`, from inside a `pcall` too) is the host's to resume, as
+    /// Lua's `coroutine.resume` would: at the loop's next turn, passing nothing back. A run out
+    /// of budget fails.
     private func suspend(_ run: any SuspendableRun, coroutine: LuaCoroutine, yielded count: Int32) {
         let stack = coroutine.stack
         let first = stack.top - count + 1
@@ -254,13 +257,11 @@ final class ScriptRunner {
         let isAwait = count >= 2 && coroutine.holds(awaitToken, at: first)
         let isWait = count >= 2 && coroutine.holds(waitToken, at: first)
         run.budget.left -= Self.suspensionCost
-        let problem = !(isSleep || isAwait || isWait) ? "\(run.kind) yielded outside hub.sleep and hub.await"
-            : run.budget.left <= 0 ? "instruction budget exceeded (\(run.budget.total) instructions)" : nil
-        if let problem {
+        if run.budget.left <= 0 {
             let location = stack.scriptLocation()
             stack.pop(count)
             end(run)
-            return run.didFail(LuaError(message: problem, location: location))
+            return run.didFail(LuaError(message: "instruction budget exceeded (\(run.budget.total) instructions)", location: location))
         }
         if isWait {
             let wait = stack.integer(at: first + 1).flatMap { waits[$0] }
@@ -273,10 +274,10 @@ final class ScriptRunner {
             wait.run = run
             active.waits(run, on: wait.number)
             if wait.result != nil { loop.schedule(after: 0) { [weak self] in self?.resumeWaiting(wait) } }
-        } else if isSleep {
-            let milliseconds = stack.integer(at: first + 1) ?? 0
+        } else if isSleep || !isAwait {
+            let milliseconds = isSleep ? stack.integer(at: first + 1) ?? 0 : 0
             stack.pop(count)
-            profiler?.suspended(run, on: "sleep")
+            profiler?.suspended(run, on: isSleep ? "sleep" : "yield")
             let wake = loop.schedule(after: milliseconds) { [weak self] in
                 self?.resume(run, arguments: 0)
             }
@@ -319,12 +320,21 @@ final class ScriptRunner {
             return 0
         }
         do {
-            try measuring(run) { () throws(LuaError) in try lua.call(arguments: 1, results: 0, budget: &run.budget) }
+            try measuring(run) { () throws(LuaError) in
+                try lua.call(arguments: 1, results: 0, budget: &run.budget, outermost: isHosted)
+            }
         } catch {
             end(run)
             run.didFail(error)
         }
     }
+
+    /// Whether a run resumed now is driven by a script that plays the host, at its top level (a
+    /// test case, a REPL line, or the loop they let time pass on): it then runs on its own budget,
+    /// as the host runs it under `hub render` and `hub serve`, so a runaway run costs the script
+    /// nothing and the next run starts afresh. A run nested in another script's run (an
+    /// operation opening a screen) still takes its budget from that script's.
+    private var isHosted: Bool { canPassTime() }
 
     /// Runs `body`, which runs `run` (a resume, its await's `start`), counting the instructions
     /// its budget counts meanwhile as the run's, and measuring it for a profile that is on.
@@ -486,7 +496,13 @@ final class ScriptRunner {
                 ? " (the folder's callbacks had \(max(0, left)) instructions left of the \(perCall) they may run each "
                     + "\(HubDefaults.Limits.callbackBudgetWindow / 1_000) s; its waiting callbacks are cancelled)" : ""
             if !shared.isEmpty { cancelCallbacks(of: timers) }
-            problems.report("hub.after callback from \(location)\(error)\(shared)")
+            let scheduled = LuaError.splitLocation(location).0 ?? location
+            let folder = problems.folder(containing: error.location ?? scheduled)
+            problems.report(
+                ProblemLine.text(
+                    error.message + shared, context: ["hub.after callback from \(ProblemLine.relative(scheduled, to: folder))"],
+                    location: error.location, folder: folder),
+                at: error.location)
         }
         if perCall > 0 { timers.charge(budget.total - budget.left) }
     }

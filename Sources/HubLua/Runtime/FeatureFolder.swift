@@ -106,30 +106,36 @@ struct FeatureFolder {
         displayPath == "." ? relative : displayPath + "/" + relative
     }
 
-    /// Reads the text file `relative`, only inside the folder.
-    func read(_ relative: String) throws -> String {
+    /// Reads the bytes of the file `relative`, only inside the folder: what Lua reads of a file
+    /// (scripts, `hub.read`), whatever its encoding.
+    func readBytes(_ relative: String) throws -> [UInt8] {
         guard let absolute = resolve(relative) else {
             throw LuaRaise(message: "'\(relative)' is outside the feature folder")
         }
         guard let data = FileManager.default.contents(atPath: absolute) else {
             throw LuaRaise(message: "cannot read '\(display(absolute))'")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw LuaRaise(message: "'\(display(absolute))' is not UTF-8 text")
+        return [UInt8](data)
+    }
+
+    /// Reads the text file `relative` (JSON), only inside the folder; it must be UTF-8 text.
+    func read(_ relative: String) throws -> String {
+        guard let text = String(validating: try readBytes(relative), as: UTF8.self) else {
+            throw LuaRaise(message: "'\(resolve(relative).map(display) ?? relative)' is not UTF-8 text")
         }
         return text
     }
 
     /// The source, chunk name and path in the folder of module `name` (`operations.rows` →
     /// `operations/rows.lua`).
-    func module(_ name: String) throws -> (source: String, chunkName: String, relative: String) {
+    func module(_ name: String) throws -> (source: [UInt8], chunkName: String, relative: String) {
         guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), !name.contains("..") else {
             throw LuaRaise(message: "invalid module name '\(name)'")
         }
         let relative = name.replacingOccurrences(of: ".", with: "/")
         for candidate in [relative + ".lua", relative + "/init.lua"] {
             if let absolute = resolve(candidate), FileManager.default.fileExists(atPath: absolute) {
-                return (try read(candidate), "@" + display(absolute), candidate)
+                return (try readBytes(candidate), "@" + display(absolute), candidate)
             }
         }
         throw LuaRaise(message: "module '\(name)' not found in feature folder '\(displayPath)' (tried \(relative).lua, \(relative)/init.lua)")

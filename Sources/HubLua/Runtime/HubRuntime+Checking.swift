@@ -14,6 +14,8 @@ extension HubRuntime {
     /// each feature's view (opened at its `uri` or `uri_prefix`), and the failures that view's
     /// operations silenced (handed an earlier one's error, an operation finished normally).
     /// Last, HTTP recordings (`tests/http/*.http`) that do not parse or record a request twice.
+    /// A view's HTTP requests are answered from its feature's recordings when the manager's
+    /// transport is a ``RecordedHTTPTransport``.
     public func check(strict: Bool = false) -> [CheckProblem] {
         var problems = loadFailures.flatMap { failure in
             failure.errors.map { CheckProblem("", "\($0) (feature folder '\(failure.folder)' not loaded)") }
@@ -22,7 +24,7 @@ extension HubRuntime {
         problems += overlappingURIs()
         problems += unknownSchemas()
         problems += jsonFileProblems(strict: strict)
-        if strict { problems += unknownComponentsInViews() }
+        if strict { problems += viewProblems() }
         problems += recordingProblems()
         return problems
     }
@@ -114,36 +116,90 @@ extension HubRuntime {
             }
     }
 
-    /// The components each feature's view names that nothing registers, once per view, each at
-    /// the line that first named it (when ``isChecking`` traced it), else where the feature
-    /// was registered. A feature whose URI an earlier feature opens is skipped: the view is the
-    /// other feature's, checked for it (and the clash is a problem of its own).
-    private func unknownComponentsInViews() -> [CheckProblem] {
+    /// What goes wrong in each feature's view (opened at its `uri` or `uri_prefix`, then drawn
+    /// 80 columns wide): every operation that failed (at a `uri`: a prefix alone is no view of
+    /// the feature's), each at the line where its error first happened, with what became of it; a view still loading when the chain should have
+    /// settled; every component that failed to draw; and the components and actions its models
+    /// name that nothing registers, once per view, each at the line that first named it (when
+    /// ``isChecking`` traced it), else where the feature was registered. A feature whose URI an
+    /// earlier feature opens is skipped: the view is the other feature's, checked for it (and the
+    /// clash is a problem of its own). Actions are named, not performed: selecting one may change
+    /// the store or open other views, which a check must not do.
+    private func viewProblems() -> [CheckProblem] {
         var problems: [CheckProblem] = []
         let origins = bindings.builders.origins
         for feature in manager.featureRegistry.all {
             origins.forget()
             guard let uri = bindings.features.claimedURIs[feature.identifier],
-                manager.featureRegistry.registration(forViewURI: uri)?.identifier == feature.identifier,
-                let screen = try? open(uri)
+                manager.featureRegistry.registration(forViewURI: uri)?.identifier == feature.identifier
             else { continue }
-            // Failures the chain went on from count too: the author must see them.
-            for failure in screen.loader.silencedFailures {
-                let operation = failure.error.operation.map { "operation '\($0)'" } ?? "an operation"
-                problems.append(CheckProblem(
-                    failure.error.location ?? location(ofFeature: feature.identifier),
-                    "view '\(uri)': \(operation) failed: \(failure.error.message); operation '\(failure.silencedBy)' was handed "
-                        + "the error and finished normally, so the chain went on without it"))
+            let fallback = location(ofFeature: feature.identifier)
+            let reported = problemLog.entries.count
+            // Answered from the feature's recordings when the runtime replays them, as in its
+            // tests; a request none records fails its operation, which says so.
+            let recordings = manager.httpTransport as? RecordedHTTPTransport
+            recordings?.folder = feature.resourceFolder
+            defer { _ = recordings?.takeProblems() }
+            let screen: Screen
+            do {
+                screen = try open(uri)
+            } catch {
+                problems.append(CheckProblem(fallback, "view '\(uri)' does not open: \(error)"))
+                continue
             }
-            var reported: Set<Identifier> = []
-            visitModels(of: screen.viewModel) { model in
-                guard !reported.contains(model.componentIdentifier), !manager.componentRegistry.makesComponent(model.componentIdentifier)
-                else { return }
+            // Only timeouts left (the loop's clock is virtual): let the time they wait for pass,
+            // as a test's hub.sleep would, so that a run that never ends shows as timed out.
+            if screen.loader.isLoading {
+                manager.loop.advance(by: manager.settleTimeout) { screen.loader.isLoading }
+            }
+            // A prefix alone is no view of the feature's: its operations may rightly refuse it.
+            let failures = bindings.features.prefixClaims.contains(feature.identifier) ? [] : screen.loader.failures
+            for failure in failures {
+                problems.append(CheckProblem(
+                    failure.error.location ?? fallback,
+                    "view '\(uri)': operation '\(failure.error.operation ?? "?")' failed: \(failure.error.message)"
+                        + Self.passedOn(failure.error) + "; \(failure.outcomeDescription)"))
+            }
+            if screen.loader.isLoading {
+                problems.append(CheckProblem(fallback, "view '\(uri)' was still loading after \(manager.settleTimeout) ms"))
+            }
+            _ = try? render(screen)
+            // What went wrong besides: components that failed to draw, observers that raised
+            // (the silenced failures, reported as they happened, are among the failures above).
+            let silenced = Set(screen.loader.silencedFailures.map(\.description))
+            problems += problemLog.entries.dropFirst(reported).filter { !silenced.contains($0) }.map { entry in
+                CheckProblem(problemLog.location(of: entry) ?? fallback, "view '\(uri)': \(entry)")
+            }
+            problems += unregisteredNames(in: screen.viewModel, of: uri, fallback: fallback)
+        }
+        return problems
+    }
+
+    /// ` (passed on at …)` when `error` was handed on, else nothing.
+    private static func passedOn(_ error: ContentError) -> String {
+        error.passedOn.isEmpty ? "" : " (passed on at \(error.passedOn.joined(separator: ", ")))"
+    }
+
+    /// The components and actions `viewModel`'s models name that nothing registers, each once.
+    private func unregisteredNames(in viewModel: ViewModel, of uri: String, fallback: String) -> [CheckProblem] {
+        var problems: [CheckProblem] = []
+        let origins = bindings.builders.origins
+        var reported: Set<Identifier> = []
+        visitModels(of: viewModel) { model in
+            if !reported.contains(model.componentIdentifier), !manager.componentRegistry.makesComponent(model.componentIdentifier) {
                 reported.insert(model.componentIdentifier)
                 problems.append(CheckProblem(
-                    origins.places[model.componentIdentifier] ?? location(ofFeature: feature.identifier),
+                    origins.places[model.componentIdentifier] ?? fallback,
                     "view '\(uri)': model '\(model.identifier)' names component '\(model.componentIdentifier)', "
                         + "which nothing registers; \(fallbackNote)"))
+            }
+            for action in model.target?.actionIdentifiers ?? [] where !reported.contains(action) {
+                guard manager.actionRegistry.createAction(for: action) == nil else { continue }
+                reported.insert(action)
+                problems.append(CheckProblem(
+                    fallback,
+                    "view '\(uri)': model '\(model.identifier)' names action '\(action)', which nothing registers; "
+                        + "selecting it goes on to the target's uri"))
             }
         }
         return problems

@@ -19,7 +19,9 @@ public final class HubRuntime {
     let sandbox: Sandbox
     private let printed: PrintedLines
     /// The feature folders loaded so far, in order, each with its environment.
-    var folders: [LoadedFolder] = []
+    var folders: [LoadedFolder] = [] {
+        didSet { problemLog.folderPaths = folders.map(\.folder.displayPath) }
+    }
 
     /// A runtime over a new manager whose loop runs on `clock` (virtual for tests: sleeping
     /// takes no real time).

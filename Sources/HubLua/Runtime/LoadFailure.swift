@@ -1,5 +1,6 @@
 import HubCore
 import HubRender
+import LuaBridge
 
 /// A feature folder that failed to load. Whatever it had registered before the error was
 /// rolled back, so the others load and work as if it were not there.
@@ -17,7 +18,12 @@ public struct LoadFailure: CustomStringConvertible, Sendable {
     /// Every mistake found in the folder, in order: ``error``, then ``laterErrors``.
     public var errors: [String] { [error] + laterErrors }
 
-    public var description: String { "feature folder '\(folder)' failed to load: \(error)" }
+    /// `message — feature folder 'books' did not load, feature.lua:9`: what went wrong first,
+    /// located relative to the folder.
+    public var description: String {
+        let (location, message) = LuaError.splitLocation(error)
+        return ProblemLine.text(message, context: ["feature folder '\(folder)' did not load"], location: location, folder: folder)
+    }
 }
 
 /// Why a screen could not be opened, saying so when the feature it needs failed to load.

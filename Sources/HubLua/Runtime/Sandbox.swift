@@ -47,7 +47,7 @@ final class Sandbox {
         LuaBridge.pushFunction(stack) { call in
             do {
                 let module = try folder.module(try call.checkString(1, "require"))
-                call.push(module.source)
+                call.push(bytes: module.source)
                 call.push(module.chunkName)
                 call.push(module.relative)
             } catch let error as LuaRaise {
@@ -80,13 +80,13 @@ final class Sandbox {
     /// Runs the file `relative` of `folder` in `environment`.
     func run(_ relative: String, of folder: FeatureFolder, in environment: LuaReference) throws {
         guard let absolute = folder.resolve(relative) else { throw LuaError(message: "'\(relative)' is outside the feature folder") }
-        let source: String
+        let source: [UInt8]
         do {
-            source = try folder.read(relative)
+            source = try folder.readBytes(relative)
         } catch {
             throw LuaError(message: "cannot read \(folder.display(absolute))")
         }
-        try lua.load(source, chunkName: "@" + folder.display(absolute), environment: environment)
+        try lua.load(bytes: source, chunkName: "@" + folder.display(absolute), environment: environment)
         try lua.call(arguments: 0, results: 0)
     }
 
@@ -103,9 +103,9 @@ final class Sandbox {
         }
     }
 
-    /// `hub.read(path)`: the text of a file inside the feature folder.
+    /// `hub.read(path)`: the bytes of a file inside the feature folder, as a Lua string.
     private func read(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
-        call.push(try folder.read(try call.checkString(1, "hub.read")))
+        call.push(bytes: try folder.readBytes(try call.checkString(1, "hub.read")))
         return 1
     }
 }

@@ -22,7 +22,7 @@ extension HubRuntime {
         for loaded in folders where isUnderRoots(loaded.folder.path) {
             let folder = loaded.folder
             for relative in FeatureFolder.files(under: folder.path, matching: { $0.hasSuffix(".lua") && !$0.hasSuffix("_test.lua") }) {
-                guard let absolute = folder.resolve(relative), let source = try? folder.read(relative) else { continue }
+                guard let absolute = folder.resolve(relative), let source = try? folder.readBytes(relative) else { continue }
                 let name = folder.display(absolute)
                 guard let compiled = try? lua.compiledLines(of: source, chunkName: "@" + name) else { continue }
                 let hits = covered[name] ?? [:]

@@ -146,7 +146,10 @@ show_value = function(value, depth)
     add_chain(lines, value.chain, "    ")
     if value.error then lines[#lines + 1] = "  error: " .. tostring(value.error) end
     for _, failure in ipairs(value.failures) do
-      lines[#lines + 1] = "  silenced by " .. failure.silenced_by .. ": " .. tostring(failure)
+      if failure.outcome ~= "failed the view" then
+        local by = failure.by and (" by " .. failure.by) or ""
+        lines[#lines + 1] = "  " .. failure.outcome .. by .. ": " .. tostring(failure)
+      end
     end
   elseif what == "ViewBuilder" then
     lines[1] = tostring(value)

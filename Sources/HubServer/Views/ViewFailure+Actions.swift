@@ -24,9 +24,9 @@ extension ViewFailure {
             default: nil
             }
         guard let (status, title) = refused else {
-            return ViewFailure(status: .internalServerError, title: "The action failed", detail: error.description, feature: error.feature)
+            return ViewFailure(status: .internalServerError, title: "The action failed", detail: error.fullDescription, feature: error.feature)
         }
-        var failure = ViewFailure(status: status, title: title, detail: error.description, feature: error.feature)
+        var failure = ViewFailure(status: status, title: title, detail: error.fullDescription, feature: error.feature)
         failure.exposedDetail = error.message
         return failure
     }

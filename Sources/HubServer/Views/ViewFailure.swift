@@ -90,7 +90,7 @@ struct ViewFailure: Error, Sendable, CustomStringConvertible {
         }
         if let error = screen.lastError {
             if let unavailable = storeUnavailable(error) { throw unavailable }
-            throw failed(error.description, feature: feature)
+            throw failed(error.fullDescription, feature: feature)
         }
     }
 
@@ -98,7 +98,7 @@ struct ViewFailure: Error, Sendable, CustomStringConvertible {
     /// error names its file or server: told in development only.
     static func storeUnavailable(_ error: ContentError) -> ViewFailure? {
         guard let kind = StoreFailure.kind(of: error), StoreFailure.isUnavailable(kind) else { return nil }
-        return ViewFailure(status: .serviceUnavailable, title: "Service unavailable", detail: error.description, feature: error.feature)
+        return ViewFailure(status: .serviceUnavailable, title: "Service unavailable", detail: error.fullDescription, feature: error.feature)
     }
 
     /// What `screen` was still running when a request's time was up: its actions (whose writes

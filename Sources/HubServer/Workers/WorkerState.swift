@@ -158,6 +158,14 @@ extension WorkerState {
         return session.pushAgain(runtime)
     }
 
+    /// Draws every screen of the session's stack `width` columns wide (the screens it opens
+    /// next take it too) and sends the session's view; what it sent. 404 when the session is over.
+    func resize(inSession identifier: String, width: Int) throws(ViewFailure) -> [UInt8] {
+        let session = try liveSession(identifier)
+        for screen in session.stack.screens { screen.resize(width: width, height: screen.height) }
+        return session.pushAgain(runtime)
+    }
+
     private func liveSession(_ identifier: String) throws(ViewFailure) -> LiveSession {
         guard let session = sessions[identifier] else { throw .notFound("no live session '\(identifier)' (its page was closed?)") }
         return session

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HubCore
 import HubLua
+import HubRender
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,12 +18,14 @@ struct Check: ParsableCommand {
 
     @OptionGroup var features: FeatureOptions
 
-    @Flag(help: "Also check JSON values' types and the components content names (opens each feature's view).")
+    @Flag(help: "Also check JSON values' types, and open and draw each feature's view: failing operations and components.")
     var strict = false
 
     /// Prints one line per problem, then a summary; exits non-zero when there is a problem.
     func run() throws {
         let runtime = try features.makeRuntime(clock: .virtual, printOutput: { _ in }, reportsLoadFailures: false, checking: true)
+        // A check reaches no backend: views fetch from their recordings.
+        runtime.manager.httpTransport = RecordedHTTPTransport()
         let problems = runtime.check(strict: strict)
         problems.forEach { print($0) }
         let folders = runtime.loadedFolderPaths.count + runtime.loadFailures.count

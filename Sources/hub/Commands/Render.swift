@@ -23,8 +23,9 @@ struct Render: ParsableCommand {
     @Flag(help: "Report on standard error how long opening the view (each operation's run) and rendering it took.")
     var timing = false
 
-    /// Renders the view, then reports on standard error what went wrong on the way (a failed
-    /// load, a component that failed to draw); any of them makes the exit status non-zero.
+    /// Renders the view, then reports on standard error what went wrong on the way, each once
+    /// (every operation that failed, a component that failed to draw); any of them makes the
+    /// exit status non-zero.
     func run() throws {
         let runtime = try features.makeRuntime(clock: .real) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
         runtime.tracesComponentNames = true
@@ -50,12 +51,16 @@ struct Render: ParsableCommand {
             let place = runtime.place(naming: identifier).map { "\($0): " } ?? ""
             Hub.warn("\(place)note: no component '\(identifier)' is registered; its models are drawn by the fallback for their category")
         }
-        runtime.problems.forEach(Hub.warn)
-        if let error = screen.lastError { Hub.warn(error) }
+        // Each once: every operation's failure, with what became of it, then what else went
+        // wrong (the silenced failures, reported as they happened, are among the first).
+        let failures = screen.loader.failures
+        failures.forEach { Hub.warn($0) }
+        let silenced = Set(screen.loader.silencedFailures.map(\.description))
+        runtime.problems.filter { !silenced.contains($0) }.forEach(Hub.warn)
         if screen.loader.isLoading {
             Hub.warn("'\(view.uri)' was still loading after \(runtime.manager.settleTimeout) ms; this is what had loaded by then")
         }
-        if !runtime.problems.isEmpty || screen.lastError != nil || screen.loader.isLoading {
+        if !runtime.problems.isEmpty || !failures.isEmpty || screen.loader.isLoading {
             throw ExitCode.failure
         }
     }

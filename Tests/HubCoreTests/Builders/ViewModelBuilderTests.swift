@@ -318,7 +318,7 @@ struct ViewModelBuilderTests {
         let located = #expect(throws: ContentError.self) { try builder.addJSON(#"{"a": [1 2]}"#, source: "data.json") }
         #expect(located?.location == "data.json:1:10")
         #expect(located?.message == "malformed JSON: expected ',' or ']' in an array (byte 9)")
-        #expect(located?.description == "data.json:1:10: malformed JSON: expected ',' or ']' in an array (byte 9)")
+        #expect(located?.description == "malformed JSON: expected ',' or ']' in an array (byte 9) — data.json:1:10")
 
         let unlocated = #expect(throws: ContentError.self) { try builder.addJSON(#"{"a": [1 2]}"#) }
         #expect(unlocated?.location == nil)

@@ -79,7 +79,7 @@ import Testing
         let error = try #require(after.previousError, "the next operation hears of it")
         #expect(error.domain == "hub" && error.code == ContentError.Code.rescheduleLimit)
         #expect(error.description
-            == "feature 'limits', operation 'again': again.swift:1: rescheduled itself 1000 times in a row with nothing else happening (a loop?)")
+            == "rescheduled itself 1000 times in a row with nothing else happening (a loop?) — feature 'limits', operation 'again', again.swift:1")
         #expect(recorder.viewModels.count == 1, "the last operation finished: the view still loads")
         #expect(loader.isLoading == false)
     }
@@ -133,7 +133,7 @@ import Testing
         #expect(silent.timeouts == 1)
         let error = try #require(after.previousError)
         #expect(error.code == ContentError.Code.timeout)
-        #expect(error.description == "feature 'limits', operation 'silent': silent.lua:3: timed out after 500 ms")
+        #expect(error.description == "timed out after 500 ms — feature 'limits', operation 'silent', silent.lua:3")
         silent.contexts.first?.finish()
         #expect(recorder.viewModels.count == 1, "the late finish changes nothing")
         #expect(after.performCount == 1)

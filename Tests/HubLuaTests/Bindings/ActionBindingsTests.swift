@@ -167,8 +167,8 @@ import Testing
               if event.kind == "action failed" then failed[#failed + 1] = event.text end
             end
             return { s.model.body[1].title, table.unpack(failed) }
-            """, expected: "false | asks:view: action failed (feature 'asks', action 'demo:broken': actions.lua:1: no luck)", runtime: runtime)
-        #expect(runtime.problems == ["feature 'asks', action 'demo:broken': actions.lua:1: no luck"])
+            """, expected: "false | asks:view: action failed (no luck — feature 'asks', action 'demo:broken', actions.lua:1)", runtime: runtime)
+        #expect(runtime.problems == ["no luck — feature 'asks', action 'demo:broken', actions.lua:1"])
     }
 
     @Test func chainingIsForActionsNotHandlersOrObservers() throws {

@@ -42,13 +42,11 @@ import Testing
         #expect(screen.loader.operationStatuses.map(\.runs) == [1, 1])
     }
 
-    @Test func yieldingOutsideHubRequestsFailsTheOperation() throws {
+    @Test func anOperationsOwnYieldResumesItAsLuaWouldPassingNothing() throws {
         let runtime = try makeRuntime(TestPaths.fixture("Manager"), appWide: ["Manager"])
         let screen = try runtime.open("misbehaving:yield")
-        #expect(screen.loader.operationStatuses.map(\.phase) == [.failed, .failed, .finished])
-        let error = try #require(screen.loader.operationStatuses[1].error)
-        #expect(error.feature == "misbehaving")
-        #expect(error.message == "operation yielded outside hub.sleep and hub.await")
+        #expect(screen.loader.operationStatuses.map(\.phase) == [.failed, .finished, .finished])
+        #expect(screen.viewModel.body.first { $0.identifier == "resumed" }?.title == "true nil")
     }
 
     @Test func failingAwaitStartFailsTheOperationWithItsLocation() throws {
@@ -56,7 +54,7 @@ import Testing
         let screen = try runtime.open("misbehaving:await")
         let error = try #require(screen.loader.operationStatuses[1].error)
         #expect(error.message == "cannot start")
-        #expect(error.location?.hasSuffix("Fixtures/Manager/feature.lua:38") == true)
+        #expect(error.location?.hasSuffix("Fixtures/Manager/feature.lua:42") == true)
     }
 
     @Test func errorTablesNeverLeakMetatablesOntoStrings() throws {
@@ -66,7 +64,7 @@ import Testing
             local s = hub.open("chain:errors")
             return tostring(s.chain[1].error) .. "|" .. ("abc"):upper()
             """, inFolder: "Examples/Chain")
-        #expect(result == .string("feature 'errors', operation 'fetch': Examples/Chain/operations/examples.lua:49: offline|ABC"))
+        #expect(result == .string("offline — feature 'errors', operation 'fetch', operations/examples.lua:49|ABC"))
     }
 }
 

@@ -53,16 +53,16 @@ import Testing
             ──────────────────────────────
 
             ┌────────────────────────────┐
-            │ ! bad:one: render:         │
-            │ bad.lua:2: cannot draw     │
+            │ ! cannot draw — bad:one    │
+            │ render, bad.lua:2          │
             └────────────────────────────┘
 
-            ! bad:small: r
+            ! cannot draw
 
 
             """, "full-width components with margins above and below")
         #expect(runtime.problems == [
-            "component 'bad:one': render: bad.lua:2: cannot draw", "component 'bad:small': render: bad.lua:4: cannot draw",
+            "cannot draw — component 'bad:one', render, bad.lua:2", "cannot draw — component 'bad:small', render, bad.lua:4",
         ])
     }
 

@@ -47,6 +47,7 @@ import Testing
         var failures: [String] = []
         try runtime.loadFeatures(at: [makeFeatureFolder(Self.feature(policy: policy))]) { failures.append("\($0)") }
         #expect(failures.count == 1)
-        #expect(failures.first?.contains("feature.lua:2: \(message)") == true, "\(failures)")
+        #expect(failures.first?.hasPrefix("\(message) — feature folder '") == true, "\(failures)")
+        #expect(failures.first?.hasSuffix("' did not load, feature.lua:2") == true, "\(failures)")
     }
 }

@@ -225,7 +225,7 @@ import Testing
               ctx.view:body("row-" .. i)
             end
             """, configure: { $0.lua.memoryLimit = 16 << 20 })
-        #expect(error == "feature 'handles', operation 'handles': handles.lua:5: not enough memory (the limit is 16 MiB)")
+        #expect(error == "not enough memory (the limit is 16 MiB) — feature 'handles', operation 'handles', handles.lua:5")
     }
 
     @Test func stagingInALoopRunsOutOfItsBudgetAtItsLine() throws {
@@ -234,7 +234,7 @@ import Testing
             local view = ctx.view
             while true do view:body("same") end
             """, configure: { $0.lua.instructionBudget = 1_000_000 })
-        #expect(error == "feature 'handles', operation 'handles': handles.lua:5: instruction budget exceeded (1000000 instructions)")
+        #expect(error == "instruction budget exceeded (1000000 instructions) — feature 'handles', operation 'handles', handles.lua:5")
     }
 
     @Test func aRunKeepsItsViewAndStateSoReadingThemCallsNoSwift() throws {

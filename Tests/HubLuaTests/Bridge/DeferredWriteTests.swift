@@ -103,7 +103,7 @@ import Testing
             row.title = "set before the error"
             row.component = "no colon"
             """)
-        #expect(error == "feature 'deferred', operation 'writes': writes.lua:5: field 'component': 'namespace:name' expected, got 'no colon'")
+        #expect(error == "field 'component': 'namespace:name' expected, got 'no colon' — feature 'deferred', operation 'writes', writes.lua:5")
         #expect(model.body.isEmpty)
     }
 
@@ -131,7 +131,7 @@ import Testing
               row.title = big .. i
             end
             """, configure: { $0.lua.memoryLimit = 32 << 20 })
-        #expect(error == "feature 'deferred', operation 'writes': writes.lua:6: not enough memory (the limit is 32 MiB)")
+        #expect(error == "not enough memory (the limit is 32 MiB) — feature 'deferred', operation 'writes', writes.lua:6")
     }
 
     @Test func aLoopOfWritesRunsOutOfItsBudgetAtItsLine() throws {
@@ -140,7 +140,7 @@ import Testing
             local row = ctx.view:body("a")
             while true do row.title = "again" end
             """, configure: { $0.lua.instructionBudget = 1_000_000 })
-        #expect(error == "feature 'deferred', operation 'writes': writes.lua:4: instruction budget exceeded (1000000 instructions)")
+        #expect(error == "instruction budget exceeded (1000000 instructions) — feature 'deferred', operation 'writes', writes.lua:4")
     }
 
     @Test func aHandleKeptAfterItsWritesWereHandedOverHoldsNoneOfTheirStrings() throws {

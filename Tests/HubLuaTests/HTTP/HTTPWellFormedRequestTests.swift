@@ -121,7 +121,7 @@ import Testing
             end } }
             """, backend: backend)
         #expect(try runtime.open("direct:view").lastError?.description
-            == "feature 'direct', operation 'http': http.lua:2: bad argument #1 to 'hub.http.request' (method 'TRACE' is not allowed: \(methods))")
+            == "bad argument #1 to 'hub.http.request' (method 'TRACE' is not allowed: \(methods)) — feature 'direct', operation 'http', http.lua:2")
         #expect(backend.requests.isEmpty)
     }
 }

@@ -1,10 +1,12 @@
 import HubCore
+import HubRender
 import Testing
 @testable import HubLua
 @testable import LuaBridge
 
-/// With the default limits, a test (or a REPL line) that opens a view whose operation runs away
-/// keeps enough of its budget to look at how the operation failed.
+/// A test (or a REPL line) that opens a view whose operation runs away keeps its budget to look
+/// at how the operation failed (the operation had one of its own); an operation that does keeps a
+/// reserve of its own budget, which the views it opens share.
 @Suite struct CallerReserveTests {
     @Test func aTestAssertsTheErrorOfAnOperationThatLoopsForeverUnderDefaultLimits() throws {
         let runtime = try makeStoreRuntime(
@@ -22,14 +24,29 @@ import Testing
         #expect(result == .array([.string("instruction budget exceeded (200000000 instructions)"), .string("feature:1"), .int(500_500)]))
     }
 
-    @Test func theReserveIsNoRefillACallerThatKeepsOpeningRunawaysRunsOut() throws {
+    @Test func aRunawayInAViewAnOperationOpensLeavesTheOperationItsReserve() throws {
         let runtime = try makeStoreRuntime(
             """
             hub.feature { id = "spin", uri = "spin:view", operations = { function(ctx) while true do end end } }
+            hub.feature { id = "opener", uri = "opener:view", operations = { function(ctx)
+              ctx.view.title = hub.open("spin:view").error.message
+            end } }
             """)
         runtime.lua.instructionBudget = 2_000_000
-        #expect(throws: LuaError.self) {
-            try runtime.run("for _ = 1, 100 do hub.open('spin:view') end")
-        }
+        let screen = try runtime.open("opener:view")
+        #expect(screen.viewModel.title == "instruction budget exceeded (2000000 instructions)")
+    }
+
+    @Test func theReserveIsNoRefillAnOperationThatKeepsOpeningRunawaysRunsOut() throws {
+        let runtime = try makeStoreRuntime(
+            """
+            hub.feature { id = "spin", uri = "spin:view", operations = { function(ctx) while true do end end } }
+            hub.feature { id = "opener", uri = "opener:view", operations = { function(ctx)
+              for _ = 1, 100 do hub.open("spin:view") end
+            end } }
+            """)
+        runtime.lua.instructionBudget = 2_000_000
+        let screen = try runtime.open("opener:view")
+        #expect(screen.lastError?.message == "instruction budget exceeded (2000000 instructions)")
     }
 }

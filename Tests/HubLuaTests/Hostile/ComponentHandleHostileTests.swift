@@ -68,13 +68,13 @@ import Testing
             """, chunk: "abyss.lua")
         let abyss = try runtime.open("abyss:view")
         #expect(abyss.loader.operationStatuses.first?.error?.description
-            == "feature 'abyss', operation 'abyss': abyss.lua:3: child: components may nest at most 128 deep")
+            == "child: components may nest at most 128 deep — feature 'abyss', operation 'abyss', abyss.lua:3")
         let json = try runtime.open("deep-json:view")
         #expect(json.loader.operationStatuses.first?.error?.description
-            == "feature 'deep-json', operation 'abyss': abyss.lua:8: add_json: components may nest at most 128 deep")
+            == "add_json: components may nest at most 128 deep — feature 'deep-json', operation 'abyss', abyss.lua:8")
         let target = try runtime.open("deep-target:view")
         #expect(target.loader.operationStatuses.first?.error?.description
-            == "feature 'deep-target', operation 'abyss': abyss.lua:12: body: components may nest at most 128 deep")
+            == "body: components may nest at most 128 deep — feature 'deep-target', operation 'abyss', abyss.lua:12")
         #expect(try othersStillWork(runtime))
     }
 }

@@ -20,7 +20,7 @@ import Testing
             """, chunk: "churn.lua")
         let screen = try runtime.open("churn:view")
         #expect(screen.loader.operationStatuses.first?.error?.description
-            == "feature 'churn', operation 'churn': churn.lua:4: instruction budget exceeded (1000000 instructions)")
+            == "instruction budget exceeded (1000000 instructions) — feature 'churn', operation 'churn', churn.lua:4")
         #expect(try othersStillWork(runtime))
     }
 

@@ -59,8 +59,9 @@ import Testing
                 """, chunk: "keeper.lua")
         let keeper = try runtime.open("keeper:view")
         let writer = try runtime.open("writer:view")
-        #expect(writer.loader.operationStatuses.first?.error?.description == "feature 'writer', operation 'write': keeper.lua:11: "
-            + "\(use.className) used after its run ended (operation 'keep' of keeper:view): a builder lasts as long as its operation's run")
+        #expect(writer.loader.operationStatuses.first?.error?.description 
+            == "\(use.className) used after its run ended (operation 'keep' of keeper:view): a builder lasts as long as its operation's run"
+            + " — feature 'writer', operation 'write', keeper.lua:11")
         #expect(writer.viewModel.body.isEmpty)  // a failed operation delivers nothing
         #expect(keeper.viewModel.body.map(\.identifier) == ["mine", "row"])
         #expect(keeper.viewModel.body.map(\.title) == ["mine", nil])
@@ -81,8 +82,9 @@ import Testing
             """, chunk: "again.lua")
         #expect(try runtime.open("again:view").loader.operationStatuses.first?.error == nil)
         let second = try runtime.open("again:view")
-        #expect(second.loader.operationStatuses.first?.error?.description == "feature 'again', operation 'again': again.lua:3: "
-            + "hub.ComponentBuilder used after its run ended (operation 'again' of again:view): a builder lasts as long as its operation's run")
+        #expect(second.loader.operationStatuses.first?.error?.description 
+            == "hub.ComponentBuilder used after its run ended (operation 'again' of again:view): a builder lasts as long as its operation's run"
+            + " — feature 'again', operation 'again', again.lua:3")
         #expect(second.viewModel.body.isEmpty)
         #expect(try othersStillWork(runtime))
     }
@@ -99,8 +101,9 @@ import Testing
         let screen = try runtime.open("finisher:view")
         #expect(screen.loader.operationStatuses.first?.error == nil)
         #expect(screen.viewModel.body.map(\.title) == ["before finish"])
-        #expect(runtime.problems == ["feature 'finisher', operation 'finish': finisher.lua:4: "
-            + "hub.ViewBuilder used after its run ended (operation 'finish' of finisher:view): a builder lasts as long as its operation's run"])
+        #expect(runtime.problems == [
+            "hub.ViewBuilder used after its run ended (operation 'finish' of finisher:view): a builder lasts as long as its operation's run"
+                + " — feature 'finisher', operation 'finish', finisher.lua:4"])
         #expect(try othersStillWork(runtime))
     }
 
@@ -118,7 +121,7 @@ import Testing
         let keeper = try runtime.open("keeper:view")
         let looper = try runtime.open("looper:view")
         #expect(looper.loader.operationStatuses.first?.error?.description
-            == "feature 'looper', operation 'loop': keeper.lua:11: instruction budget exceeded (1000000 instructions)")
+            == "instruction budget exceeded (1000000 instructions) — feature 'looper', operation 'loop', keeper.lua:11")
         #expect(keeper.viewModel.body.map(\.title) == ["mine", nil])
         #expect(try othersStillWork(runtime))
     }

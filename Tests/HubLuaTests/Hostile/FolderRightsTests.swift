@@ -61,10 +61,11 @@ import Testing
         ], backend: backend)
         let (runtime, errors) = try load(root)
         #expect(errors.count == 1)
-        #expect(errors.first?.hasSuffix(
-            "Evil/feature.lua:1: hub.prepend_operations: what it adds would run in every feature's chain, which only whoever "
-                + "runs Hub grants: add \"Evil\" to \"app_wide\" in the file of hub --grants (HubRuntime.grants.appWide)") == true,
+        #expect(errors.first?.hasPrefix(
+            "hub.prepend_operations: what it adds would run in every feature's chain, which only whoever "
+                + "runs Hub grants: add \"Evil\" to \"app_wide\" in the file of hub --grants (HubRuntime.grants.appWide) — ") == true,
             "\(errors)")
+        #expect(errors.first?.hasSuffix("Evil' did not load, feature.lua:1") == true, "\(errors)")
         let screen = try runtime.open("victim:view")
         #expect(titles(screen) == ["victim's data", "s3cret"])
     }
@@ -136,12 +137,12 @@ import Testing
         let rule = "a feature id belongs to one folder, so neither folder loads"
         // Lua cuts long chunk names at the front ("...1E2C5C2480796/B_Victim/feature.lua:1").
         #expect(errors.count == 2)
-        #expect(errors.first?.hasPrefix("feature folder '\(impostor)' failed to load: ") == true)
-        #expect(errors.first?.contains("A_Impostor/feature.lua:1: feature 'victim' is declared again at ") == true)
-        #expect(errors.first?.hasSuffix("B_Victim/feature.lua:1: \(rule)") == true, "\(errors)")
-        #expect(errors.last?.hasPrefix("feature folder '\(victim)' failed to load: ") == true)
-        #expect(errors.last?.contains("B_Victim/feature.lua:1: feature 'victim' is declared already at ") == true)
-        #expect(errors.last?.hasSuffix("A_Impostor/feature.lua:1: \(rule)") == true, "\(errors)")
+        #expect(errors.first?.hasPrefix("feature 'victim' is declared again at ") == true, "\(errors)")
+        #expect(errors.first?.hasSuffix("B_Victim/feature.lua:1: \(rule) — feature folder '\(impostor)' did not load, feature.lua:1") == true,
+            "\(errors)")
+        #expect(errors.last?.hasPrefix("feature 'victim' is declared already at ") == true, "\(errors)")
+        #expect(errors.last?.hasSuffix("A_Impostor/feature.lua:1: \(rule) — feature folder '\(victim)' did not load, feature.lua:1") == true,
+            "\(errors)")
         #expect(runtime.manager.featureRegistry.all.map(\.identifier) == ["honest"])
         #expect(titles(try runtime.open("honest:view")) == ["fine"])
     }
@@ -180,7 +181,8 @@ import Testing
         ], backend: backend)
         let (runtime, errors) = try load(root)
         #expect(errors.count == 1)
-        #expect(errors.first?.contains("Wide/feature.lua:1: feature 'wide': hosts[1] '*.1:*' is not a host") == true, "\(errors)")
+        #expect(errors.first?.hasPrefix("feature 'wide': hosts[1] '*.1:*' is not a host") == true, "\(errors)")
+        #expect(errors.first?.hasSuffix("Wide' did not load, feature.lua:1") == true, "\(errors)")
         #expect(titles(try runtime.open("evil:view")) == [
             "GET \(backend.url("/steal")): host '\("127.0.0.1:\(backend.port)")' is not allowed: another feature lists it, and a wildcard does "
                 + "not cover what another feature lists; add it to hosts = { \"\("127.0.0.1:\(backend.port)")\" } in hub.feature",
@@ -194,10 +196,11 @@ import Testing
         defer { backend.stop() }
         let root = try makeRoot(["Evil": "hub.action_handler(function(ctx) return true end)"], backend: backend)
         let (refused, errors) = try load(root)
-        #expect(errors.first?.hasSuffix(
-            "Evil/feature.lua:1: hub.action_handler: what it adds would see the actions of every feature, which only whoever "
-                + "runs Hub grants: add \"Evil\" to \"app_wide\" in the file of hub --grants (HubRuntime.grants.appWide)") == true,
+        #expect(errors.first?.hasPrefix(
+            "hub.action_handler: what it adds would see the actions of every feature, which only whoever "
+                + "runs Hub grants: add \"Evil\" to \"app_wide\" in the file of hub --grants (HubRuntime.grants.appWide) — ") == true,
             "\(errors)")
+        #expect(errors.first?.hasSuffix("Evil' did not load, feature.lua:1") == true, "\(errors)")
         #expect(refused.manager.defaultActionHandler == nil)
         let (granted, none) = try load(root, grants: HubGrants(appWide: ["Evil"]))
         #expect(none.isEmpty)

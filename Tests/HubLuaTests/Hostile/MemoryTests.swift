@@ -31,7 +31,7 @@ import Testing
             } }
             """)
         let screen = try runtime.open("bomb:view")
-        #expect(screen.viewModel.body.first?.title == "feature 'bomb', operation 'bomb': bomb.lua:4: not enough memory (the limit is 32 MiB)")
+        #expect(screen.viewModel.body.first?.title == "not enough memory (the limit is 32 MiB) — feature 'bomb', operation 'bomb', bomb.lua:4")
         runtime.lua.collectGarbage()
         #expect(runtime.lua.memoryUsed < 8 << 20, "the bomb's memory is collected")
         #expect(try othersStillWork(runtime))
@@ -45,7 +45,7 @@ import Testing
             } }
             """)
         #expect(try runtime.open("rep:view").lastError?.description
-            == "feature 'rep', operation 'rep': bomb.lua:2: not enough memory (the limit is 32 MiB)")
+            == "not enough memory (the limit is 32 MiB) — feature 'rep', operation 'rep', bomb.lua:2")
         #expect(try othersStillWork(runtime))
     }
 
@@ -72,10 +72,10 @@ import Testing
             """)
         let screen = try runtime.open("copies:view")
         #expect(screen.loader.operationStatuses.map { $0.error?.description } == [
-            "feature 'copies', operation 'titles': bomb.lua:4: not enough memory (the limit is 32 MiB)",
-            "feature 'copies', operation 'rows': bomb.lua:7: not enough memory (the limit is 32 MiB)",
-            "feature 'copies', operation 'json': bomb.lua:10: not enough memory (the limit is 32 MiB)",
-            "feature 'copies', operation 'data': bomb.lua:15: not enough memory (the limit is 32 MiB)",
+            "not enough memory (the limit is 32 MiB) — feature 'copies', operation 'titles', bomb.lua:4",
+            "not enough memory (the limit is 32 MiB) — feature 'copies', operation 'rows', bomb.lua:7",
+            "not enough memory (the limit is 32 MiB) — feature 'copies', operation 'json', bomb.lua:10",
+            "not enough memory (the limit is 32 MiB) — feature 'copies', operation 'data', bomb.lua:15",
         ])
         #expect(try othersStillWork(runtime))
     }

@@ -26,7 +26,7 @@ import Testing
         // The navigation bar, a margin, the component and a margin.
         #expect(try runtime.render(screen).filter { $0 == "\n" }.count == 2 + 1 + 10_000 + 1)
         #expect(runtime.problems == [
-            "component 't:tall': tall.lua:1: size returned a height of 1000000000000 rows; components are at most 10000 rows high",
+            "returned a height of 1000000000000 rows; components are at most 10000 rows high — component 't:tall', size, tall.lua:1",
         ])
         #expect(try othersStillWork(runtime))
     }
@@ -70,8 +70,8 @@ import Testing
         // than one budget has instructions, where 30 budgets would have let them turn 30 times as often.
         let spins = try runtime.open("spins:view").viewModel.body.first?.title.flatMap { Int($0) } ?? -1
         #expect((1..<5_000_000).contains(spins), "one budget for 30 components, not 30: \(spins) turns")
-        #expect(text.split(separator: "\n").filter { $0.hasPrefix(" ! z:spin: render: spin.lua:2: instruction") }.count == 30)
-        #expect(runtime.problems == ["component 'z:spin': render: spin.lua:2: instruction budget exceeded (5000000 instructions)"])
+        #expect(text.split(separator: "\n").filter { $0.hasPrefix(" ! instruction budget exceeded (5000000 instructions)") }.count == 30)
+        #expect(runtime.problems == ["instruction budget exceeded (5000000 instructions) — component 'z:spin', render, spin.lua:2"])
         #expect(try othersStillWork(runtime))
     }
 
@@ -79,6 +79,6 @@ import Testing
         let runtime = try makeTall(height: "'tall'")
         let screen = try runtime.open("tall:view", options: ScreenOptions(width: 20))
         #expect(screen.layout().body.map(\.height) == [1], "the default size")
-        #expect(runtime.problems == ["component 't:tall': tall.lua:1: size must return two integers (width, height)"])
+        #expect(runtime.problems == ["must return two integers (width, height) — component 't:tall', size, tall.lua:1"])
     }
 }

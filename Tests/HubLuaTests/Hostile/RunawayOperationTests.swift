@@ -24,7 +24,7 @@ import Testing
         let screen = try runtime.open("loop:view")
         #expect(screen.loader.operationStatuses.map(\.runs) == [1_001, 1_001])
         #expect(screen.viewModel.body.first?.title
-            == "feature 'loop', operation 'again': hostile.lua:4: rescheduled itself 1000 times in a row with nothing else happening (a loop?)")
+            == "rescheduled itself 1000 times in a row with nothing else happening (a loop?) — feature 'loop', operation 'again', hostile.lua:4")
         #expect(try othersStillWork(runtime))
     }
 
@@ -38,7 +38,7 @@ import Testing
         let screen = try runtime.open("nap:view")
         #expect(screen.loader.operationStatuses.map(\.runs) == [1_001])
         #expect(screen.lastError?.description
-            == "feature 'nap', operation 'nap': hostile.lua:2: rescheduled itself 1000 times in a row with nothing else happening (a loop?)")
+            == "rescheduled itself 1000 times in a row with nothing else happening (a loop?) — feature 'nap', operation 'nap', hostile.lua:2")
         #expect(try othersStillWork(runtime))
     }
 
@@ -118,7 +118,7 @@ import Testing
         runtime.loop.advance(by: 500)
         #expect(runtime.loop.now == 500)
         #expect(screen.viewModel.body.map(\.title)
-            == ["feature 'stuck', operation 'wait': hostile.lua:4: timed out after 500 ms"])
+            == ["timed out after 500 ms — feature 'stuck', operation 'wait', hostile.lua:4"])
         _ = try runtime.evaluate("finish_late()", inFolder: "Fixtures/Sandbox")
         runtime.loop.advance(by: 0)
         #expect(screen.viewModel.body.count == 1 && screen.loader.isLoading == false, "the late resume is dropped")
@@ -171,7 +171,7 @@ import Testing
         let screen = try runtime.open("busy:view")
         // The loop never ends and never yields: only the run's own timeout, fired inside it,
         // ends it, at the line it was on (the runtime's backstop would say "time limit exceeded").
-        #expect(screen.lastError?.description == "feature 'busy', operation 'busy': busy.lua:5: timed out after 300 ms")
+        #expect(screen.lastError?.description == "timed out after 300 ms — feature 'busy', operation 'busy', busy.lua:5")
         #expect(screen.loader.operationStatuses.map(\.runs) == [1])
         #expect(runtime.loop.now >= 300, "the run was stopped at its deadline, not before")
     }
@@ -184,7 +184,7 @@ import Testing
             } }
             """)
         let screen = try runtime.open("slow:view")
-        #expect(screen.lastError?.description == "feature 'slow', operation 'nap': hostile.lua:2: timed out after 50 ms")
+        #expect(screen.lastError?.description == "timed out after 50 ms — feature 'slow', operation 'nap', hostile.lua:2")
         #expect(runtime.loop.now == 50)
     }
 
@@ -200,9 +200,9 @@ import Testing
         let screen = try runtime.open("sleepy:view")
         let errors = screen.loader.operationStatuses.map { $0.error?.description }
         #expect(errors == [
-            "feature 'sleepy', operation 'long': hostile.lua:2: timed out after 10000 ms",
-            "feature 'sleepy', operation 'huge': hostile.lua:3: bad argument #1 to 'hub.sleep' (milliseconds up to 86400000 expected, got 9223372036854775807)",
-            "feature 'sleepy', operation 'nan': hostile.lua:4: bad argument #1 to 'hub.sleep' (milliseconds up to 86400000 expected, got -nan)",
+            "timed out after 10000 ms — feature 'sleepy', operation 'long', hostile.lua:2",
+            "bad argument #1 to 'hub.sleep' (milliseconds up to 86400000 expected, got 9223372036854775807) — feature 'sleepy', operation 'huge', hostile.lua:3",
+            "bad argument #1 to 'hub.sleep' (milliseconds up to 86400000 expected, got -nan) — feature 'sleepy', operation 'nan', hostile.lua:4",
         ])
         #expect(try othersStillWork(runtime))
     }
@@ -218,7 +218,7 @@ import Testing
             """)
         let screen = try runtime.open("spin:view")
         #expect(screen.lastError?.description
-            == "feature 'spin', operation 'spin': hostile.lua:3: instruction budget exceeded (1000000 instructions)")
+            == "instruction budget exceeded (1000000 instructions) — feature 'spin', operation 'spin', hostile.lua:3")
         #expect(screen.loader.operationStatuses[0].runs == 1)
     }
 
@@ -257,7 +257,7 @@ import Testing
         var passes: [String] = []
         runtime.printOutput = { passes.append($0) }
         let screen = try runtime.open("json:view")
-        #expect(screen.lastError?.description == "feature 'json', operation 'hostile': hostile.lua:4: instruction budget exceeded (4000000 instructions)")
+        #expect(screen.lastError?.description == "instruction budget exceeded (4000000 instructions) — feature 'json', operation 'hostile', hostile.lua:4")
         #expect(passes == (0..<passes.count).map { String($0 + 1) }, "the passes ran in order until the budget stopped one")
         // A pass over 2,000 values is charged at least 10 instructions a value: the budget
         // stops the run within 200 passes, where uncharged work would run all 1,000.
@@ -284,16 +284,24 @@ import Testing
               hub.operation { name = "wrap", perform = function(ctx)
                 coroutine.wrap(function() hub.sleep(10) end)()
               end },
-              hub.operation { name = "raw", perform = function(ctx)
-                coroutine.yield("not a hub request")
-              end },
             } }
             """)
         let screen = try runtime.open("mine:view")
         #expect(screen.loader.operationStatuses.map { $0.error?.description } == [
-            "feature 'mine', operation 'wrap': hostile.lua:3: hub.sleep can only suspend an operation or an action, not a coroutine the script made",
-            "feature 'mine', operation 'raw': hostile.lua:6: operation yielded outside hub.sleep and hub.await",
+            "hub.sleep can only suspend an operation or an action, not a coroutine the script made — feature 'mine', operation 'wrap', hostile.lua:3",
         ])
+    }
+
+    @Test func anOperationThatOnlyYieldsRunsOutOfBudget() throws {
+        let runtime = try makeHostile(
+            """
+            hub.feature { id = "yields", uri = "yields:view", operations = {
+              hub.operation { name = "yields", perform = function(ctx) while true do pcall(coroutine.yield) end end },
+            } }
+            """, budget: 2_000_000)
+        let screen = try runtime.open("yields:view")
+        #expect(screen.lastError?.description == "instruction budget exceeded (2000000 instructions) — feature 'yields', operation 'yields', hostile.lua:2")
+        #expect(try othersStillWork(runtime))
     }
 
     @Test func unknownKeysInFeatureAndOperationTablesAreErrorsNamingThem() throws {

@@ -15,7 +15,7 @@ import Testing
         #expect {
             try runtime.loadFeatures(at: TestPaths.fixture("Sleepy"))
         } throws: { error in
-            "\(error)".hasSuffix("Sleepy/feature.lua:2: \(Self.refusal)")
+            "\(error)".hasSuffix("\(Self.refusal) — feature folder 'Tests/HubLuaTests/Fixtures/Sleepy' did not load, feature.lua:2")
         }
         #expect(runtime.loop.now == 0)
         #expect(try runtime.open("neighbour:view").viewModel.body.isEmpty == false)
@@ -32,8 +32,8 @@ import Testing
             """, chunk: "sleepy.lua")
         let screen = try runtime.open("sleepy:view", options: ScreenOptions(width: 60))
         let text = try runtime.render(screen)
-        #expect(text.contains("z:sleepy: render: sleepy.lua:2: hub.sleep outside"))
-        #expect(runtime.problems == ["component 'z:sleepy': render: sleepy.lua:2: \(Self.refusal)"])
+        #expect(text.contains("│ ! hub.sleep outside an operation or an action only     │"))
+        #expect(runtime.problems == ["\(Self.refusal) — component 'z:sleepy', render, sleepy.lua:2"])
         #expect(runtime.loop.now == 0)
         #expect(try othersStillWork(runtime))
     }

@@ -18,8 +18,8 @@ import Testing
         #expect(error.message == "boom")
         #expect(error.location?.hasSuffix("Fixtures/Broken/operations/explode.lua:4") == true)
         #expect(error.traceback?.contains("explode.lua:4") == true)
-        #expect(error.description.hasPrefix("feature 'broken', operation 'explode': "))
-        #expect(error.description.hasSuffix("Fixtures/Broken/operations/explode.lua:4: boom"))
+        // What went wrong first, then who and where, relative to the feature folder.
+        #expect(error.description == "boom — feature 'broken', operation 'explode', operations/explode.lua:4")
     }
 
     @Test func errorIsForwardedAndTheLastErrorFailsTheLoad() throws {
@@ -43,7 +43,7 @@ import Testing
             try runtime.loadFeatures(at: folder.path)
         } throws: { error in
             let text = String(describing: error)
-            return text.contains("feature.lua:4:") && text.contains("unexpected symbol near '}'")
+            return text.contains("unexpected symbol near '}' — feature folder '\(folder.path)' did not load, feature.lua:4")
         }
     }
 
@@ -57,7 +57,7 @@ import Testing
         #expect {
             try runtime.loadFeatures(at: folder.path)
         } throws: { error in
-            String(describing: error).contains("feature.lua:2: feature 'x': 'operations' must be a non-empty list")
+            String(describing: error).contains("feature 'x': 'operations' must be a non-empty list — feature folder '\(folder.path)' did not load, feature.lua:2")
         }
     }
 }

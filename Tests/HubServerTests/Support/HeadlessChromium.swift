@@ -71,6 +71,14 @@ final class HeadlessChromium: @unchecked Sendable {
         _ = try send("Page.navigate", ["url": .string(url)])
     }
 
+    /// Makes the page's window `width` × `height` CSS pixels, as a person resizing it would (the
+    /// page gets a `resize` event).
+    func resize(width: Int, height: Int) throws {
+        _ = try send("Emulation.setDeviceMetricsOverride", [
+            "width": .int(width), "height": .int(height), "deviceScaleFactor": .int(1), "mobile": .bool(false),
+        ])
+    }
+
     /// Runs the JavaScript `script` in every page that opens from now on, before the page's own
     /// scripts.
     func beforeEveryPage(_ script: String) throws {

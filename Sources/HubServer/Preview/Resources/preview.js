@@ -12,7 +12,40 @@ function cell(tag, content, className) {
   return element;
 }
 
+// The columns the screen's pane has room for, in the screen's own cells: the view is drawn
+// that wide, so nothing of it is cut off at the pane's edge.
+function paneColumns() {
+  const probe = cell("span", "0".repeat(100));
+  probe.style.position = "absolute";
+  probe.style.visibility = "hidden";
+  screen.appendChild(probe);
+  const cellWidth = probe.getBoundingClientRect().width / 100;
+  probe.remove();
+  const pane = screen.parentElement;
+  const style = getComputedStyle(pane);
+  const border = screen.offsetWidth - screen.clientWidth;
+  const room = pane.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - border;
+  return Math.max(10, Math.min(1000, Math.floor(room / cellWidth)));
+}
+
+let drawnColumns = null;
+let resizing = null;
+
+// Asks for the view at the pane's width, once it differs from what was asked last.
+function fitToPane() {
+  const columns = paneColumns();
+  if (!session || columns === drawnColumns) return;
+  drawnColumns = columns;
+  post("/sessions/" + session + "/resize", { width: columns });
+}
+
+window.addEventListener("resize", () => {
+  clearTimeout(resizing);
+  resizing = setTimeout(fitToPane, 150);
+});
+
 function show(state) {
+  const first = session !== state.session;
   session = state.session;
   updates += 1;
   document.body.dataset.updates = String(updates);
@@ -48,6 +81,10 @@ function show(state) {
     return line;
   }));
   document.getElementById("error").textContent = state.error || "";
+  if (first) {
+    drawnColumns = null;
+    fitToPane();
+  }
 }
 
 async function post(path, body) {

@@ -29,7 +29,11 @@ hub.feature {
 hub.feature {
   id = "misbehaving",
   uri = "misbehaving:yield",
-  operations = { function(ctx) coroutine.yield("not a hub request") end },
+  operations = { function(ctx)
+    local ok, passed = pcall(coroutine.yield, "not a hub request")
+    coroutine.yield()
+    ctx.view:body("resumed").title = tostring(ok) .. " " .. tostring(passed)
+  end },
 }
 
 hub.feature {
