@@ -43,8 +43,8 @@ import Testing
         #expect {
             try runtime.loadFeatures(at: folder)
         } throws: { error in
-            "\(error)".hasSuffix(
-                "feature.lua:2: hub.await can only be used inside an operation, an action, a test (hub.test) or the REPL")
+            "\(error)".hasPrefix("hub.await can only be used inside an operation, an action, a test (hub.test) or the REPL — ")
+                && "\(error)".hasSuffix("/feature' did not load, feature.lua:2")
         }
     }
 }
