@@ -891,7 +891,7 @@ function hub.expect_render(s, path, options) end
 ---@param ms number Up to a day (86,400,000).
 function hub.sleep(ms) end
 
----Suspends the operation or action until `start`'s `done` is called; returns what was passed to `done`.
+---Suspends the operation or action until `start`'s `done` is called (at the top of a test case or a REPL line: waits there); returns what was passed to `done`.
 ---@param start fun(done: fun(...))
 ---@return any ...
 function hub.await(start) end

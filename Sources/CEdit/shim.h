@@ -12,6 +12,7 @@ static inline void hub_edit_completion_done(void) {
     rl_attempted_completion_over = 1;
 }
 
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 
@@ -42,7 +43,9 @@ typedef struct {
 } hub_edit_signals;
 
 /* Installs the prompt's handlers of SIGINT and SIGWINCH (no SA_RESTART: a wait for a key is
-   interrupted), keeping those they replace in `previous`. */
+   interrupted), keeping those they replace in `previous`, and lets the two signals through to
+   the calling thread: a process may start with them blocked (its parent's mask), and Ctrl-C
+   at the first prompt would then go unheard. */
 static inline void hub_edit_catch_signals(hub_edit_signals *previous) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
@@ -50,6 +53,11 @@ static inline void hub_edit_catch_signals(hub_edit_signals *previous) {
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, &previous->interrupt);
     sigaction(SIGWINCH, &action, &previous->resize);
+    sigset_t caught;
+    sigemptyset(&caught);
+    sigaddset(&caught, SIGINT);
+    sigaddset(&caught, SIGWINCH);
+    pthread_sigmask(SIG_UNBLOCK, &caught, NULL);
 }
 
 static inline void hub_edit_restore_signals(const hub_edit_signals *previous) {

@@ -4,10 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A sampled profile: the stacks the budget's count hook saw, one sample every `every`
-   instructions, in memory of its own (malloc, never the Lua allocator), so that sampling never
-   raises and allocates nothing Lua counts; a sample it cannot keep (past the profile's bound on
-   its records, or out of memory) is dropped and counted.
+/* A sampled profile: the stacks where the budget counted instructions (the count hook, a host
+   call's or C work's cost, the bytes allocated), one sample every `every` of them, in memory of
+   its own (malloc, never the Lua allocator), so that sampling never raises and allocates
+   nothing Lua counts; a sample it cannot keep (past the profile's bound on its records, or out
+   of memory) is dropped and counted.
    Beside the line record (coverage.c), below the limits (shim.c), whose hook fills it. */
 
 typedef struct hub_profile_frame {
@@ -20,6 +21,7 @@ typedef struct hub_profile_frame {
 
 struct hub_profile {
     int every;
+    long long until_sample; /* instructions left to count until the next sample */
     size_t record_limit;    /* the most ints of records kept: past it, samples are dropped */
     int tag;
     hub_profile_frame *frames;
@@ -39,6 +41,7 @@ hub_profile *hub_profile_new(int every, size_t record_bytes) {
     hub_profile *profile = calloc(1, sizeof(hub_profile));
     if (profile == NULL) return NULL;
     profile->every = every > 0 ? every : 1;
+    profile->until_sample = profile->every;
     profile->record_limit = record_bytes / sizeof(int);
     return profile;
 }
@@ -125,10 +128,11 @@ static int hub_profile_reserve(hub_profile *profile, size_t count) {
     return 1;
 }
 
-void hub_profile_sample(lua_State *L, hub_profile *profile) {
+/* Records the stack of thread L as `times` samples (the stack walked once). */
+static void hub_profile_sample(lua_State *L, hub_profile *profile, long long times) {
     /* Full: not even the smallest sample fits, so the stack is not walked. */
     if (profile->record_count + 3 > profile->record_limit) {
-        profile->dropped++;
+        profile->dropped += times;
         return;
     }
     int frames[HUB_PROFILE_DEPTH];
@@ -144,23 +148,38 @@ void hub_profile_sample(lua_State *L, hub_profile *profile) {
         int what = is_c ? HUB_FRAME_C : ar.what[0] == 'm' ? HUB_FRAME_MAIN : HUB_FRAME_LUA;
         int index = hub_profile_frame_index(profile, name, source, is_c ? -1 : ar.linedefined, what);
         if (index < 0) {
-            profile->dropped++;
+            profile->dropped += times;
             return;
         }
         if (line < 0 && !is_c) line = ar.currentline;
         frames[depth++] = index;
     }
-    if (!hub_profile_reserve(profile, (size_t)depth + 3)) {
-        profile->dropped++;
-        return;
+    for (long long taken = 0; taken < times; taken++) {
+        if (!hub_profile_reserve(profile, (size_t)depth + 3)) {
+            profile->dropped += times - taken;
+            return;
+        }
+        int *record = profile->records + profile->record_count;
+        record[0] = profile->tag;
+        record[1] = line;
+        record[2] = depth;
+        for (int i = 0; i < depth; i++) record[3 + i] = frames[depth - 1 - i];
+        profile->record_count += (size_t)depth + 3;
+        profile->samples++;
     }
-    int *record = profile->records + profile->record_count;
-    record[0] = profile->tag;
-    record[1] = line;
-    record[2] = depth;
-    for (int i = 0; i < depth; i++) record[3 + i] = frames[depth - 1 - i];
-    profile->record_count += (size_t)depth + 3;
-    profile->samples++;
+}
+
+int hub_profile_defer(hub_profile *profile, long instructions) {
+    profile->until_sample -= instructions;
+    return profile->until_sample <= 0;
+}
+
+void hub_profile_count(lua_State *L, hub_profile *profile, long instructions) {
+    profile->until_sample -= instructions;
+    if (profile->until_sample > 0) return;
+    long long due = 1 + (-profile->until_sample) / profile->every;
+    profile->until_sample += due * profile->every;
+    hub_profile_sample(L, profile, due);
 }
 
 int hub_profile_host_enter(hub_profile *profile) { return profile->host_depth++ == 0; }

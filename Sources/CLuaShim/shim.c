@@ -8,6 +8,8 @@
 #include <time.h>
 #include <pthread.h>
 #include <signal.h>
+#include <semaphore.h>
+#include <errno.h>
 
 hub_limits *hub_state_limits(lua_State *L) {
     void *ud = NULL;
@@ -20,6 +22,7 @@ static void hub_budget_raise(lua_State *L, int level, int reason);
 void hub_charge(lua_State *L, hub_limits *limits, long cost) {
     if (limits->budget_limit <= 0) return;
     limits->budget -= cost;
+    if (limits->profile != NULL) hub_profile_count(L, limits->profile, cost); /* never raises */
     if (limits->exhausted) hub_budget_raise(L, 1, limits->exhausted);
     if (limits->budget <= 0) hub_budget_raise(L, 1, HUB_EXHAUSTED_BUDGET);
 }
@@ -40,11 +43,15 @@ long long hub_monotonic_ns(void) {
 /* Charges `grown` bytes a script allocated to the running budget. When they exhaust it, the
    running thread's hook is made to fire at its next instruction, where it raises: the
    allocator itself must not raise, but lua_sethook may be called anywhere (lua.c calls it from
-   a signal handler), and the VM looks at hooks again before its next instruction. */
+   a signal handler), and the VM looks at hooks again before its next instruction. So too when
+   they make a profile's sample due: the hook records it there (the allocator must not walk
+   the stack), then goes back to its period. */
 static void hub_charge_bytes(hub_limits *limits, size_t grown) {
     if (limits->host != 0 || limits->budget_limit <= 0 || grown < HUB_BYTES_PER_INSTRUCTION) return;
-    limits->budget -= (long)(grown / HUB_BYTES_PER_INSTRUCTION);
-    if (limits->budget <= 0 && !limits->exhausted && limits->thread != NULL) {
+    long instructions = (long)(grown / HUB_BYTES_PER_INSTRUCTION);
+    limits->budget -= instructions;
+    int sample_due = limits->profile != NULL && hub_profile_defer(limits->profile, instructions);
+    if ((limits->budget <= 0 || sample_due) && !limits->exhausted && limits->thread != NULL) {
         lua_sethook(limits->thread, hub_budget_hook, hub_hook_mask(limits, LUA_MASKCOUNT), 1);
     }
 }
@@ -149,21 +156,50 @@ static void hub_budget_raise(lua_State *L, int level, int reason) {
     lua_error(L);
 }
 
-/* Set by SIGINT while interrupts are installed; taken by the hook of the running script. */
+/* Set by SIGINT while interrupts are installed; taken by the hook of the running script, or
+   when a call into the host (a wait) returns to it. */
 static volatile sig_atomic_t interrupt_pending = 0;
+
+/* Posted at each SIGINT taken (sem_post may be called in a signal handler), for
+   hub_interrupts_wait. */
+static sem_t interrupt_posts;
+static pthread_once_t interrupt_posts_made = PTHREAD_ONCE_INIT;
+
+static void hub_interrupt_posts_make(void) { sem_init(&interrupt_posts, 0, 0); }
 
 static void hub_on_interrupt(int signal_number) {
     (void)signal_number;
+    int saved = errno;
     interrupt_pending = 1;
+    sem_post(&interrupt_posts);
+    errno = saved;
 }
 
+void hub_interrupts_wait(void) {
+    pthread_once(&interrupt_posts_made, hub_interrupt_posts_make);
+    while (sem_wait(&interrupt_posts) != 0 && errno == EINTR) {
+    }
+}
+
+int hub_interrupt_pending(void) { return interrupt_pending; }
+
+void hub_take_interrupt(lua_State *L, hub_limits *limits) {
+    if (!interrupt_pending || limits->budget_limit <= 0) return;
+    interrupt_pending = 0;
+    hub_budget_raise(L, 1, HUB_EXHAUSTED_INTERRUPTED);
+}
+
+/* The action of SIGINT that hub_interrupts_install replaced, for hub_interrupts_uninstall. */
+static struct sigaction interrupt_replaced;
+
 void hub_interrupts_install(void) {
+    pthread_once(&interrupt_posts_made, hub_interrupt_posts_make);
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = hub_on_interrupt;
     sigemptyset(&action.sa_mask);
     interrupt_pending = 0;
-    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGINT, &action, &interrupt_replaced);
     /* A process may start with SIGINT blocked (its parent's mask): let it through. */
     sigset_t interrupt;
     sigemptyset(&interrupt);
@@ -172,7 +208,7 @@ void hub_interrupts_install(void) {
 }
 
 void hub_interrupts_uninstall(void) {
-    signal(SIGINT, SIG_DFL);
+    sigaction(SIGINT, &interrupt_replaced, NULL);
     interrupt_pending = 0;
 }
 
@@ -182,7 +218,7 @@ static void hub_budget_hook(lua_State *L, lua_Debug *ar) {
         hub_coverage_record(L, limits->coverage, ar); /* never raises */
         return;
     }
-    if (limits->profile != NULL) hub_profile_sample(L, limits->profile); /* never raises */
+    if (limits->profile != NULL) hub_profile_count(L, limits->profile, lua_gethookcount(L)); /* never raises */
     if (limits->budget_limit <= 0) return;
     if (interrupt_pending) {
         interrupt_pending = 0;
@@ -194,6 +230,10 @@ static void hub_budget_hook(lua_State *L, lua_Debug *ar) {
     limits->budget -= lua_gethookcount(L);
     if (limits->budget <= 0) hub_budget_raise(L, 0, HUB_EXHAUSTED_BUDGET);
     if (limits->deadline > 0 && hub_monotonic_ns() > limits->deadline) hub_budget_raise(L, 0, HUB_EXHAUSTED_TIME);
+    /* Made to fire at once for a sample the allocator made due: back to the period. */
+    if (lua_gethookcount(L) != hub_hook_every(limits)) {
+        lua_sethook(L, hub_budget_hook, hub_hook_mask(limits, LUA_MASKCOUNT), hub_hook_every(limits));
+    }
 }
 
 void hub_budget_charge(lua_State *L, long cost) {
@@ -208,6 +248,7 @@ int hub_budget_debit(lua_State *L, long cost) {
     hub_limits *limits = (hub_limits *)ud;
     if (limits->budget_limit <= 0) return 0;
     limits->budget -= cost;
+    if (limits->profile != NULL) hub_profile_count(L, limits->profile, cost); /* never raises */
     if (limits->budget > 0 && !limits->exhausted) return 0;
     if (!limits->exhausted) hub_budget_set_exhausted(limits, HUB_EXHAUSTED_BUDGET);
     lua_sethook(L, hub_budget_hook, hub_hook_mask(limits, LUA_MASKCOUNT), 1);

@@ -25,6 +25,8 @@ int hub_trampoline(lua_State *L) {
     int n = g_dispatcher(L, block->box);
     limits->host--;
     hub_host_end(limits, begun);
+    /* A wait in the host that Ctrl-C ended stops the script here, at its line. */
+    hub_take_interrupt(L, limits);
     if (n < 0) {
         return lua_error(L); /* the Swift frame has returned: unwinding C and Lua frames only */
     }

@@ -1,8 +1,9 @@
 import CLua
 import CLuaShim
 
-// Sampled profiles: the budget's count hook records the running stack every N instructions
-// while a profile is on (profile.c), and host calls add up the time Swift spends in them.
+// Sampled profiles: while a profile is on, the running stack is recorded every N instructions
+// the budget counts (profile.c): the count hook's, and a host call's or C work's cost where it
+// is charged; and host calls add up the time Swift spends in them.
 
 /// A function as a profile's samples name it.
 package struct LuaProfileFrame: Hashable, Sendable {
@@ -46,10 +47,13 @@ package struct LuaProfileSamples: Equatable, Sendable {
 }
 
 extension LuaState {
-    /// Starts sampling, every `every` instructions, the stacks of what runs under an instruction
-    /// budget from now on (this call's thread, every operation's and action's coroutine),
-    /// forgetting any earlier profile. The budget's hook then fires at that period. Off, it
-    /// samples nothing and costs nothing. At most `recordBytes` of samples are kept (a run
+    /// Starts sampling, every `every` instructions the budget counts, the stacks of what runs
+    /// under an instruction budget from now on (this call's thread, every operation's and
+    /// action's coroutine), forgetting any earlier profile: the VM's instructions (the budget's
+    /// hook then fires at that period), a host call's or C work's cost (sampled where it is
+    /// charged, the host function innermost) and the bytes allocated (sampled at the next
+    /// instruction), so that the samples add up to the instructions counted. Off, it samples
+    /// nothing and costs nothing. At most `recordBytes` of samples are kept (a run
     /// sampled every instruction would otherwise fill memory); later ones are dropped and
     /// counted. False when out of memory.
     @discardableResult

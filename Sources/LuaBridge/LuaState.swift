@@ -105,10 +105,12 @@ public final class LuaState {
     /// made, 2 in one that call's script made through Hub, and so on.
     package var nestingDepth: Int { executionDepth }
 
-    /// Whether the running script must stop: its instruction budget or time ran out, and the
-    /// next instruction raises. Swift work done on its behalf (a loop firing timers) should stop.
+    /// Whether the running script must stop: its instruction budget or time ran out, or Ctrl-C
+    /// was pressed (``interruptible(waking:_:)``), and the next instruction raises. Swift work
+    /// done on its behalf (a loop firing timers, a wait) should stop.
     package var isStopping: Bool {
-        limits.pointee.budget_limit > 0 && (limits.pointee.exhausted != 0 || limits.pointee.budget <= 0)
+        limits.pointee.budget_limit > 0
+            && (limits.pointee.exhausted != 0 || limits.pointee.budget <= 0 || hub_interrupt_pending() != 0)
     }
 
     /// Instructions every call or resume nested in a budgeted one costs it besides what it runs:
@@ -357,14 +359,6 @@ public final class LuaState {
     /// The error of a script that went past the memory limit.
     package var outOfMemory: LuaError {
         LuaError(message: "not enough memory (the limit is \(memoryLimit >> 20) MiB)")
-    }
-
-    /// Runs `body` (scripts evaluated at a prompt) so that Ctrl-C stops the running script
-    /// with "interrupted" instead of ending the process.
-    public static func interruptible<Result>(_ body: () throws -> Result) rethrows -> Result {
-        hub_interrupts_install()
-        defer { hub_interrupts_uninstall() }
-        return try body()
     }
 
     /// Runs a full garbage collection.

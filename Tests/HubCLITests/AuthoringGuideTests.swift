@@ -76,6 +76,7 @@ import Testing
             "$ test docs/walkthrough/Planets",
             "$ repl --features Examples/Cities",
             "$ repl --features Examples/Cities",
+            "$ profile --features Examples/Cities cities:overview",
             "$ check --features Examples",
             "$ check --features Tests/HubCLITests/Fixtures/Unchecked",
             "$ check --features Tests/HubCLITests/Fixtures/All",

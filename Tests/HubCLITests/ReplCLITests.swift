@@ -86,6 +86,42 @@ import Testing
         #expect(result.output.hasSuffix("\n{ \"songs:list\", \"songs:song:1\" }\ntrue\nsongs:list\n"))
     }
 
+    @Test func aPromptStartedBesideTheOneFolderItLoadsIsThatFeatures() throws {
+        // Started in the package root, above Examples/Cities: hub.store, hub.read are the folder's.
+        let result = try HubProcess.run(["repl", "--features", "Examples/Cities"], input: """
+            hub.store.set("visited", 3)
+            = hub.store.get("visited"), hub.store.namespace("cities").get("visited"), #hub.read("data/city-images.json") > 0
+
+            """)
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        #expect(result.output == "3\t3\ttrue\n")
+    }
+
+    @Test func aPromptBesideSeveralFoldersSaysHowToNameANamespace() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("hub-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for name in ["books", "songs"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true)
+            try """
+                hub.feature { id = "\(name)", uri = "\(name):list", operations = { function(ctx) end } }
+                """.write(to: root.appendingPathComponent(name + "/feature.lua"), atomically: true, encoding: .utf8)
+        }
+        let result = try HubProcess.run(["repl", "--features", "books", "--features", "songs"], input: """
+            hub.store.set("k", 1)
+            hub.store.namespace("songs").set("k", 2)
+            = hub.store.namespace("songs").get("k")
+
+            """, in: root)
+        #expect(result.output == "2\n")
+        #expect(result.errors.hasPrefix("""
+            stdin:1: hub.store.set: outside a feature folder, hub.store has no namespace of its own: name one, as \
+            hub.store.namespace("books") (the features loaded: books, songs), or start hub repl in the feature's folder \
+            — stdin:1
+            stack traceback:
+
+            """), "\(result.errors)")
+    }
+
     @Test func aScreenPrintsItsViewAndItsChain() throws {
         let result = try HubProcess.run(["repl", "--features", "Examples"], input: "hub.open('cities:overview')\n")
         let lines = result.output.components(separatedBy: "\n")
@@ -96,46 +132,14 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("    2. images  finished  runs 1  ") })
     }
 
-    /// `hub repl` on Examples/Cities under a pseudo-terminal (util-linux's script, an xterm), where
-    /// libedit edits the line, once it has run `firstLine` and shows the prompt again.
+    /// `hub repl` on Examples/Cities under a pseudo-terminal (``LiveProcess/terminalREPL(_:in:)``)
+    /// once it has run `firstLine` and shows the prompt again.
     private static func terminalREPL(firstLine: String) throws -> LiveProcess {
-        let hub = HubProcess.executable("hub").path
-        let repl = try LiveProcess(
-            ["-qfec", "exec env TERM=xterm \(hub) repl --features Examples/Cities", "/dev/null"], program: URL(fileURLWithPath: "/usr/bin/script"))
-        #expect(repl.wait { output, _ in output.contains("Ctrl-D leaves.") }, "\(repl.outputText)")
+        let repl = try LiveProcess.terminalREPL(["--features", "Examples/Cities"])
         repl.write(firstLine + "\r")
         #expect(repl.wait { output, _ in output.components(separatedBy: "> ").count >= 3 }, "\(repl.outputText)")
-        #expect(waitForRawMode(repl), "the prompt never took the terminal out of line mode")
+        #expect(repl.waitForTerminal(raw: true), "the prompt never took the terminal out of line mode")
         return repl
-    }
-
-    /// Waits (up to 30 s) until the terminal of the REPL that `script` runs in `repl` is out of
-    /// line mode, as libedit puts it while it waits for a key; whether it came to. Read from the
-    /// terminal itself: on a loaded machine the prompt could show before, and keys typed then
-    /// were echoed by the terminal in line mode and again by libedit.
-    private static func waitForRawMode(_ repl: LiveProcess) -> Bool {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            for child in repl.children {
-                let terminal = open("/proc/\(child)/fd/0", O_RDONLY | O_NOCTTY)
-                guard terminal >= 0 else { continue }
-                defer { close(terminal) }
-                var settings = termios()
-                if tcgetattr(terminal, &settings) == 0, settings.c_lflag & tcflag_t(ICANON) == 0 { return true }
-            }
-            usleep(10_000)
-        }
-        return false
-    }
-
-    /// Leaves `repl` with Ctrl-D once its next prompt shows. Typed earlier, while the line just
-    /// entered still ran, it met the terminal in its line mode, which took it as the end of an
-    /// empty line and dropped it when the prompt switched modes: the REPL never heard it.
-    private static func leave(_ repl: LiveProcess) {
-        #expect(repl.wait { output, _ in output.hasSuffix("\r\n> ") }, "a prompt: \(repl.outputText.debugDescription)")
-        #expect(waitForRawMode(repl), "the prompt never took the terminal out of line mode")
-        repl.write("\u{04}")
-        #expect(repl.exitStatus(within: 10) == 0)
     }
 
     @Test func ctrlCAtThePromptClearsTheLineAndKeepsTheSession() throws {
@@ -146,20 +150,41 @@ import Testing
         repl.write("\u{03}")
         // The line stays where it shows, and a new prompt starts under it.
         #expect(repl.wait { output, _ in output.contains("> half typed line\r\n\r> ") }, "a new prompt: \(repl.outputText.debugDescription)")
-        #expect(Self.waitForRawMode(repl), "the new prompt never took the terminal out of line mode")
+        #expect(repl.waitForTerminal(raw: true), "the new prompt never took the terminal out of line mode")
         repl.write("= #s.model.body\r")
         #expect(repl.wait { output, _ in output.contains("\n8\r\n") }, "the session and its screen stay: \(repl.outputText)")
-        Self.leave(repl)
+        repl.leaveREPL()
     }
 
     @Test func tabCompletesAPathThroughAScreensProperties() throws {
         let repl = try Self.terminalREPL(firstLine: "s = hub.open('cities:overview')")
         repl.write("= #s.model.bo\t")
-        // libedit writes what the completion adds ("dy", then a space) after the cursor.
-        #expect(repl.wait { output, _ in output.hasSuffix("dy ") }, "\(repl.outputText.debugDescription)")
+        // What the completion adds ("dy") is typed after the cursor: no space after it.
+        #expect(repl.wait { output, _ in output.hasSuffix("= #s.model.body") }, "\(repl.outputText.debugDescription)")
         repl.write("\r")
         #expect(repl.wait { output, _ in output.contains("\n8\r\n") }, "\(repl.outputText.debugDescription)")
-        Self.leave(repl)
+        #expect(!repl.outputText.contains("\u{07}"), "a unique completion rings no bell")
+        repl.leaveREPL()
+    }
+
+    @Test func aUniqueCompletionOfAFunctionOrMethodNameAddsNoSpaceAndRingsNoBell() throws {
+        let repl = try Self.terminalREPL(firstLine: "s = hub.open('cities:overview')")
+        repl.write("hub.sle\t")
+        #expect(repl.wait { output, _ in output.hasSuffix("> hub.sleep") }, "\(repl.outputText.debugDescription)")
+        repl.write("(0) print('slept')\r")
+        #expect(repl.wait { output, _ in output.contains("\nslept\r\n") }, "\(repl.outputText.debugDescription)")
+        #expect(repl.waitForTerminal(raw: true))
+        repl.write("= #s:sna\t")
+        #expect(repl.wait { output, _ in output.hasSuffix("= #s:snapshot") }, "\(repl.outputText.debugDescription)")
+        repl.write("('images').body\r")
+        #expect(repl.wait { output, _ in output.contains("\n4\r\n") }, "\(repl.outputText.debugDescription)")
+        #expect(!repl.outputText.contains("\u{07}"), "\(repl.outputText.debugDescription)")
+        // Several candidates: the first Tab rings, the second lists them, as in a shell.
+        repl.write("hub.s\t\t")
+        #expect(repl.wait { output, _ in output.contains("hub.schema  hub.sleep   hub.store") }, "\(repl.outputText.debugDescription)")
+        // Ctrl-U drops what was typed; an empty line shows a new prompt.
+        repl.write("\u{15}\r")
+        repl.leaveREPL()
     }
 
     @Test func timeRunsBetweenLinesAndWhatATimerPrintsGoesAboveTheLineBeingTyped() throws {
@@ -172,7 +197,7 @@ import Testing
         // Typing goes on where it was, in UTF-8.
         repl.write("f é'\r")
         #expect(repl.wait { output, _ in output.contains("\nhalf é\r\n") }, "\(repl.outputText.debugDescription)")
-        Self.leave(repl)
+        repl.leaveREPL()
     }
 
     @Test func ctrlLClearsTheScreenAndThePromptGoesOn() throws {
@@ -181,7 +206,7 @@ import Testing
         #expect(repl.wait { output, _ in output.contains("\u{1B}[H\u{1B}[2J> ") }, "\(repl.outputText.debugDescription)")
         repl.write("=x\r")
         #expect(repl.wait { output, _ in output.contains("\n42\r\n") })
-        Self.leave(repl)
+        repl.leaveREPL()
     }
 
     @Test func ctrlCStopsARunningScriptAndThePromptGoesOn() throws {

@@ -94,6 +94,25 @@ import Testing
         }
     }
 
+    /// What a host call costs the budget counts towards the samples where it is charged: a
+    /// view whose work is host calls, with few instructions of Lua between, is sampled too.
+    @Test func aHostCallsCostIsSampledWithTheHostFunctionInnermost() throws {
+        let lua = try LuaState()
+        lua.instructionBudget = 1_000_000
+        LuaBridge.pushFunction(lua.stack, cost: 1_000) { _ in 0 }
+        lua_setglobal(lua.L, "host")
+        lua.startProfile(every: 1_000)
+        try lua.load("for i = 1, 10 do\n  host()\nend", chunkName: "=calls")
+        try lua.call(arguments: 0, results: 0)
+        let samples = try #require(lua.profileSamples)
+        lua.stopProfile()
+        let host = try #require(samples.frames.firstIndex { $0.name == "host" && $0.kind == .c })
+        let main = try #require(samples.frames.firstIndex { $0.kind == .main })
+        // The loop's few dozen instructions never reach the hook's period: every sample is a call's.
+        #expect(samples.samples.count == 10)
+        #expect(samples.samples.allSatisfy { $0.stack == [main, host] && $0.line == 2 })
+    }
+
     @Test func hostCallsAddUpTheirTimeWhileProfiling() throws {
         let lua = try LuaState()
         lua.instructionBudget = 1_000_000

@@ -12,7 +12,7 @@
  * - hub_probe_register: the C function benchmarks measure host calls against (probe.c).
  * - hub_coverage_*: the lines a line hook saw run, for `hub test --coverage` (coverage.c); the
  *   budget's hook records them, with LUA_MASKLINE set only while coverage is on.
- * - hub_profile_*: the stacks the budget's count hook saw, sampled every N instructions while a
+ * - hub_profile_*: the stacks where the budget counted, sampled every N instructions while a
  *   profile is on, for `hub profile` (profile.c), and the time spent in the host meanwhile.
  */
 #ifndef HUB_CLUA_SHIM_C_H
@@ -207,7 +207,7 @@ void hub_pending_flush(lua_State *L);
 /* The lines run in each file chunk ("@path"), counted by the line hook (coverage.c). */
 typedef struct hub_coverage hub_coverage;
 
-/* A sampled profile of the stacks that ran, filled by the count hook (profile.c). */
+/* A sampled profile of the stacks that ran, filled where the budget counts (profile.c). */
 typedef struct hub_profile hub_profile;
 
 /* Memory accounting and limits of one Lua state; passed as the allocator's user data. */
@@ -253,8 +253,21 @@ void hub_budget_set_exhausted(hub_limits *limits, int reason);
    evaluating a line), instead of ending the process. */
 void hub_interrupts_install(void);
 
-/* Gives SIGINT its default action back, forgetting an interrupt not taken. */
+/* Gives SIGINT back the action it had before hub_interrupts_install, forgetting an interrupt
+   not taken. */
 void hub_interrupts_uninstall(void);
+
+/* Blocks the calling thread until the next SIGINT that the handler hub_interrupts_install
+   installs takes (one return per SIGINT): a thread of its own wakes what waits meanwhile. */
+void hub_interrupts_wait(void);
+
+/* Whether Ctrl-C was pressed and the running script has not been stopped for it yet. */
+int hub_interrupt_pending(void);
+
+/* [-0, +0, v] After a call into the host returns to the script on L (a wait that Ctrl-C
+   ended): when Ctrl-C was pressed and a budgeted execution runs, raises "interrupted" at the
+   calling script's line, as the hook would, so that a pcall cannot go on. */
+void hub_take_interrupt(lua_State *L, hub_limits *limits);
 
 /* Bytes a script allocates that cost one instruction (copying a byte into fresh memory takes
    about a quarter of an instruction's time, page faults included). */
@@ -394,9 +407,16 @@ int hub_profile_tag(const hub_profile *profile);
 #define HUB_FRAME_MAIN 1        /* a chunk's main function */
 #define HUB_FRAME_C 2
 
-/* [-0, +0, -] Records the stack of thread L as one sample; never raises (a sample it cannot
-   keep, out of memory, is dropped). */
-void hub_profile_sample(lua_State *L, hub_profile *profile);
+/* [-0, +0, -] Counts `instructions` that the budget counted on thread L (the hook's period, a
+   host call's or C work's cost) towards the samples, and records the stack of L, where they
+   were counted, as one sample for each `every` of them crossed; never raises (a sample it
+   cannot keep, out of memory, is dropped). */
+void hub_profile_count(lua_State *L, hub_profile *profile, long instructions);
+
+/* Counts `instructions` that the budget counted where no stack may be walked (the allocator's
+   charge for bytes) towards the samples; whether a sample is due now, for the hook to record
+   at the next instruction. */
+int hub_profile_defer(hub_profile *profile, long instructions);
 
 /* A host section (Swift running for Lua: a call, a flush of writes) begins: 1 when it is the
    outermost one, which alone is timed; hub_profile_host_leave ends it, adding `elapsed`

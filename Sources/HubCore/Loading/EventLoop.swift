@@ -136,17 +136,31 @@ public final class EventLoop {
     }
 
     /// Lets `milliseconds` pass, running every timer that falls due meanwhile; stops early,
-    /// right after a timer, when `shouldContinue` says so.
+    /// right after a timer or while it waits for the next (on a real clock), when
+    /// `shouldContinue` says so (``nudge`` makes a waiting loop ask again).
     public func advance(by milliseconds: Int, while shouldContinue: () -> Bool = { true }) {
         let deadline = Self.time(now, plus: milliseconds)
         deliverMail()
-        while let next = nextTimer(), next.time <= deadline {
+        while true {
+            let next = nextTimer().flatMap { $0.time <= deadline ? $0 : nil }
+            guard wait(until: next?.time ?? deadline, while: shouldContinue) else { return }
+            guard let next else {
+                deliverMail()
+                return
+            }
+            // What came meanwhile may have scheduled a timer due before it: that one goes first.
+            guard nextTimer() == next else { continue }
             fire(next)
             deliverMail()
             guard shouldContinue() else { return }
         }
-        wait(until: deadline)
-        deliverMail()
+    }
+
+    /// Makes the loop, when it waits, look again at once at what it waits for (a
+    /// ``run(until:timeout:)`` condition, an ``advance(by:while:)`` `while`); any thread may
+    /// call it: a signal's watcher, when what the loop waits on behalf of must stop.
+    public var nudge: @Sendable () -> Void {
+        { [mailbox] in mailbox.post(.nudge) }
     }
 
     // MARK: Work done on other threads
@@ -235,16 +249,22 @@ public final class EventLoop {
         timer.work()
     }
 
-    private func wait(until due: Int) {
+    /// Lets time pass until `due`, running what other threads deliver meanwhile; on a real
+    /// clock, gives up as soon as `shouldContinue` says no (it is asked after each delivery).
+    /// Whether `due` came.
+    @discardableResult
+    private func wait(until due: Int, while shouldContinue: () -> Bool = { true }) -> Bool {
         switch clock {
         case .virtual:
             virtualNow = max(virtualNow, due)
         case .real:
             // Sleeps on the mailbox, running what other threads deliver meanwhile.
             while case let remaining = due - now, remaining > 0 {
+                guard shouldContinue() else { return false }
                 mailbox.wait(milliseconds: remaining)
                 deliverMail()
             }
         }
+        return true
     }
 }

@@ -8,6 +8,9 @@ final class EventLoopMailbox: @unchecked Sendable {
     struct Letter {
         let number: Int
         let value: (any Sendable)?
+
+        /// A letter for no callback (numbers start at 1): it only wakes the loop.
+        static let nudge = Letter(number: 0, value: nil)
     }
 
     // Guarded by `condition`. A condition variable, not a `Mutex`: ``wait(milliseconds:)``

@@ -1,5 +1,6 @@
 import Dispatch
 import HubCore
+import LuaBridge
 import Synchronization
 
 /// The outcome of a store call on its way from the backend's thread (or at once, from a store
@@ -38,11 +39,14 @@ final class PendingStoreCall<Value: Sendable>: Sendable {
         if let outcome { handler(outcome) }
     }
 
-    /// Waits (blocking the calling thread, at most `milliseconds`) for the outcome.
+    /// Waits (blocking the calling thread, at most `milliseconds`) for the outcome; nil when
+    /// none came, or Ctrl-C ended the wait (``LuaState/interruptible(waking:_:)``).
     func wait(milliseconds: Int) -> Outcome? {
         let semaphore = DispatchSemaphore(value: 0)
         whenDone { _ in semaphore.signal() }
-        _ = semaphore.wait(timeout: .now() + .milliseconds(milliseconds))
+        LuaState.wakingOnInterrupt({ semaphore.signal() }) {
+            _ = semaphore.wait(timeout: .now() + .milliseconds(milliseconds))
+        }
         return outcome
     }
 }

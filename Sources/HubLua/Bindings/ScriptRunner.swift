@@ -30,8 +30,9 @@ protocol SuspendableRun: AnyObject {
 
 /// Runs scripts as coroutines that suspend: resumes them, handles `hub.sleep` (a timer on the
 /// loop) and `hub.await` (the `done` callback), and owns those two functions and `hub.after`.
-/// Only the coroutines it runs may suspend; elsewhere `hub.sleep` lets time pass where the host
-/// allows it (a test) and is an error otherwise.
+/// Only the coroutines it runs may suspend; elsewhere `hub.sleep` lets time pass, and
+/// `hub.await` waits in place, where the host allows it (a test, a REPL line) and each is an
+/// error otherwise.
 final class ScriptRunner {
     /// The state the runs' coroutines belong to.
     let lua: LuaState
@@ -70,11 +71,15 @@ final class ScriptRunner {
 
     /// `hub.sleep(ms)` and `hub.await(start)`, given the tokens they yield, `advance(ms)` (lets
     /// time pass when sleeping outside a run, in a test, or returns nil and why not),
-    /// `in_run()` (whether the calling coroutine is one of the runs), and `check_sleep(ms)` and
+    /// `in_run()` (whether the calling coroutine is one of the runs), `check_sleep(ms)` and
     /// `check_await(start)`, which check the argument in Swift and return it, or nil and the
-    /// argument error for the Lua function to raise at its caller's line.
+    /// argument error for the Lua function to raise at its caller's line, and for an await
+    /// outside a run (at the top of a test case or a REPL line), `begin_await()` (the number of
+    /// a wait, or nil and why there can be none) and `end_await(number)`, which ends it.
     private static let suspendingFunctions = """
-        local sleep_token, await_token, wait_token, advance, in_run, check_sleep, check_await, wait_outside = ...
+        local sleep_token, await_token, wait_token, advance, in_run, check_sleep, check_await, wait_outside,
+          begin_await, end_await = ...
+        local pack, unpack = table.pack, table.unpack
         local function sleep(ms)
           local wait, problem = check_sleep(ms)
           if not wait then error(problem, 2) end
@@ -92,7 +97,17 @@ final class ScriptRunner {
           if coroutine.isyieldable() then
             error("hub.await can only suspend an operation or an action, not a coroutine the script made", 2)
           end
-          error("hub.await can only be used inside an operation or an action", 2)
+          local number, refusal = begin_await()
+          if not number then error(refusal, 2) end
+          local results
+          start(function(...)
+            if results then return end
+            results = pack(...)
+            end_await(number)
+          end)
+          local waited, why = wait_outside(number)
+          if not waited then error(why, 2) end
+          return unpack(results, 1, results.n)
         end
         local function wait(number)
           if in_run() then return coroutine.yield(wait_token, number) end
@@ -145,7 +160,21 @@ final class ScriptRunner {
             guard let runner = waits.runner else { throw LuaLibrary.ownerGone }
             return runner.waitOutsideRuns(call)
         }
-        try lua.call(arguments: 8, results: 3)
+        LuaBridge.pushFunction(stack) { call in
+            guard let runner = waits.runner else { throw LuaLibrary.ownerGone }
+            return runner.beginAwaitOutsideRuns(call)
+        }
+        LuaBridge.pushFunction(stack) { call in
+            guard let runner = waits.runner else { throw LuaLibrary.ownerGone }
+            if let number = call.integer(at: 1), let wait = runner.waits[number] {
+                runner.finish(wait) { stack in
+                    stack.push(true)
+                    return 1
+                }
+            }
+            return 0
+        }
+        try lua.call(arguments: 10, results: 3)
         waitFunction = lua.reference(popping: stack)
         awaitFunction = lua.reference(popping: stack)
         sleepFunction = lua.reference(popping: stack)
@@ -388,6 +417,19 @@ final class ScriptRunner {
             return Self.refusal(call, lua.isStopping ? "stopped while waiting" : "nothing more can happen while it waits")
         }
         return push(call)
+    }
+
+    /// `begin_await()`: at the top of a test case or a REPL line, starts the wait an await
+    /// outside a run waits for (``waitOutsideRuns(_:)`` runs the loop until its `done` ends
+    /// it) and pushes its number; elsewhere pushes nil and why it cannot wait.
+    private func beginAwaitOutsideRuns(_ call: LuaStack) -> Int32 {
+        guard mayPassTime(on: call) else {
+            call.pushNil()
+            call.push("hub.await can only be used inside an operation, an action, a test (hub.test) or the REPL")
+            return 2
+        }
+        call.push(beginWait(kind: "await", subject: "hub.await").number)
+        return 1
     }
 
     /// `[-0, +2]` Pushes false and `message`.

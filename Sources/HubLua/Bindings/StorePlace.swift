@@ -17,6 +17,8 @@ struct StorePlace {
     private let allowed: Set<String>?
     /// The namespaces the caller's features ask to share, granted or not.
     private let declared: Set<String>
+    /// The features loaded, when the caller has no feature of its own: a namespace to name.
+    private let loaded: [String]
 
     /// The place of a call on `call`'s thread by a script of `folder`, under the operator's
     /// `grants`; why there is none.
@@ -27,7 +29,9 @@ struct StorePlace {
         let callers = CallerRights.features(of: folder, runFeature: run?.featureIdentifier, in: manager.featureRegistry)
         guard let first = callers.first else {
             if run == nil, runner.mayPassTime(on: call) {
-                return .success(StorePlace(feature: nil, limits: StoreLimits(), operation: nil, run: nil, allowed: nil))
+                return .success(StorePlace(
+                    feature: nil, limits: StoreLimits(), operation: nil, run: nil, allowed: nil,
+                    loaded: manager.featureRegistry.all.map(\.identifier).sorted()))
             }
             return .failure(StoreFailure(.notAllowed, "the scripts of \(folder.displayPath) belong to no feature, so they have no namespace"))
         }
@@ -50,7 +54,7 @@ struct StorePlace {
 
     private init(
         feature: String?, limits: StoreLimits, operation: String?, run: (any SuspendableRun)?, allowed: Set<String>?,
-        declared: Set<String> = []
+        declared: Set<String> = [], loaded: [String] = []
     ) {
         self.feature = feature
         self.limits = limits
@@ -58,12 +62,20 @@ struct StorePlace {
         self.run = run
         self.allowed = allowed
         self.declared = declared
+        self.loaded = loaded
     }
 
     /// `namespace` (nil: the feature's own) when the caller may use it; otherwise why not.
     func namespace(_ namespace: String?) -> Result<String, StoreFailure> {
         guard let namespace = namespace ?? feature else {
-            return .failure(StoreFailure(.notAllowed, "outside a feature folder, name the namespace: hub.store.namespace(name)"))
+            let example = loaded.first ?? "name"
+            let named = loaded.count <= 4 ? loaded.joined(separator: ", ")
+                : loaded.prefix(3).joined(separator: ", ") + ", ... (\(loaded.count) in all)"
+            let features = loaded.isEmpty ? "" : " (the features loaded: \(named))"
+            return .failure(StoreFailure(
+                .notAllowed,
+                "outside a feature folder, hub.store has no namespace of its own: name one, as "
+                    + "hub.store.namespace(\"\(example)\")\(features), or start hub repl in the feature's folder"))
         }
         guard let allowed, let feature else { return .success(namespace) }
         guard allowed.contains(namespace) else {

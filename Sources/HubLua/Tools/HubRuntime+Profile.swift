@@ -7,8 +7,9 @@ extension HubRuntime {
 
     /// Starts profiling what runs from now on (open a screen, reload it): each operation's and
     /// action's runs are measured, and the stacks of what runs under the instruction budget are
-    /// sampled every `every` instructions by the budget's count hook (without a budget, nothing
-    /// is sampled). False when a profile is on already.
+    /// sampled every `every` instructions the budget counts, where it counts them: the Lua
+    /// lines running, a host function for its cost (without a budget, nothing is sampled).
+    /// False when a profile is on already.
     @discardableResult
     public func startProfile(every: Int = defaultProfilePeriod) -> Bool {
         bindings.runner.startProfile(every: every)

@@ -10,6 +10,10 @@ extension Profile {
     public func table(top: Int = 15) -> String {
         var text = operationsTable()
         text += "\n\(samples.count) sample\(samples.count == 1 ? "" : "s"), one every \(Self.grouped(every)) instructions"
+        let counted = operations.reduce(0) { $0 + $1.instructions }
+        if samples.isEmpty, dropped == 0, counted > 0 {
+            text += ": the operations counted \(Self.grouped(counted)) in all, too few for one (sample more often)"
+        }
         text += dropped > 0 ? " (\(dropped) dropped: past the \(LuaState.profileRecordBytes >> 20) MiB of samples a profile keeps, or out of memory)\n" : "\n"
         guard !samples.isEmpty else { return text }
         text += "\n" + Self.columns(

@@ -1,8 +1,9 @@
 import Foundation
 
 /// What `hub profile` and `s:profile(fn)` found: per operation run, its time, instructions,
-/// memory and waits; and the Lua stacks sampled every ``every`` instructions by the budget's
-/// count hook, so that the same work gives the same samples.
+/// memory and waits; and the stacks sampled every ``every`` instructions the budget counted
+/// (Lua's, and the cost of host calls and bytes allocated), so that the same work gives the
+/// same samples and they add up to the operations' instructions.
 public struct Profile: Sendable {
     /// One operation (or action) that ran while profiling, over all of its runs.
     public struct Operation: Equatable, Sendable {
@@ -95,9 +96,14 @@ public struct Profile: Sendable {
     public var functions: [FunctionSamples] {
         var selfCounts = [Int](repeating: 0, count: frames.count)
         var totalCounts = [Int](repeating: 0, count: frames.count)
-        for sample in samples {
+        // The last sample each frame was counted in: a recursive function counts once a sample.
+        var countedIn = [Int](repeating: -1, count: frames.count)
+        for (index, sample) in samples.enumerated() {
             if let innermost = sample.stack.last { selfCounts[innermost] += 1 }
-            for frame in Set(sample.stack) { totalCounts[frame] += 1 }
+            for frame in sample.stack where countedIn[frame] != index {
+                countedIn[frame] = index
+                totalCounts[frame] += 1
+            }
         }
         return frames.indices.filter { totalCounts[$0] > 0 }
             .map { FunctionSamples(frame: frames[$0], selfSamples: selfCounts[$0], totalSamples: totalCounts[$0]) }
@@ -106,26 +112,27 @@ public struct Profile: Sendable {
 
     /// Every sampled line, most samples first (then by file and line).
     public var lines: [LineSamples] {
-        var counts: [LineKey: Int] = [:]
+        // Counted by frame and line first, so that each file's name is hashed once per line.
+        var byFrame: [FrameLine: Int] = [:]
         for sample in samples {
             guard let line = sample.line,
                   let innermost = sample.stack.last(where: { frames[$0].line != nil }) else { continue }
-            counts[LineKey(file: frames[innermost].file, line: line), default: 0] += 1
+            byFrame[FrameLine(frame: innermost, line: line), default: 0] += 1
         }
+        var counts: [LineKey: Int] = [:]
+        for (key, count) in byFrame { counts[LineKey(file: frames[key.frame].file, line: key.line), default: 0] += count }
         return counts.map { LineSamples(file: $0.key.file, line: $0.key.line, samples: $0.value) }
             .sorted { ($1.samples, $0.file, $0.line) < ($0.samples, $1.file, $1.line) }
+    }
+
+    private struct FrameLine: Hashable {
+        var frame: Int
+        var line: Int
     }
 
     private struct LineKey: Hashable {
         var file: String
         var line: Int
-    }
-
-    /// The stack of `sample` as labels, outermost first, under its operation's name when it has
-    /// one.
-    func labels(of sample: Sample) -> [String] {
-        let root = sample.operation.map { [operationLabel($0)] } ?? []
-        return root + sample.stack.map { frames[$0].label }
     }
 
     /// The name a folded stack or a speedscope file gives operation `index`: its name, with

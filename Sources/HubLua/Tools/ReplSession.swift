@@ -7,9 +7,11 @@ import LuaBridge
 /// complete yet waits for more lines, and an error prints with its traceback while the session
 /// goes on. Values print as readable trees (``ReplPrinter``). Globals persist between lines.
 ///
-/// The prompt's environment is a feature folder's (the folder it runs in: `require` and
-/// `hub.read` resolve there) with `hub.reload()` besides, which reloads what changed on disk
-/// (see ``HubRuntime/reload(_:)``). At the prompt's top level, `hub.sleep` lets time pass.
+/// The prompt's environment is a feature folder's (the loaded folder it runs in, or else the
+/// only one loaded: `require`, `hub.read` and `hub.store`'s namespace are that folder's) with
+/// `hub.reload()` besides, which reloads what changed on disk
+/// (see ``HubRuntime/reload(_:)``). At the prompt's top level, `hub.sleep` lets time pass, and
+/// `hub.http`, `hub.store` and `hub.await` wait in place.
 public final class ReplSession {
     /// What one line did.
     public enum Outcome: Equatable, Sendable {
@@ -27,10 +29,12 @@ public final class ReplSession {
     private var pending: [String] = []
 
     /// A prompt whose scripts run in a folder environment at `folder` (default: the working
-    /// folder).
+    /// folder), or in the loaded feature folder `folder` is in; outside every loaded folder,
+    /// in the only one loaded, if only one is: `hub repl --features books` started beside
+    /// `books` is that feature's.
     public init(runtime: HubRuntime, folder: String = FileManager.default.currentDirectoryPath) throws {
         self.runtime = runtime
-        let featureFolder = FeatureFolder(path: folder)
+        let featureFolder = Self.folder(FeatureFolder(path: folder), among: runtime.folders.map(\.folder))
         let reload = LuaLibrary([("reload", .function({ [weak runtime] stack in
             guard let runtime else { throw LuaLibrary.ownerGone }
             stack.push(strings: runtime.reload(runtime.changedFiles()).map(\.description))
@@ -43,6 +47,13 @@ public final class ReplSession {
         show = runtime.lua.reference(popping: runtime.lua.stack)
     }
 
+    /// The loaded folder among `loaded` that `folder` is, or is inside of; else the only one
+    /// loaded; else `folder` itself.
+    private static func folder(_ folder: FeatureFolder, among loaded: [FeatureFolder]) -> FeatureFolder {
+        let enclosing = loaded.first { folder.path == $0.path || folder.path.hasPrefix($0.path + "/") }
+        return enclosing ?? (loaded.count == 1 ? loaded[0] : folder)
+    }
+
     /// Whether lines so far make a chunk that is not complete yet.
     public var isContinuing: Bool { !pending.isEmpty }
 
@@ -51,14 +62,19 @@ public final class ReplSession {
     public func evaluate(_ line: String) -> Outcome {
         if pending.isEmpty, line.trimmingCharacters(in: .whitespaces) == "help" { return .printed(Self.help) }
         pending.append(line)
-        var source = pending.joined(separator: "\n")
-        if source.hasPrefix("=") { source = "return " + source.dropFirst() }
-        let lua = runtime.lua
-        do {
-            try lua.load("return " + source, chunkName: "=stdin", environment: environment)
-        } catch {
+        let source = pending.joined(separator: "\n")
+        let expression = source.hasPrefix("=") ? String(source.dropFirst()) : source
+        // The line as an expression whose values print, then as a statement.
+        let forms = [
+            Self.returningWithoutTailCall(expression), "return " + expression,
+            source.hasPrefix("=") ? "return " + expression : Self.keepingLocals(source),
+        ]
+        for (index, form) in forms.enumerated() {
             do {
-                try lua.load(Self.keepingLocals(source), chunkName: "=stdin", environment: environment)
+                try runtime.lua.load(form, chunkName: "=stdin", environment: environment)
+                break
+            } catch where index < forms.count - 1 {
+                continue
             } catch {
                 if error.message.hasSuffix("<eof>") { return .needsMore }
                 pending.removeAll()
@@ -67,6 +83,15 @@ public final class ReplSession {
         }
         pending.removeAll()
         return run()
+    }
+
+    /// A chunk returning the values of `expression` where a call it makes is not a tail call:
+    /// the function called (Hub's `hub.sleep`, written in Lua, too) runs below the line's chunk,
+    /// so that an error it raises at its caller's line, or an interruption of its wait, names
+    /// `stdin:1`. (An expression ending in a comment does not compile so: it runs as
+    /// `return expression`.)
+    static func returningWithoutTailCall(_ expression: String) -> String {
+        "return (function(...) return ... end)(" + expression + ")"
     }
 
     /// `source` with a leading `local` declaration made a global of the prompt's environment,
@@ -88,7 +113,7 @@ public final class ReplSession {
 
     /// What `help` prints.
     static let help = """
-        The prompt runs Lua in the feature folder it was started in, with the features loaded.
+        Lua runs in the feature folder the prompt started in (or the only one loaded).
           expr, =expr           print the values (Hub's values print as trees)
           local x = 1           stays visible on the next lines
           s = hub.open(uri)     open a screen (options: { width, height, connectivity })
@@ -102,7 +127,8 @@ public final class ReplSession {
           hub.sleep(ms)         let time pass (at a terminal it also runs while the prompt waits)
           hub.reload()          reload what changed on disk, as hub watch does
           help                  this text;  Tab completes names, fields and properties
-          Ctrl-C                drop the line being typed, or stop a running script;  Ctrl-D leaves
+          Ctrl-C                drop the line being typed, or stop a running script or wait
+          Ctrl-D                leave
         """
 
     /// Forgets the lines of an incomplete chunk.

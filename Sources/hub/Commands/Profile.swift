@@ -13,8 +13,10 @@ struct ProfileCommand: ParsableCommand {
             Per operation: its runs, wall time, time in Lua and in Swift called from Lua \
             (builders, JSON), time waiting on hub.http, hub.store, hub.sleep and hub.await (waits, \
             not work), the instructions its budget counted and the bytes it allocated. Then the \
-            Lua functions and lines the instruction budget's hook found running, sampled every \
-            --every instructions, so the same view gives the same samples.
+            functions and lines found running, sampled every --every instructions the budget \
+            counts (Lua's, and what host calls and allocations cost, a host function sampled \
+            where it is called), so the same view gives the same samples and a small view gets \
+            them too.
             """)
 
     @OptionGroup var features: FeatureOptions

@@ -12,8 +12,8 @@ struct Repl: ParsableCommand {
             As the lua prompt: an expression prints its values (=expr too), a statement that is \
             not complete waits for more lines, an error prints with its traceback. Hub's values \
             print as trees. Screens opened with hub.open stay live; hub.reload() reloads what \
-            changed on disk. Ctrl-C stops a running script (at the prompt, it drops the line \
-            being typed), Ctrl-D leaves. At a terminal: line editing, tab completion, a history \
+            changed on disk. Ctrl-C stops a running script or the wait it is in (at the \
+            prompt, it drops the line being typed), Ctrl-D leaves. At a terminal: line editing, tab completion, a history \
             in ~/.hub_history, and time is real and runs between lines (timers fire and print \
             above the prompt). From a pipe, time is virtual, as in tests.
             """)
@@ -27,15 +27,24 @@ struct Repl: ParsableCommand {
         }
         let session = try ReplSession(runtime: runtime)
         let reader: any LineReader = terminal
-            ? EditLineReader(historyFile: NSHomeDirectory() + "/.hub_history", chores: Self.chores(of: runtime)) {
-                session.completions(of: $0)
-            }
+            ? EditLineReader(
+                historyFile: NSHomeDirectory() + "/.hub_history", chores: Self.chores(of: runtime),
+                dropped: {
+                    // Ctrl-C drops the statement begun on earlier lines too: the prompt starts afresh.
+                    session.cancelPending()
+                    return Self.prompt(of: session)
+                }
+            ) { session.completions(of: $0) }
             : PlainLineReader()
         if terminal {
+            // Between the prompt (Ctrl-C drops the line) and a line's script (Ctrl-C stops it),
+            // while a line's values print, Ctrl-C does nothing: it never ends the session.
+            signal(SIGINT, SIG_IGN)
             print("Hub, on Lua 5.4. Features: \(runtime.loadedFolderPaths.count) folder(s). hub.reload() reloads edits; Ctrl-D leaves.")
         }
-        while let line = reader.readLine(prompt: session.isContinuing ? ">> " : "> ") {
-            switch LuaState.interruptible({ session.evaluate(line) }) {
+        while let line = reader.readLine(prompt: Self.prompt(of: session)) {
+            // Ctrl-C stops the line's script, or the wait it is in (the loop is woken for it).
+            switch LuaState.interruptible(waking: runtime.loop.nudge, { session.evaluate(line) }) {
             case .printed(let text):
                 if !text.isEmpty { print(text) }
             case .needsMore:
@@ -47,6 +56,11 @@ struct Repl: ParsableCommand {
             fflush(nil)
         }
         if terminal { print() }
+    }
+
+    /// `> `, or `>> ` while a statement waits for more lines.
+    private static func prompt(of session: ReplSession) -> String {
+        session.isContinuing ? ">> " : "> "
     }
 
     /// While the prompt waits: the loop's timers as they fall due, and what other threads

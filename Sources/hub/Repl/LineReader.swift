@@ -16,25 +16,31 @@ struct PlainLineReader: LineReader {
 }
 
 /// Lines read with libedit: editing, a history kept in a file, tab completion by `complete`
-/// (which gets the word before the cursor and returns its completions), and `chores` done
-/// while the prompt waits for a key.
+/// (which gets the word before the cursor and returns its completions), `chores` done while
+/// the prompt waits for a key, and Ctrl-C dropping the line being typed (`dropped` gives the
+/// prompt to show again).
 final class EditLineReader: LineReader {
     private let historyFile: String
 
     /// A reader keeping its history in `historyFile`, completing with `complete`, doing
-    /// `chores` between keys.
-    init(historyFile: String, chores: PromptChores, complete: @escaping (String) -> [String]) {
+    /// `chores` between keys, calling `dropped` when Ctrl-C drops the line being typed.
+    init(
+        historyFile: String, chores: PromptChores, dropped: @escaping () -> String, complete: @escaping (String) -> [String]
+    ) {
         self.historyFile = historyFile
         // libedit edits characters, not bytes, in a UTF-8 locale (the terminal's, or C.UTF-8).
         if setlocale(LC_CTYPE, "").map({ String(cString: $0).uppercased().contains("UTF-8") }) != true {
             setlocale(LC_CTYPE, "C.UTF-8")
         }
-        TerminalInput.install(chores)
+        TerminalInput.install(chores, dropped: dropped)
         Completion.complete = complete
         hub_edit_set_completer { text, _, _ in
             hub_edit_completion_done()
-            return rl_completion_matches(text) { text, state in
-                if state == 0 { Completion.candidates = Completion.complete(text.map { String(cString: $0) } ?? "") }
+            let word = text.map { String(cString: $0) } ?? ""
+            let candidates = Completion.complete(word)
+            if candidates.count == 1, Completion.typeRest(of: candidates[0], after: word) { return nil }
+            Completion.candidates = candidates
+            return rl_completion_matches(text) { _, _ in
                 guard !Completion.candidates.isEmpty else { return nil }
                 return strdup(Completion.candidates.removeFirst())
             }
@@ -64,4 +70,14 @@ final class EditLineReader: LineReader {
 private enum Completion {
     nonisolated(unsafe) static var complete: (String) -> [String] = { _ in [] }
     nonisolated(unsafe) static var candidates: [String] = []
+
+    /// Types what `candidate`, the only completion of `word`, adds to it, as keys libedit reads
+    /// next: nothing after it (a method's `(`, a field's `.` come next) and no bell, where
+    /// libedit, handed one match, adds a space and rings the bell all the same. False when
+    /// `candidate` does not start with `word`: libedit replaces the word then.
+    static func typeRest(of candidate: String, after word: String) -> Bool {
+        guard candidate.utf8.starts(with: word.utf8) else { return false }
+        TerminalInput.typeAhead(Array(candidate.utf8.dropFirst(word.utf8.count)))
+        return true
+    }
 }

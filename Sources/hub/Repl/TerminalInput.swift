@@ -15,14 +15,21 @@ struct PromptChores {
 /// per process: libedit's callbacks are C functions, which cannot capture.
 enum TerminalInput {
     nonisolated(unsafe) private static var chores: PromptChores?
+    /// What Ctrl-C does besides dropping the line being typed; gives the prompt to show again.
+    nonisolated(unsafe) private static var dropped: (() -> String)?
+    /// Bytes to hand libedit before reading more: what a completion types, a key typed just
+    /// after Ctrl-C (read before its signal was seen, the new line's first).
+    nonisolated(unsafe) private static var typedAhead: [UInt8] = []
     /// Whether the prompt is waiting for a key (its line shows, being edited).
     nonisolated(unsafe) private static var isWaiting = false
     /// Whether the line being edited was cleared to write above it, and must show again.
     nonisolated(unsafe) private static var isCleared = false
 
-    /// Makes libedit read through ``nextCharacter()``, doing `chores` while it waits.
-    static func install(_ chores: PromptChores) {
+    /// Makes libedit read through ``nextCharacter()``, doing `chores` while it waits; on
+    /// Ctrl-C, `dropped` is called and the prompt it gives shows.
+    static func install(_ chores: PromptChores, dropped: @escaping () -> String) {
         Self.chores = chores
+        Self.dropped = dropped
         hub_edit_set_getc { _ in TerminalInput.nextCharacter() }
     }
 
@@ -34,6 +41,11 @@ enum TerminalInput {
         hub_edit_catch_signals(&previous)
         defer { hub_edit_restore_signals(&previous) }
         return read()
+    }
+
+    /// Makes `bytes` the next keys libedit reads, as if typed.
+    static func typeAhead(_ bytes: [UInt8]) {
+        typedAhead += bytes
     }
 
     /// Runs `write`, which writes whole lines to the terminal: above the line being edited
@@ -65,6 +77,7 @@ enum TerminalInput {
     /// input or on a read error. Ctrl-C drops the line being typed and shows a new prompt, as
     /// lua5.4 and python3 do: the session and its screens stay.
     private static func nextByte() -> UInt8? {
+        if !typedAhead.isEmpty { return typedAhead.removeFirst() }
         isWaiting = true
         defer { isWaiting = false }
         while true {
@@ -76,7 +89,14 @@ enum TerminalInput {
                 var byte: UInt8 = 0
                 guard read(STDIN_FILENO, &byte, 1) == 1 else { return nil }
                 // Ctrl-C comes as a byte where the terminal does not make it SIGINT.
-                return byte == Self.controlC ? dropLine() : byte
+                if byte == Self.controlC { return dropLine() }
+                // The terminal discards what was typed before Ctrl-C and not read yet: a key
+                // read once its signal came was typed after it, and starts the new line.
+                if hub_edit_take_interrupt() != 0 {
+                    typedAhead = [byte]
+                    return dropLine()
+                }
+                return byte
             }
             if ready < 0 {
                 // A signal (SIGINT, a resize) is seen at the top of the loop.
@@ -98,9 +118,11 @@ enum TerminalInput {
     private static let killLine: UInt8 = 0x15
 
     /// Leaves the line being typed where it shows and goes to the next, where libedit, given
-    /// the kill-line key returned, shows the prompt again with nothing typed.
+    /// the kill-line key returned, shows the prompt (the one `dropped` gives: a statement begun
+    /// on earlier lines is dropped too) with nothing typed.
     private static func dropLine() -> UInt8 {
         print("")
+        if let prompt = dropped?() { _ = rl_set_prompt(prompt) }
         return killLine
     }
 }

@@ -215,6 +215,39 @@ private func run(_ loop: EventLoop, until condition: () -> Bool) -> (result: Boo
         #expect(loop.nextDue == nil)
     }
 
+    @Test func aNudgeFromAnotherThreadEndsAnAdvanceWhoseWhileSaysStop() {
+        let loop = EventLoop(clock: .real)
+        let stops = SharedCount()
+        var fired = false
+        loop.schedule(after: 1_800_000) { fired = true }
+        let nudge = loop.nudge
+        let start = loop.now
+        _ = onAnotherThread(after: 50) {
+            stops.add()
+            nudge()
+        }
+        // An hour of real time, waited in place: only the nudge ends it early.
+        loop.advance(by: 3_600_000) { stops.current == 0 }
+        #expect(loop.now - start >= 50 && loop.now - start < 60_000, "\(loop.now - start) ms")
+        #expect(!fired, "the timer half an hour off did not fire")
+        #expect(loop.nextDue != nil)
+    }
+
+    @Test func aNudgeMakesAWaitingRunLookAtItsConditionAgain() {
+        let loop = EventLoop(clock: .real)
+        let stops = SharedCount()
+        // A response never delivered: the run waits for it, with nothing else to do.
+        let callback = loop.callback { (_: Int) in }
+        let nudge = loop.nudge
+        _ = onAnotherThread(after: 50) {
+            stops.add()
+            nudge()
+        }
+        #expect(loop.run(until: { stops.current > 0 }))
+        #expect(loop.awaitedCount == 1, "a nudge is no delivery")
+        loop.forget(callback)
+    }
+
     @Test func theWakeUpIsCalledOnEachPost() {
         let loop = EventLoop(clock: .virtual)
         let wakeUps = SharedCount()
