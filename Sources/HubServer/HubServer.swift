@@ -62,7 +62,7 @@ public final class HubServer: Sendable {
             runtime.onProblem = { logger.warning("\($0)") }
             runtime.manager.settleTimeout = configuration.requestTimeout
             configuration.prepareRuntime(runtime)
-            try runtime.loadFeatures(at: configuration.featureFolders) { logger.warning("\($0)") }
+            try runtime.loadFeatures(at: configuration.featureFolders) { failures in for failure in failures { logger.warning("\(failure)") } }
             return runtime
         }
     }

@@ -24,7 +24,7 @@ public final class ActionDispatcher {
     public var chainedActionObserver: ((ActionContext, Bool) -> Void)?
 
     /// Told of every action that failed, with the context it was performed in and its error
-    /// (which names the action); a handler's failure is told too (the action then goes on as
+    /// (which names the feature and the action, when the action's own error did not); a handler's failure is told too (the action then goes on as
     /// not handled).
     public var failureObserver: ((ActionContext, ContentError) -> Void)?
 
@@ -70,7 +70,7 @@ public final class ActionDispatcher {
         do {
             if try handler?.handleAction(with: context) == true { return (true, true) }
         } catch {
-            failureObserver?(context, error)
+            tellFailure(error, of: context)
         }
         guard let action else { return (false, false) }
         var key: ObjectIdentifier?
@@ -84,7 +84,7 @@ public final class ActionDispatcher {
             return (try action.perform(with: context), false)
         } catch {
             if let key { pending[key] = nil }
-            failureObserver?(context, error)
+            tellFailure(error, of: context)
             return (false, false)
         }
     }
@@ -94,7 +94,7 @@ public final class ActionDispatcher {
     private func finish(_ key: ObjectIdentifier, context: ActionContext, _ completion: ActionCompletion) {
         guard pending.removeValue(forKey: key) != nil else { return }
         if let error = completion.error {
-            failureObserver?(context, error)
+            tellFailure(error, of: context)
             return
         }
         guard let next = completion.chainedAction else { return }
@@ -104,15 +104,20 @@ public final class ActionDispatcher {
         chained.customData = completion.customData
         chained.chainLength += 1
         guard chained.chainLength <= HubDefaults.Limits.chainedActions else {
-            var error = ContentError(
+            let error = ContentError(
                 domain: "hub", message: "it chained to '\(next)' after \(HubDefaults.Limits.chainedActions) actions chained in a row "
-                    + "(at most \(HubDefaults.Limits.chainedActions): a loop?); the chain stops here",
-                feature: context.featureInfo.identifier)
-            error.action = context.customActionIdentifier?.description ?? "selection"
-            failureObserver?(context, error)
+                    + "(at most \(HubDefaults.Limits.chainedActions): a loop?); the chain stops here")
+            tellFailure(error, of: context)
             return
         }
         let performed = perform(chained)
         chainedActionObserver?(chained, performed)
+    }
+
+    /// Tells ``failureObserver`` that the action of `context` failed with `error`, naming the
+    /// feature and the action where a Swift action's error does not.
+    private func tellFailure(_ error: ContentError, of context: ActionContext) {
+        let action = context.customActionIdentifier?.description ?? "selection"
+        failureObserver?(context, error.naming(feature: context.featureInfo.identifier, action: action))
     }
 }

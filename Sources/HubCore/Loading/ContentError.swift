@@ -1,6 +1,11 @@
 /// An error from content loading: a failed operation, malformed JSON, a broken script.
 ///
-/// It says where it happened (feature, operation, `file:line`) so an author can find it.
+/// It says where it happened (feature, operation, `file:line`) so an author can find it. A
+/// Swift error a content operation failed with (``ContentOperationContext/fail(_:)``) stays
+/// reachable as ``underlying``.
+///
+/// Two content errors are equal when their fields are; their ``underlying`` errors, which need
+/// not be `Equatable`, are compared by type and description.
 public struct ContentError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The error's domain, e.g. `hub.json` or `hub.lua`; authors may choose their own.
     public var domain: String
@@ -24,6 +29,13 @@ public struct ContentError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The feature folder as errors name it (`Examples/Cities`): ``description`` shows the
     /// locations inside it relative to it; ``location`` keeps the whole path.
     public var folder: String?
+    /// The Swift error this one stands for, when a Swift operation or action failed with an
+    /// error that is not a content error; ``message`` is its description.
+    public var underlying: (any Error)? {
+        get { underlyingError?.error }
+        set { underlyingError = newValue.map(UnderlyingError.init) }
+    }
+    private var underlyingError: UnderlyingError?
 
     /// An error in `domain`; the location, feature, operation and traceback are optional.
     public init(
@@ -51,6 +63,11 @@ public struct ContentError: Error, Equatable, Sendable, CustomStringConvertible 
         return ProblemLine.text(message, context: context, location: location, passedOn: passedOn, folder: folder)
     }
 
+    /// ``location`` as a value: file, line (and column).
+    public var fileLocation: FileLocation? {
+        location.flatMap(FileLocation.init(parsing:))
+    }
+
     /// ``description`` with every path whole, as a server's log and development details give it.
     public var fullDescription: String {
         var whole = self
@@ -58,13 +75,35 @@ public struct ContentError: Error, Equatable, Sendable, CustomStringConvertible 
         return whole.description
     }
 
-    /// `error` as a content error: itself when it is one, otherwise wrapped in domain `hub`.
+    /// `error` as a content error: itself when it is one, otherwise one that keeps it as
+    /// ``underlying`` (a JSON parse error in domain `hub.json`, any other in domain `hub`).
     public static func from(_ error: any Error) -> ContentError {
         if let error = error as? ContentError { return error }
-        if let error = error as? JSONParseError {
-            return error.contentError(source: nil)
-        }
-        return ContentError(domain: "hub", message: String(describing: error))
+        var wrapped = (error as? JSONParseError)?.contentError(source: nil) ?? ContentError(domain: "hub", message: String(describing: error))
+        wrapped.underlying = error
+        return wrapped
+    }
+
+    /// This error naming `feature`, `operation`, `action` and `folder` where it names none:
+    /// what the loader (or the action dispatcher) knows of a Swift operation (or action) that
+    /// failed with an error that did not say.
+    func naming(feature: String?, operation: String? = nil, action: String? = nil, folder: String? = nil) -> ContentError {
+        var named = self
+        named.feature = named.feature ?? feature
+        named.operation = named.operation ?? operation
+        named.action = named.action ?? action
+        named.folder = named.folder ?? folder
+        return named
+    }
+}
+
+/// A Swift error kept by a content error, compared by type and description.
+private struct UnderlyingError: Equatable, Sendable {
+    let error: any Error
+
+    static func == (lhs: UnderlyingError, rhs: UnderlyingError) -> Bool {
+        ObjectIdentifier(type(of: lhs.error)) == ObjectIdentifier(type(of: rhs.error))
+            && String(describing: lhs.error) == String(describing: rhs.error)
     }
 }
 

@@ -329,8 +329,10 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
                 guard let self, self.slots.indices.contains(index), self.slots[index].status.runs == run else { return }
                 self.slots[index].status.lastRunWork = work
             }
-        ) { [weak self] error in
-            self?.complete(at: index, builder: builder, error: error)
+        ) { [weak self, name = operation.name, folder = operation.folder] error in
+            // A Swift operation's error may not say whose it is: the loader knows.
+            guard let self else { return }
+            complete(at: index, builder: builder, error: error?.naming(feature: featureInfo.identifier, operation: name, folder: folder))
         }
         queue[0].context = context
         startTimeout(of: context, at: index)

@@ -103,7 +103,7 @@ final class ActionBindings {
     /// Asks a `hub.actions` resolver for the action `name`; nil when it has none (or fails,
     /// which is reported).
     func resolveAction(_ resolver: LuaReference, name: String, namespace: String) -> LuaReference? {
-        problems.attempt("actions '\(namespace)'") {
+        problems.attempt(namespace, context: "actions '\(namespace)'") {
             try runner.lua.call(resolver, arguments: { $0.push(name); return 1 }) { stack in
                 guard stack.type(at: -1) == .function else {
                     guard stack.isNil(-1) else {

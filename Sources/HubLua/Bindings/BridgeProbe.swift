@@ -14,8 +14,12 @@ public final class BridgeProbe {
 
     /// A probe whose scripts each run under a budget of `instructionBudget` instructions
     /// (0: none, so no instruction hook).
-    public init(instructionBudget: Int = 0) throws(LuaError) {
-        lua = try LuaState()
+    public init(instructionBudget: Int = 0) throws(ScriptError) {
+        do throws(LuaError) {
+            lua = try LuaState()
+        } catch {
+            throw ScriptError(error)
+        }
         lua.instructionBudget = instructionBudget
         let stack = lua.stack
         bindings.register(stack)
@@ -28,9 +32,13 @@ public final class BridgeProbe {
 
     /// Runs `source` with the standard library and the globals above, and returns its first
     /// `results` results as numbers (0 for those that are not).
-    public func run(_ source: String, results: Int) throws(LuaError) -> [Double] {
-        try lua.load(source, chunkName: "=probe")
-        try lua.call(arguments: 0, results: Int32(results))
+    public func run(_ source: String, results: Int) throws(ScriptError) -> [Double] {
+        do throws(LuaError) {
+            try lua.load(source, chunkName: "=probe")
+            try lua.call(arguments: 0, results: Int32(results))
+        } catch {
+            throw ScriptError(error)
+        }
         let stack = lua.stack
         defer { stack.pop(Int32(results)) }
         return (0..<Int32(results)).map { stack.number(at: $0 - Int32(results)) ?? 0 }

@@ -109,7 +109,7 @@ final class ComponentBindings {
     /// Asks a `hub.components` resolver for the component `name`; nil when it has none (or fails,
     /// which is reported).
     func resolveComponent(_ resolver: LuaReference, name: String, namespace: String) -> LuaComponentFactory.Spec? {
-        problems.attempt("components '\(namespace)'") {
+        problems.attempt(namespace, context: "components '\(namespace)'") {
             try lua.call(resolver, arguments: { $0.push(name); return 1 }) { stack in
                 stack.type(at: -1) == .table ? try componentSpec(stack, at: -1, name: "\(namespace):\(name)") : nil
             }

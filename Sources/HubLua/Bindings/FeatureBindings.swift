@@ -120,7 +120,8 @@ final class FeatureBindings {
             let rule = "a feature id belongs to one folder, so neither folder loads"
             contested.append(ContestedFolder(
                 path: first.folder,
-                message: "\(first.location): feature '\(registration.identifier)' is declared again at \(second): \(rule)"))
+                error: LuaError(
+                    message: "feature '\(registration.identifier)' is declared again at \(second): \(rule)", location: first.location)))
             throw LuaRaise(message: "feature '\(registration.identifier)' is declared already at \(first.location): \(rule)")
         }
         registered[folder.path, default: []].append(.feature(registration))
@@ -147,7 +148,7 @@ final class FeatureBindings {
         try TableKeys.check(call, table: 1, known: Self.featureKeys, owner: owner)
         let limits = try LuaLimits(call, table: 1, owner: owner)
         let title = try call.stringField(1, "title") ?? identifier
-        let predicate = try uriPredicate(call)
+        let predicate = try uriPredicate(call, feature: identifier)
         call.rawField(1, "operations")
         defer { call.pop() }
         guard call.type(at: -1) == .table, call.rawLength(-1) > 0 else {
@@ -242,8 +243,8 @@ final class FeatureBindings {
     }
 
     /// The feature's `uri` (exact), `uri_prefix` (a string prefix, but none of the URIs in the
-    /// list `uri_exclude`) or `uri_match` (a function).
-    private func uriPredicate(_ call: LuaStack) throws -> ViewURIPredicate {
+    /// list `uri_exclude`) or `uri_match` (a function), of the feature `feature`.
+    private func uriPredicate(_ call: LuaStack, feature: String) throws -> ViewURIPredicate {
         if let uri = try call.stringField(1, "uri") { return .exact(uri) }
         if let prefix = try call.stringField(1, "uri_prefix") {
             return .root(prefix, excluding: Set(try call.field(1, "uri_exclude") { try call.optionalStrings(at: $0) } ?? []))
@@ -256,7 +257,7 @@ final class FeatureBindings {
         let function = lua.reference(popping: call)
         return ViewURIPredicate { [weak lua, problems] uri in
             guard let lua else { return false }
-            return problems.attempt("uri_match") {
+            return problems.attempt("uri_match", context: "uri_match", feature: feature) {
                 try lua.call(function, arguments: { $0.push(uri); return 1 }) { $0.boolean(at: -1) }
             } ?? false
         }
@@ -391,6 +392,6 @@ final class FeatureBindings {
 struct ContestedFolder {
     /// The folder's path.
     let path: String
-    /// Why it fails, naming both declarations.
-    let message: String
+    /// Why it fails, naming both declarations, located at the first.
+    let error: LuaError
 }

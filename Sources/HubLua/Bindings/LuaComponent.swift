@@ -126,9 +126,9 @@ final class LuaComponent: ComponentWithChildren, ComponentWithImageHandling, Com
     /// caused: `message — component 'ns:name', function, file:line`.
     private func report(_ message: String, in function: String, at location: String?) {
         guard let bindings else { return }
-        bindings.problems.report(ProblemLine.text(
-            message, context: ["component '\(identifier)'", function], location: location,
-            folder: bindings.problems.folder(containing: location)), at: location)
+        bindings.problems.report(.component(
+            identifier.description, function: function, message: message, location: location,
+            folder: bindings.problems.folder(containing: location)))
     }
 
     /// `file:line` where the component's function `name` is defined; nil when unknown.

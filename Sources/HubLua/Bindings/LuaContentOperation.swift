@@ -194,7 +194,7 @@ final class LuaOperationRun: SuspendableRun {
         if let context, !context.isCompleted {
             context.fail(contentError)
         } else {
-            problems?.report(contentError.description)
+            problems?.report(.failure(contentError))
         }
     }
 

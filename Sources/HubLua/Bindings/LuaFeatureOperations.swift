@@ -95,7 +95,7 @@ final class LuaReloadPolicy: ContentReloadPolicy {
             stack.push(viewModel: currentViewModel)
             return 2
         }
-        return problems.attempt("feature '\(feature)': reload_policy") {
+        return problems.attempt("reload_policy", context: "feature '\(feature)': reload_policy", feature: feature) {
             try lua.call(function, arguments: arguments) { $0.boolean(at: -1) }
         } ?? true
     }

@@ -97,13 +97,15 @@ final class OperationBindings {
     /// Calls `function(ctx, ...)` of `operation` at once, with the arguments `arguments` pushes,
     /// under the run's budget; an error is reported, since no run can fail.
     private func call(_ operation: LuaContentOperation, _ function: String, run: LuaOperationRun, arguments: (LuaStack) -> Int32) {
+        // Its errors are worded relative to the feature folder, as a run's are.
+        run.problems = problems
         let stack = lua.stack
         operation.pushFunction(stack, function)
         contextClass.push(stack, run)
         do {
             try lua.call(arguments: 1 + arguments(stack), results: 0, budget: &run.budget)
         } catch {
-            problems.report(run.error(from: error).description)
+            problems.report(.failure(run.error(from: error)))
         }
     }
 }

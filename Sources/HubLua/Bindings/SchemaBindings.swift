@@ -216,7 +216,7 @@ final class SchemaBindings {
         let function = lua.reference(popping: stack)
         return { [weak lua, problems] value in
             guard let lua else { return nil }
-            return problems.attempt("schema path '\(name)'") {
+            return problems.attempt(name, context: "schema path '\(name)'") {
                 try lua.call(function, arguments: { $0.push(json: value); return 1 }) { try? $0.json(at: -1) }
             } ?? nil
         }

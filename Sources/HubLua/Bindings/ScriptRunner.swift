@@ -498,11 +498,7 @@ final class ScriptRunner {
             if !shared.isEmpty { cancelCallbacks(of: timers) }
             let scheduled = LuaError.splitLocation(location).0 ?? location
             let folder = problems.folder(containing: error.location ?? scheduled)
-            problems.report(
-                ProblemLine.text(
-                    error.message + shared, context: ["hub.after callback from \(ProblemLine.relative(scheduled, to: folder))"],
-                    location: error.location, folder: folder),
-                at: error.location)
+            problems.report(.callback(message: error.message + shared, scheduled: scheduled, location: error.location, folder: folder))
         }
         if perCall > 0 { timers.charge(budget.total - budget.left) }
     }

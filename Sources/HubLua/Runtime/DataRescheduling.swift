@@ -75,9 +75,10 @@ final class DataRescheduling {
         allowance.held = index
         if !allowance.told {
             allowance.told = true
-            problems.report(
-                "view '\(screen.viewURI)': changes of the store came more than \(Self.mostPerWindow * 1_000 / Self.window) times a "
-                    + "second; its chain reruns for the latest every \(Self.window) ms (do two chains write what the other reads?)")
+            problems.report(.storeChanges(
+                of: screen.viewURI,
+                message: "changes of the store came more than \(Self.mostPerWindow * 1_000 / Self.window) times a "
+                    + "second; its chain reruns for the latest every \(Self.window) ms (do two chains write what the other reads?)"))
         }
         loop.schedule(after: allowance.start + Self.window - now) { [weak self, weak screen] in
             self?.releaseHeld(key, screen: screen)

@@ -167,8 +167,8 @@ extension HubRuntime {
             // What went wrong besides: components that failed to draw, observers that raised
             // (the silenced failures, reported as they happened, are among the failures above).
             let silenced = Set(screen.loader.silencedFailures.map(\.description))
-            problems += problemLog.entries.dropFirst(reported).filter { !silenced.contains($0) }.map { entry in
-                CheckProblem(problemLog.location(of: entry) ?? fallback, "view '\(uri)': \(entry)")
+            problems += problemLog.entries.dropFirst(reported).filter { !silenced.contains($0.description) }.map { problem in
+                CheckProblem(problem.location?.description ?? fallback, "view '\(uri)': \(problem)")
             }
             problems += unregisteredNames(in: screen.viewModel, of: uri, fallback: fallback)
         }

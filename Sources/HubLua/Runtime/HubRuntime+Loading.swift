@@ -1,25 +1,41 @@
 import HubCore
 import HubRender
+import LuaBridge
 
 extension HubRuntime {
-    /// An error loading feature folders; each entry names the folder and `file:line`.
-    public struct LoadError: Error, CustomStringConvertible {
-        /// One message per problem, e.g. per feature folder that failed to load.
-        public var messages: [String]
-        public var description: String { messages.joined(separator: "\n") }
+    /// Why feature folders did not all load.
+    public enum LoadError: Error, Equatable, CustomStringConvertible, Sendable {
+        /// The path holds no `feature.lua`, nor does any folder below it (or it does not exist).
+        case noFeatureFolder(path: String)
+        /// Feature folders failed to load, each rolled back whole; the others loaded (see
+        /// ``HubRuntime/loadFailures``). A folder loaded earlier counts among them when a later
+        /// one declared one of its feature ids again.
+        case foldersFailed([LoadFailure])
+
+        /// The folders that failed to load; none for ``noFeatureFolder(path:)``.
+        public var failures: [LoadFailure] {
+            guard case .foldersFailed(let failures) = self else { return [] }
+            return failures
+        }
+
+        /// `no feature.lua found under 'path'`, or one line per folder that failed.
+        public var description: String {
+            switch self {
+            case .noFeatureFolder(let path): "no feature.lua found under '\(path)'"
+            case .foldersFailed(let failures): failures.map(\.description).joined(separator: "\n")
+            }
+        }
     }
 
-    /// Loads the feature folders at each of `paths` (see ``loadFeatures(at:)-(String)``): a folder
-    /// that fails to load is told to `loadFailed`, and the others load; throws when a path holds
+    /// Loads the feature folders at each of `paths` (see ``loadFeatures(at:)-(String)``): folders
+    /// that fail to load are told to `loadFailed`, and the others load; throws when a path holds
     /// no feature folder at all.
-    public func loadFeatures(at paths: [String], loadFailed: (any Error) -> Void) throws {
+    public func loadFeatures(at paths: [String], loadFailed: ([LoadFailure]) -> Void) throws(LoadError) {
         for path in paths {
-            let failures = loadFailures.count
             do {
                 try loadFeatures(at: path)
-            } catch {
-                guard loadFailures.count > failures else { throw error }
-                loadFailed(error)
+            } catch .foldersFailed(let failures) {
+                loadFailed(failures)
             }
         }
     }
@@ -31,52 +47,52 @@ extension HubRuntime {
     /// `operations/` modules fail goes on loading past them, to find every mistake, and fails
     /// with all of them.
     @discardableResult
-    public func loadFeatures(at path: String) throws -> [String] {
+    public func loadFeatures(at path: String) throws(LoadError) -> [String] {
         let discovered = FeatureFolder.discover(at: path)
-        guard !discovered.isEmpty else { throw LoadError(messages: ["no feature.lua found under '\(path)'"]) }
+        guard !discovered.isEmpty else { throw .noFeatureFolder(path: path) }
         let before = Set(manager.featureRegistry.all.map(\.identifier))
-        var messages: [String] = []
+        var failures: [LoadFailure] = []
         for folder in discovered {
             // Only a folder's own loading contests another's id: a duplicate a REPL line or a
             // test declared failed there alone.
             bindings.features.contested = []
             let moduleErrors = ModuleErrors()
-            var errors: [String] = []
-            do {
+            var errors: [LuaError] = []
+            do throws(LuaError) {
                 let (environment, reloadModule) = try sandbox.makeEnvironment(
                     for: folder, library: bindings.folderLibrary(folder), reportModuleError: isChecking ? moduleErrors.append : nil)
                 try sandbox.run("feature.lua", of: folder, in: environment)
-                errors = moduleErrors.messages
+                errors = moduleErrors.errors
                 if errors.isEmpty {
                     folders.append(LoadedFolder(
                         folder: folder, environment: environment, reloadModule: reloadModule,
                         modificationDates: folder.modificationDates()))
                 }
             } catch {
-                errors = moduleErrors.messages + [String(describing: error)]
+                errors = moduleErrors.errors + [error]
             }
-            messages += failContestedFolders()
+            failures += failContestedFolders()
             guard let first = errors.first else { continue }
-            var failure = LoadFailure(folder: folder.displayPath, path: folder.path, error: first)
-            failure.laterErrors = Array(errors.dropFirst())
+            let failure = LoadFailure(
+                folder: folder.displayPath, path: folder.path, error: ScriptError(first), laterErrors: errors.dropFirst().map(ScriptError.init))
             problemLog.recordLoadFailure(failure, features: bindings.rollBack(folder))
-            messages.append(failure.description)
+            failures.append(failure)
         }
-        if !messages.isEmpty { throw LoadError(messages: messages) }
+        if !failures.isEmpty { throw .foldersFailed(failures) }
         return manager.featureRegistry.all.map(\.identifier).filter { !before.contains($0) }
     }
 
     /// Rolls back the folders loaded earlier whose feature id a later folder declared again,
-    /// each a load failure; returns their messages.
-    func failContestedFolders() -> [String] {
+    /// each a load failure; returns the failures.
+    func failContestedFolders() -> [LoadFailure] {
         let contested = bindings.features.contested
         bindings.features.contested = []
         return contested.compactMap { contest in
             guard let index = folders.firstIndex(where: { $0.folder.path == contest.path }) else { return nil }
             let folder = folders.remove(at: index).folder
-            let failure = LoadFailure(folder: folder.displayPath, path: folder.path, error: contest.message)
+            let failure = LoadFailure(folder: folder.displayPath, path: folder.path, error: ScriptError(contest.error))
             problemLog.recordLoadFailure(failure, features: bindings.rollBack(folder))
-            return failure.description
+            return failure
         }
     }
 
@@ -84,21 +100,25 @@ extension HubRuntime {
     public var loadFailures: [LoadFailure] { problemLog.loadFailures.map(\.failure) }
 
     /// Runs the Lua file at `path` in a new environment of its folder (e.g. to register schemas).
-    public func runScript(at path: String) throws {
+    public func runScript(at path: String) throws(ScriptError) {
         let folder = FeatureFolder(path: FeatureFolder.parent(of: path))
-        let (environment, reloadModule) = try sandbox.makeEnvironment(for: folder, library: bindings.folderLibrary(folder))
-        folders.append(LoadedFolder(
-            folder: folder, environment: environment, reloadModule: reloadModule, modificationDates: folder.modificationDates()))
-        try sandbox.run(FeatureFolder.lastComponent(of: path), of: folder, in: environment)
+        do throws(LuaError) {
+            let (environment, reloadModule) = try sandbox.makeEnvironment(for: folder, library: bindings.folderLibrary(folder))
+            folders.append(LoadedFolder(
+                folder: folder, environment: environment, reloadModule: reloadModule, modificationDates: folder.modificationDates()))
+            try sandbox.run(FeatureFolder.lastComponent(of: path), of: folder, in: environment)
+        } catch {
+            throw ScriptError(error)
+        }
     }
 }
 
 /// The errors of a folder's `operations/` modules that `hub check`'s `require` stood in for, in
 /// order.
 private final class ModuleErrors {
-    private(set) var messages: [String] = []
+    private(set) var errors: [LuaError] = []
 
-    func append(_ message: String) {
-        messages.append(message)
+    func append(_ error: LuaError) {
+        errors.append(error)
     }
 }

@@ -38,27 +38,26 @@ extension HubRuntime {
     /// `screen` as text (see ``Screen/render(ascii:color:)``), unless drawing it would take more
     /// memory than the runtime lets scripts use (a view of many very tall components, printed
     /// whole): then an error saying how big it is. Its Lua components' calls share one budget.
-    public func render(_ screen: Screen, ascii: Bool = false, color: Bool = false) throws(LuaError) -> String {
+    public func render(_ screen: Screen, ascii: Bool = false, color: Bool = false) throws(RenderError) -> String {
         try renderChecked(screen) { screen.render(ascii: ascii, color: color, layout: $0) }
     }
 
     /// `screen` as text with every component it drew and where (see
     /// ``Screen/renderTracingComponents(ascii:layout:)``), under the same limits as ``render(_:ascii:color:)``.
-    public func renderTracingComponents(_ screen: Screen, ascii: Bool = false) throws(LuaError) -> (text: String, components: [DrawnComponent]) {
+    public func renderTracingComponents(_ screen: Screen, ascii: Bool = false) throws(RenderError) -> (text: String, components: [DrawnComponent]) {
         try renderChecked(screen) { screen.renderTracingComponents(ascii: ascii, layout: $0) }
     }
 
     /// What `draw` makes of `screen`'s layout, once the rendering is known to fit the memory
     /// limit; Lua components' calls share one budget.
-    private func renderChecked<Result>(_ screen: Screen, _ draw: (ViewLayout) -> Result) throws(LuaError) -> Result {
-        try lua.sharingOneBudget { () throws(LuaError) -> Result in
+    private func renderChecked<Result>(_ screen: Screen, _ draw: (ViewLayout) -> Result) throws(RenderError) -> Result {
+        try lua.sharingOneBudget { () throws(RenderError) -> Result in
             // Laid out once, both to check the size and to draw.
             let layout = screen.layout()
             let bytes = ScreenBindings.renderingSize(of: screen, layout: layout)
             guard lua.memoryLimit == 0 || bytes <= lua.memoryLimit else {
                 let size = screen.renderedSize(of: layout)
-                throw LuaError(message: "the view '\(screen.viewURI)' is \(size.width) × \(size.height) cells, more than fits "
-                    + "in the memory limit (\(lua.memoryLimit >> 20) MiB); give it a height to print part of it")
+                throw RenderError(viewURI: screen.viewURI, width: size.width, height: size.height, memoryLimit: lua.memoryLimit)
             }
             return draw(layout)
         }

@@ -25,7 +25,7 @@ public final class HubRuntime {
 
     /// A runtime over a new manager whose loop runs on `clock` (virtual for tests: sleeping
     /// takes no real time).
-    public convenience init(clock: EventLoop.Clock = .real) throws {
+    public convenience init(clock: EventLoop.Clock = .real) throws(ScriptError) {
         try self.init(manager: HubManager(clock: clock))
     }
 
@@ -34,20 +34,25 @@ public final class HubRuntime {
     /// `lua.memoryLimit` and `lua.timeLimit` to change them for a runtime, `budget = N` in
     /// `hub.feature` or `hub.operation` for one feature or operation. Its scripts reach the
     /// network once `manager.httpTransport` is set (HubHTTP's `AsyncHTTPTransport()`, or any
-    /// `HTTPTransport`); until then a `hub.http` call fails, sending nothing.
-    public init(manager: HubManager) throws {
+    /// `HTTPTransport`); until then a `hub.http` call fails, sending nothing. Throws when Lua
+    /// cannot start (not enough memory).
+    public init(manager: HubManager) throws(ScriptError) {
         self.manager = manager
-        lua = try LuaState()
-        lua.instructionBudget = HubDefaults.Limits.instructionBudget
-        lua.memoryLimit = HubDefaults.Limits.memory
-        lua.timeLimit = HubDefaults.Limits.timeLimit
-        bindings = try RuntimeBindings(lua: lua, manager: manager, problems: problemLog)
         let printed = PrintedLines()
         self.printed = printed
-        sandbox = try Sandbox(lua: lua, shared: bindings.sharedLibrary) { printed.write($0) }
+        do throws(LuaError) {
+            lua = try LuaState()
+            lua.instructionBudget = HubDefaults.Limits.instructionBudget
+            lua.memoryLimit = HubDefaults.Limits.memory
+            lua.timeLimit = HubDefaults.Limits.timeLimit
+            bindings = try RuntimeBindings(lua: lua, manager: manager, problems: problemLog)
+            sandbox = try Sandbox(lua: lua, shared: bindings.sharedLibrary) { printed.write($0) }
+        } catch {
+            throw ScriptError(error)
+        }
         manager.isInterrupted = { [weak lua] in lua?.isStopping == true }
-        manager.onSilencedFailure = { [problemLog] in problemLog.report("\($0)") }
-        manager.onActionFailure = { [problemLog] in problemLog.report("\($0)") }
+        manager.onSilencedFailure = { [problemLog] in problemLog.report(.silenced($0)) }
+        manager.onActionFailure = { [problemLog] in problemLog.report(.failure($0)) }
         observeStoreChanges()
     }
 
@@ -94,12 +99,12 @@ public final class HubRuntime {
     public var loop: EventLoop { manager.loop }
 
     /// Problems found while running scripts that did not stop anything (e.g. a component that
-    /// failed to render), in order.
-    public var problems: [String] { problemLog.entries }
+    /// failed to render), each once (by its wording), in the order they first happened.
+    public var problems: [HubProblem] { problemLog.entries }
 
     /// Told of every problem as it is reported, repeats included (see ``problems``): a server
     /// logs them.
-    public var onProblem: ((String) -> Void)? {
+    public var onProblem: ((HubProblem) -> Void)? {
         get { problemLog.onReport }
         set { problemLog.onReport = newValue }
     }

@@ -1,28 +1,36 @@
 import HubCore
 import HubRender
-import LuaBridge
 
 /// A feature folder that failed to load. Whatever it had registered before the error was
 /// rolled back, so the others load and work as if it were not there.
-public struct LoadFailure: CustomStringConvertible, Sendable {
+public struct LoadFailure: Equatable, CustomStringConvertible, Sendable {
     /// The folder, as errors name it.
     public let folder: String
     /// The folder's absolute path.
     let path: String
-    /// The error, with its `file:line`: the first mistake found in the folder.
-    public let error: String
-    /// The mistakes found after it, each with its `file:line`, when the runtime looked for
-    /// every mistake (``HubRuntime/isChecking``); empty otherwise.
-    public var laterErrors: [String] = []
+    /// The first mistake found in the folder (a syntax error, an error `feature.lua` raised, a
+    /// module that failed, a feature id another folder declared too), with its location.
+    public let error: ScriptError
+    /// The mistakes found after it, when the runtime looked for every mistake
+    /// (``HubRuntime/isChecking``); empty otherwise.
+    public let laterErrors: [ScriptError]
+
+    init(folder: String, path: String, error: ScriptError, laterErrors: [ScriptError] = []) {
+        self.folder = folder
+        self.path = path
+        self.error = error
+        self.laterErrors = laterErrors
+    }
 
     /// Every mistake found in the folder, in order: ``error``, then ``laterErrors``.
-    public var errors: [String] { [error] + laterErrors }
+    public var errors: [ScriptError] { [error] + laterErrors }
 
     /// `message — feature folder 'books' did not load, feature.lua:9`: what went wrong first,
     /// located relative to the folder.
     public var description: String {
-        let (location, message) = LuaError.splitLocation(error)
-        return ProblemLine.text(message, context: ["feature folder '\(folder)' did not load"], location: location, folder: folder)
+        ProblemLine.text(
+            error.message, context: ["feature folder '\(folder)' did not load"], location: error.location?.description,
+            folder: folder)
     }
 }
 
@@ -30,6 +38,10 @@ public struct LoadFailure: CustomStringConvertible, Sendable {
 public struct OpenError: Error, CustomStringConvertible, Sendable {
     /// The manager's reason.
     public let reason: ScreenOpeningError
+    /// The load failures that explain it: the folder whose feature would have opened the view,
+    /// or, when none would have, every folder that failed (one might have); empty when the
+    /// reason is not a missing feature or no folder failed.
+    public let loadFailures: [LoadFailure]
     /// The reason, and the load failures that explain it.
     public let description: String
 }

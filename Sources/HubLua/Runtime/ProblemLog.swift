@@ -1,13 +1,14 @@
 import HubCore
 import HubRender
+import LuaBridge
 
 /// Problems found while running scripts that stopped nothing (a component that failed to draw,
 /// an observer or a predicate that raised), each once, in the order they first happened; and the
 /// feature folders that failed to load.
 final class ProblemLog {
-    private(set) var entries: [String] = []
+    private(set) var entries: [HubProblem] = []
+    /// The descriptions of the problems recorded: one reported again is not recorded twice.
     private var reported: Set<String> = []
-    private var locations: [String: String] = [:]
     /// The feature folders that failed to load, in order, with the features they had
     /// registered before failing (rolled back).
     private(set) var loadFailures: [(failure: LoadFailure, features: [FeatureRegistration])] = []
@@ -21,14 +22,16 @@ final class ProblemLog {
     /// would have handled the URI, or else every folder that failed (one might have).
     func openError(_ error: ScreenOpeningError) -> OpenError {
         guard case .noFeature(let viewURI) = error, !loadFailures.isEmpty else {
-            return OpenError(reason: error, description: error.description)
+            return OpenError(reason: error, loadFailures: [], description: error.description)
         }
         if let claiming = loadFailures.first(where: { $0.features.contains { $0.viewURIPredicate.matches(viewURI) } }) {
-            return OpenError(reason: error, description: "the feature for '\(viewURI)' did not load: \(claiming.failure)")
+            return OpenError(
+                reason: error, loadFailures: [claiming.failure], description: "the feature for '\(viewURI)' did not load: \(claiming.failure)")
         }
-        let count = loadFailures.count == 1 ? "a feature folder" : "\(loadFailures.count) feature folders"
-        let list = loadFailures.map(\.failure.description).joined(separator: "; ")
-        return OpenError(reason: error, description: "\(error) (and \(count) failed to load: \(list))")
+        let failures = loadFailures.map(\.failure)
+        let count = failures.count == 1 ? "a feature folder" : "\(failures.count) feature folders"
+        let list = failures.map(\.description).joined(separator: "; ")
+        return OpenError(reason: error, loadFailures: failures, description: "\(error) (and \(count) failed to load: \(list))")
     }
 
     /// The loaded feature folders as errors name them, so that a problem can be worded relative
@@ -46,35 +49,29 @@ final class ProblemLog {
     }
 
     /// Told of every problem reported, repeats included (a server logs each).
-    var onReport: ((String) -> Void)?
+    var onReport: ((HubProblem) -> Void)?
 
-    /// Records `message`, unless it was recorded before (a component failing on every render);
-    /// `location` (`file:line`, the whole path) is where it happened, for ``location(of:)``.
-    func report(_ message: String, at location: String? = nil) {
-        onReport?(message)
-        if reported.insert(message).inserted { entries.append(message) }
-        if let location { locations[message] = location }
-    }
-
-    /// Where the problem `entry` happened, when its report said.
-    func location(of entry: String) -> String? {
-        locations[entry]
+    /// Records `problem`, unless one worded the same was recorded before (a component failing
+    /// on every render).
+    func report(_ problem: HubProblem) {
+        onReport?(problem)
+        if reported.insert(problem.description).inserted { entries.append(problem) }
     }
 
     /// Forgets the problems recorded so far (a prompt has shown them).
     func clear() {
         entries.removeAll()
         reported.removeAll()
-        locations.removeAll()
     }
 
-    /// What `body` returns; nil when it throws, and then the error is recorded as
-    /// `context: error`.
-    func attempt<Result>(_ context: String, _ body: () throws -> Result?) -> Result? {
+    /// What `body`, calling the function `identifier` a script handed Hub (of `feature`), returns;
+    /// nil when it throws, and then the error is recorded as `context: error`.
+    func attempt<Result>(_ identifier: String, context: String, feature: String? = nil, _ body: () throws -> Result?) -> Result? {
         do {
             return try body()
         } catch {
-            report("\(context): \(error)")
+            let folder = folder(containing: (error as? LuaError)?.location)
+            report(.hook(identifier, context: context, feature: feature, folder: folder, error: error))
             return nil
         }
     }

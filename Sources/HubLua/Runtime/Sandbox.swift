@@ -32,11 +32,10 @@ final class Sandbox {
 
     /// A new environment for the scripts of `folder`, whose `hub` holds `library` and `hub.read`
     /// over the shared functions, and the function that runs one of its modules again. With
-    /// `reportModuleError`, an `operations/` module that fails is told to it (`file:line:
-    /// message`) and stood in for by an operation that does nothing, so that the script that
+    /// `reportModuleError`, an `operations/` module that fails is told to it and stood in for by an operation that does nothing, so that the script that
     /// required it goes on (see `Prelude`).
     func makeEnvironment(
-        for folder: FeatureFolder, library: LuaLibrary, reportModuleError: ((String) -> Void)? = nil
+        for folder: FeatureFolder, library: LuaLibrary, reportModuleError: ((LuaError) -> Void)? = nil
     ) throws(LuaError) -> (environment: LuaReference, reloadModule: LuaReference) {
         let stack = lua.stack
         stack.push(environmentMaker)
@@ -60,7 +59,7 @@ final class Sandbox {
         if let reportModuleError {
             LuaBridge.pushFunction(stack) { call in
                 let raw = call.string(at: 1) ?? "(error object is a \(call.typeName(at: 1)) value)"
-                reportModuleError(LuaError(raw: raw).description)
+                reportModuleError(LuaError(raw: raw))
                 return 0
             }
         } else {
@@ -78,7 +77,7 @@ final class Sandbox {
     }
 
     /// Runs the file `relative` of `folder` in `environment`.
-    func run(_ relative: String, of folder: FeatureFolder, in environment: LuaReference) throws {
+    func run(_ relative: String, of folder: FeatureFolder, in environment: LuaReference) throws(LuaError) {
         guard let absolute = folder.resolve(relative) else { throw LuaError(message: "'\(relative)' is outside the feature folder") }
         let source: [UInt8]
         do {

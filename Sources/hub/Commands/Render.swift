@@ -56,7 +56,7 @@ struct Render: ParsableCommand {
         let failures = screen.loader.failures
         failures.forEach { Hub.warn($0) }
         let silenced = Set(screen.loader.silencedFailures.map(\.description))
-        runtime.problems.filter { !silenced.contains($0) }.forEach(Hub.warn)
+        runtime.problems.filter { !silenced.contains($0.description) }.forEach(Hub.warn)
         if screen.loader.isLoading {
             Hub.warn("'\(view.uri)' was still loading after \(runtime.manager.settleTimeout) ms; this is what had loaded by then")
         }

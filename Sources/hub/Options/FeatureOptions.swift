@@ -35,7 +35,7 @@ struct FeatureOptions: ParsableArguments {
         limits.apply(to: runtime)
         runtime.grants = try grants.load()
         do {
-            try runtime.loadFeatures(at: paths) { if reportsLoadFailures { Hub.warn($0) } }
+            try runtime.loadFeatures(at: paths) { failures in if reportsLoadFailures { failures.forEach(Hub.warn) } }
         } catch {
             Hub.warn(error)
             throw ExitCode.failure

@@ -141,4 +141,16 @@ import Testing
         #expect(chained == 1)
         #expect(failures.last == "next:step: hub.lua 0 the handler broke")
     }
+
+    @Test func aSwiftActionsErrorNamesTheFeatureAndTheAction() throws {
+        let registry = ActionRegistry()
+        try registry.register(BlockActionFactory { _ in Failing() }, forNamespace: "basket")
+        let dispatcher = ActionDispatcher(registry: registry, handler: nil, initialViewModels: nil)
+        var errors: [ContentError] = []
+        dispatcher.failureObserver = { _, error in errors.append(error) }
+        #expect(dispatcher.perform(context("basket:add")) == false)
+        #expect(errors.map(\.description) == ["read-only — feature 'id', action 'basket:add'"])
+        #expect(errors.first?.feature == "id")
+        #expect(errors.first?.action == "basket:add")
+    }
 }

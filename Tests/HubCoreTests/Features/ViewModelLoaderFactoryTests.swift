@@ -75,8 +75,9 @@ struct ViewModelLoaderFactoryTests {
         #expect(content.performCount == 1)
         #expect(appended.performCount == 1)
         #expect(prepended.previousError == nil)
-        #expect(content.previousError == prependedError)
-        #expect(appended.previousError == contentError)
+        // Each names the feature and the operation that failed with it, which it did not itself.
+        #expect(content.previousError == prependedError.naming(feature: "feature", operation: "prepended"))
+        #expect(appended.previousError == contentError.naming(feature: "feature", operation: "content"))
         // The appended operation finished, so the errors are silenced.
         #expect(delegate.errors.isEmpty)
         #expect(delegate.viewModels.count == 1)

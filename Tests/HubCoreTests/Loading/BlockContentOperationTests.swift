@@ -77,7 +77,7 @@ struct BlockContentOperationTests {
         loader.loadViewModel()
 
         #expect(operation.name == "block")
-        #expect(receivedError == error)
+        #expect(receivedError == error.naming(feature: "id", operation: "failing"))
         #expect(delegate.errors.isEmpty)
         #expect(delegate.viewModels.count == 1)
         #expect(delegate.lastViewModel?.body.map(\.title) == ["Hello world!"])

@@ -10,6 +10,12 @@ import Testing
 struct ViewModelLoaderTests {
     private let error7 = ContentError(domain: "domain", code: 7, message: "error 7")
 
+    /// `error` as the loader hands it on: naming the feature and the operation that failed with
+    /// it, which the error itself did not.
+    private func named(_ error: ContentError, by operation: String) -> ContentError {
+        error.naming(feature: LoaderHarness.featureInfo.identifier, operation: operation)
+    }
+
     // MARK: Initial view model
 
     @Test func initialViewModel() {
@@ -71,7 +77,7 @@ struct ViewModelLoaderTests {
         try #require(operation.context).fail(error7)
 
         #expect(harness.delegate.viewModels.isEmpty)
-        #expect(harness.delegate.errors == [error7])
+        #expect(harness.delegate.errors == [named(error7, by: "mock")])
     }
 
     @Test func contentOperationErrorRecovery() throws {
@@ -87,7 +93,7 @@ struct ViewModelLoaderTests {
         harness.loader.loadViewModel()
         try #require(operationA.context).fail(error7)
 
-        #expect(operationB.previousError == error7)
+        #expect(operationB.previousError == named(error7, by: "A"))
         try #require(operationB.context).finish()
 
         #expect(harness.delegate.viewModels.map(\.title) == ["A title"])
@@ -197,7 +203,7 @@ struct ViewModelLoaderTests {
 
         harness.loader.loadViewModel()
 
-        #expect(harness.delegate.errors == [error5])
+        #expect(harness.delegate.errors == [named(error5, by: "mock")])
         #expect(harness.delegate.viewModels.isEmpty)
     }
 
@@ -287,15 +293,15 @@ struct ViewModelLoaderTests {
         let harness = LoaderHarness([operationA, operationB, operationC])
 
         harness.loader.loadViewModel()
-        #expect(operationB.previousError == errorA)
-        #expect(operationC.previousError == errorB)
+        #expect(operationB.previousError == named(errorA, by: "A"))
+        #expect(operationC.previousError == named(errorB, by: "B"))
 
         try #require(operationB.context).handle.reschedule()
-        #expect(operationB.previousError == errorA)
-        #expect(operationC.previousError == errorB)
+        #expect(operationB.previousError == named(errorA, by: "A"))
+        #expect(operationC.previousError == named(errorB, by: "B"))
 
         try #require(operationC.context).handle.reschedule()
-        #expect(operationC.previousError == errorB)
+        #expect(operationC.previousError == named(errorB, by: "B"))
 
         operationA.error = nil
         operationB.error = nil
@@ -345,14 +351,14 @@ struct ViewModelLoaderTests {
         harness.loader.loadViewModel()
         let context = try #require(operation.context)
         context.fail(error7)
-        #expect(harness.delegate.errors == [error7])
+        #expect(harness.delegate.errors == [named(error7, by: "mock")])
 
         operation.contentLoadingBlock = nil
         context.handle.reschedule()
 
         #expect(operation.previousError == nil)
         #expect(operation.performCount == 2)
-        #expect(harness.delegate.errors == [error7])
+        #expect(harness.delegate.errors == [named(error7, by: "mock")])
         #expect(harness.delegate.viewModels.count == 1)
         #expect(harness.delegate.lastViewModel?.title == "title")
     }
@@ -638,14 +644,14 @@ struct ViewModelLoaderTests {
 
         harness.loader.loadViewModel()
         #expect(operationA.previousError == nil)
-        #expect(operationB.previousError == errorA)
-        #expect(harness.delegate.errors == [errorB])
+        #expect(operationB.previousError == named(errorA, by: "A"))
+        #expect(harness.delegate.errors == [named(errorB, by: "B")])
 
         // Nothing was loaded successfully and no operation paginates: this does nothing.
         harness.loader.loadNextPage()
         #expect(operationA.previousError == nil)
-        #expect(operationB.previousError == errorA)
-        #expect(harness.delegate.errors == [errorB])
+        #expect(operationB.previousError == named(errorA, by: "A"))
+        #expect(harness.delegate.errors == [named(errorB, by: "B")])
         #expect(harness.delegate.viewModels.isEmpty)
     }
 

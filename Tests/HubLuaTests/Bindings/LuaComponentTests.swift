@@ -61,7 +61,7 @@ import Testing
 
 
             """, "full-width components with margins above and below")
-        #expect(runtime.problems == [
+        #expect(runtime.problems.map(\.description) == [
             "cannot draw — component 'bad:one', render, bad.lua:2", "cannot draw — component 'bad:small', render, bad.lua:4",
         ])
     }

@@ -45,7 +45,7 @@ import Testing
     func aMalformedPolicyIsALocatedError(policy: String, message: String) throws {
         let runtime = try HubRuntime(clock: .virtual)
         var failures: [String] = []
-        try runtime.loadFeatures(at: [makeFeatureFolder(Self.feature(policy: policy))]) { failures.append("\($0)") }
+        try runtime.loadFeatures(at: [makeFeatureFolder(Self.feature(policy: policy))]) { failures += $0.map(\.description) }
         #expect(failures.count == 1)
         #expect(failures.first?.hasPrefix("\(message) — feature folder '") == true, "\(failures)")
         #expect(failures.first?.hasSuffix("' did not load, feature.lua:2") == true, "\(failures)")

@@ -23,7 +23,7 @@ import Testing
         #expect(runtime.loop.nextDue == nil, "nothing is left waiting")
         let fired = try runtime.evaluate("return fired", inFolder: "Fixtures/Sandbox").intValue
         #expect(fired == 500, "the 500th callback's second call is the 1000th")
-        #expect(runtime.problems == [
+        #expect(runtime.problems.map(\.description) == [
             "hub.after: this folder scheduled 1000 callbacks within a second (at most 1000: callbacks that schedule callbacks are a "
                 + "loop); its waiting callbacks are cancelled — hub.after callback from hostile.lua:4, hostile.lua:5",
         ])
@@ -60,7 +60,7 @@ import Testing
         let runs = try runtime.evaluate("return runs", inFolder: "Fixtures/Sandbox").intValue
         #expect(runs == 4, "three runs of 300,000 instructions leave the fourth 100,000: \(runtime.problems)")
         #expect(runtime.problems.count == 1, "\(runtime.problems)")
-        let problem = runtime.problems.first ?? ""
+        let problem = runtime.problems.first?.description ?? ""
         #expect(problem.hasPrefix("instruction budget exceeded"), "\(problem)")
         #expect(problem.hasSuffix("they may run each 60 s; its waiting callbacks are cancelled) — hub.after callback from hostile.lua:5, hostile.lua:4"),
             "\(problem)")
@@ -84,7 +84,7 @@ import Testing
         #expect(screen.performAction(Identifier(namespace: "hostile", name: "again"), customData: nil))
         runtime.loop.advance(by: 1_000)
         #expect(try runtime.evaluate("return performed", inFolder: "Fixtures/Sandbox").intValue == 101)
-        #expect(runtime.problems == [
+        #expect(runtime.problems.map(\.description) == [
             "it chained to 'hostile:again' after 100 actions chained in a row (at most 100: a loop?); the chain stops here"
                 + " — feature 'chain', action 'hostile:again'",
         ])

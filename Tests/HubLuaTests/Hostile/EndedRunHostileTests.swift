@@ -101,7 +101,7 @@ import Testing
         let screen = try runtime.open("finisher:view")
         #expect(screen.loader.operationStatuses.first?.error == nil)
         #expect(screen.viewModel.body.map(\.title) == ["before finish"])
-        #expect(runtime.problems == [
+        #expect(runtime.problems.map(\.description) == [
             "hub.ViewBuilder used after its run ended (operation 'finish' of finisher:view): a builder lasts as long as its operation's run"
                 + " — feature 'finisher', operation 'finish', finisher.lua:4"])
         #expect(try othersStillWork(runtime))

@@ -40,8 +40,8 @@ import Testing
         var errors: [String] = []
         do {
             try runtime.loadFeatures(at: root)
-        } catch let error as HubRuntime.LoadError {
-            errors = error.messages
+        } catch {
+            errors = error.failures.map(\.description)
         }
         return (runtime, errors)
     }

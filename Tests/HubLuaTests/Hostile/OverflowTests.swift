@@ -63,7 +63,7 @@ import Testing
             canvas:text(1, 1, "ok")
             """)
         #expect(output == probeFrame("", " ok"))
-        #expect(runtime.problems == [])
+        #expect(runtime.problems.map(\.description) == [])
         // The navigation bar's two, one for "ok" and one for the text left of the frame on its
         // first row: none for the rows and columns far away.
         #expect(drawings == 4)
@@ -88,7 +88,7 @@ import Testing
             self:render_child(1, canvas, 1, 1, width, height)
             """)
         #expect(output == probeFrame("", " leaf"))
-        #expect(runtime.problems == [])
+        #expect(runtime.problems.map(\.description) == [])
         // The navigation bar's two and the leaf's title: none for the canvases and children far away.
         #expect(drawings == 3)
         #expect(try othersStillWork(runtime))
@@ -102,7 +102,7 @@ import Testing
             canvas:fill(-2^40, 2, 2^40 + 3, 2^40, "#")
             """)
         #expect(output == probeFrame("", " in", "###"))
-        #expect(runtime.problems == [])
+        #expect(runtime.problems.map(\.description) == [])
     }
 
     // MARK: 3. Drawing huge areas
@@ -119,7 +119,7 @@ import Testing
             canvas:box(math.maxinteger, math.maxinteger, math.maxinteger, math.maxinteger)
             """)
         #expect(output == probeFrame("#┌────────", "#└────────", "──────────"))
-        #expect(runtime.problems == [])
+        #expect(runtime.problems.map(\.description) == [])
         // The navigation bar's two and eight on the frame's three rows: none for the rows and
         // columns beyond, however many were asked for.
         #expect(drawings == 10)

@@ -25,7 +25,7 @@ import Testing
         #expect(screen.layout().body.map(\.height) == [10_000])
         // The navigation bar, a margin, the component and a margin.
         #expect(try runtime.render(screen).filter { $0 == "\n" }.count == 2 + 1 + 10_000 + 1)
-        #expect(runtime.problems == [
+        #expect(runtime.problems.map(\.description) == [
             "returned a height of 1000000000000 rows; components are at most 10000 rows high — component 't:tall', size, tall.lua:1",
         ])
         #expect(try othersStillWork(runtime))
@@ -34,9 +34,10 @@ import Testing
     @Test func aViewTooBigToDrawWholeIsAnErrorAndDrawsWithAHeight() throws {
         let runtime = try makeTall(height: "9000", rows: 1000)
         let screen = try runtime.open("tall:view", options: ScreenOptions(width: 80))
-        #expect(throws: LuaError(message: "the view 'tall:view' is 80 × 9001003 cells, more than fits in the memory limit (256 MiB); give it a height to print part of it")) {
-            try runtime.render(screen)
-        }
+        let error = #expect(throws: RenderError.self) { try runtime.render(screen) }
+        #expect(error == RenderError(viewURI: "tall:view", width: 80, height: 9_001_003, memoryLimit: 256 << 20))
+        #expect(error?.description == "the view 'tall:view' is 80 × 9001003 cells, more than fits in the memory limit (256 MiB); "
+            + "give it a height to print part of it")
         screen.resize(width: 10, height: 4)
         #expect(try runtime.render(screen) == "   tall\n──────────\n\n tall\n")
     }
@@ -71,7 +72,7 @@ import Testing
         let spins = try runtime.open("spins:view").viewModel.body.first?.title.flatMap { Int($0) } ?? -1
         #expect((1..<5_000_000).contains(spins), "one budget for 30 components, not 30: \(spins) turns")
         #expect(text.split(separator: "\n").filter { $0.hasPrefix(" ! instruction budget exceeded (5000000 instructions)") }.count == 30)
-        #expect(runtime.problems == ["instruction budget exceeded (5000000 instructions) — component 'z:spin', render, spin.lua:2"])
+        #expect(runtime.problems.map(\.description) == ["instruction budget exceeded (5000000 instructions) — component 'z:spin', render, spin.lua:2"])
         #expect(try othersStillWork(runtime))
     }
 
@@ -79,6 +80,6 @@ import Testing
         let runtime = try makeTall(height: "'tall'")
         let screen = try runtime.open("tall:view", options: ScreenOptions(width: 20))
         #expect(screen.layout().body.map(\.height) == [1], "the default size")
-        #expect(runtime.problems == ["must return two integers (width, height) — component 't:tall', size, tall.lua:1"])
+        #expect(runtime.problems.map(\.description) == ["must return two integers (width, height) — component 't:tall', size, tall.lua:1"])
     }
 }

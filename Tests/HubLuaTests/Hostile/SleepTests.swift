@@ -33,7 +33,7 @@ import Testing
         let screen = try runtime.open("sleepy:view", options: ScreenOptions(width: 60))
         let text = try runtime.render(screen)
         #expect(text.contains("│ ! hub.sleep outside an operation or an action only     │"))
-        #expect(runtime.problems == ["\(Self.refusal) — component 'z:sleepy', render, sleepy.lua:2"])
+        #expect(runtime.problems.map(\.description) == ["\(Self.refusal) — component 'z:sleepy', render, sleepy.lua:2"])
         #expect(runtime.loop.now == 0)
         #expect(try othersStillWork(runtime))
     }

@@ -124,7 +124,7 @@ private struct ScratchFolder {
         defer { folder.remove() }
         let runtime = try HubRuntime(clock: .virtual)
         #expect(throws: (any Error).self) { try runtime.loadFeatures(at: folder.path) }
-        #expect(runtime.loadFailures.map(\.error) == [
+        #expect(runtime.loadFailures.map(\.error.description) == [
             "\(folder.path)/feature.lua:2: operations/rows.lua returned nothing: end it with `return hub.operation { ... }`"
         ])
     }
@@ -142,7 +142,7 @@ private struct ScratchFolder {
         defer { folder.remove() }
         let runtime = try HubRuntime(clock: .virtual)
         #expect(throws: (any Error).self) { try runtime.loadFeatures(at: folder.path) }
-        #expect(runtime.loadFailures.map(\.error) == [
+        #expect(runtime.loadFailures.map(\.error.description) == [
             "\(folder.path)/operations/songs.lua:2: module 'operations.missing' not found in feature folder '\(folder.path)' "
                 + "(tried operations/missing.lua, operations/missing/init.lua)"
         ])

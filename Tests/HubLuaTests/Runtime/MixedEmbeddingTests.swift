@@ -73,6 +73,33 @@ final class TagComponent: Component {
         let screen = try runtime.open("mixed:basket")
         #expect(screen.loader.operationStatuses.map(\.name) == ["swift-first", "feature:9"])
         #expect(screen.viewModel.body.last?.title == "after Swift failed first")
+        // The Swift error named neither the feature nor the operation: the loader did.
+        #expect(runtime.problems.map(\.description) == [
+            "Swift failed first — feature 'basket', operation 'swift-first'; operation 'feature:9' was handed it and finished "
+                + "normally, so the chain went on without it"
+        ])
+        #expect(runtime.problems.first?.kind == .silenced)
+    }
+
+    /// An error of a Swift operation's own.
+    struct Oops: Error, Equatable {
+        let reason: String
+    }
+
+    @Test func aSwiftOperationsOwnErrorNamesItsFeatureAndOperationAndStaysReachable() throws {
+        let (manager, runtime) = try makeMixed()
+        try manager.featureRegistry.register(FeatureRegistration(
+            identifier: "files", viewURIPredicate: .exact("swift:files"), title: "Files",
+            contentOperationFactories: [BlockContentOperationFactory { _ in
+                [BlockContentOperation(name: "read") { $0.fail(Oops(reason: "disk full")) }]
+            }]))
+        let screen = try runtime.open("swift:files")
+        let error = try #require(screen.lastError)
+        #expect(error.description == "Oops(reason: \"disk full\") — feature 'files', operation 'read'")
+        #expect(error.underlying as? Oops == Oops(reason: "disk full"))
+        #expect(screen.loader.failures.map(\.description) == [
+            "Oops(reason: \"disk full\") — feature 'files', operation 'read'; the view failed with it"
+        ])
     }
 
     @Test func luaOpensAndDrivesASwiftFeature() throws {

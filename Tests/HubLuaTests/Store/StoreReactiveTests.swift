@@ -117,8 +117,10 @@ import Testing
         // Each reran 25 times in the first half second (besides its first run), then 25 in each
         // half second after: at 1,100 ms, in three of them.
         #expect(result == .array([.int(52), .int(152)]))
-        #expect(runtime.problems == [
+        #expect(runtime.problems.map(\.description) == [
             "view 'visits:view': changes of the store came more than 50 times a second; its chain reruns for the latest every 500 ms (do two chains write what the other reads?)"
         ])
+        #expect(runtime.problems.map(\.kind) == [.storeChanges])
+        #expect(runtime.problems.first?.identifier == "visits:view")
     }
 }

@@ -112,8 +112,9 @@ import Testing
         let manager = HubManager(clock: .virtual)
         try manager.register("broken", uri: "broken:view", title: "Broken") { [FailingOperation()] }
         let screen = try manager.open("broken:view")
-        #expect(screen.events.map(\.description) == ["broken:view: did fail (broken)"])
-        #expect(screen.lastError == ContentError(domain: "test", message: "broken"))
+        // The operation's error named neither: the loader names both.
+        #expect(screen.events.map(\.description) == ["broken:view: did fail (broken — feature 'broken', operation 'failing')"])
+        #expect(screen.lastError == ContentError(domain: "test", message: "broken", feature: "broken", operation: "failing"))
         #expect(screen.viewModel == .empty)
     }
 
