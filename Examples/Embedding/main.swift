@@ -1,5 +1,6 @@
 // Embedding Hub in a Swift program: first with no Lua at all, then with a Lua feature drawn by
-// a Swift component. Built as `HubEmbeddingExample`; the README shows this file.
+// a Swift component, then the same feature from Swift concurrency. Built as
+// `HubEmbeddingExample`; the README shows this file.
 
 import Foundation
 import HubCore
@@ -45,3 +46,21 @@ let runtime = try HubRuntime(manager: manager)
 try runtime.loadFeatures(at: #filePath.replacingOccurrences(of: "main.swift", with: "Basket"))
 let basket = try runtime.open("shop:basket", options: ScreenOptions(width: 30))
 print(basket.render(), terminator: "")
+
+// 3. Async: a runtime on a thread of its own, for Swift concurrency (a server's routes, an
+// app's tasks). Any task may open views, many at once, without blocking the thread it runs on.
+let hub = try await AsyncHubRuntime {
+    let runtime = try HubRuntime()
+    try runtime.manager.componentRegistry.register(BlockComponentFactory { $0 == "price" ? PriceTag() : nil }, forNamespace: "shop")
+    try runtime.loadFeatures(at: #filePath.replacingOccurrences(of: "main.swift", with: "Basket"))
+    return runtime
+}
+let drawn = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+    for width in [24, 30] {
+        group.addTask { (width, try await hub.open("shop:basket", options: ScreenOptions(width: width)).render()) }
+    }
+    var drawn: [Int: String] = [:]
+    for try await (width, text) in group { drawn[width] = text }
+    return drawn
+}
+for width in drawn.keys.sorted() { print(drawn[width] ?? "", terminator: "") }

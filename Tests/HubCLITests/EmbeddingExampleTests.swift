@@ -3,7 +3,7 @@ import Testing
 
 /// `Examples/Embedding/main.swift`, the program the README shows: Hub embedded in Swift.
 @Suite(.offThePool) struct EmbeddingExampleTests {
-    @Test func printsTheSwiftOnlyScreenThenTheLuaFeatureDrawnByTheSwiftComponent() throws {
+    @Test func printsTheSwiftOnlyScreenThenTheLuaFeatureDrawnByTheSwiftComponentThenTwoOpenedFromTasks() throws {
         let result = try HubProcess.run([], program: "HubEmbeddingExample")
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output == """
@@ -11,6 +11,14 @@ import Testing
             ──────────────────────────────
             [Apples ················· 3 €]
             [Pears ·················· 4 €]
+                        Basket
+            ──────────────────────────────
+            [2 × Apples ············· 6 €]
+            [6 × Plums ·············· 6 €]
+                     Basket
+            ────────────────────────
+            [2 × Apples ······· 6 €]
+            [6 × Plums ········ 6 €]
                         Basket
             ──────────────────────────────
             [2 × Apples ············· 6 €]
