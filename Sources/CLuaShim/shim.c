@@ -344,10 +344,24 @@ int hub_keep_caller(lua_State *L) {
     return 1;
 }
 
+/* [-0, +1] Pushes the raw field `key` of the table at `index`; whether it is a string. */
+static int raw_string_field(lua_State *L, int index, const char *key) {
+    lua_pushstring(L, key);
+    return lua_rawget(L, index) == LUA_TSTRING;
+}
+
 int hub_traceback(lua_State *L) {
     const char *message = NULL;
     if (lua_type(L, 1) == LUA_TSTRING) {
         message = lua_tostring(L, 1);
+    } else if (lua_type(L, 1) == LUA_TTABLE && raw_string_field(L, 1, "message")) {
+        /* A Hub error table: "location: message", as a string error raised there reads (its
+           text would say the location a second time, after the message). */
+        if (raw_string_field(L, 1, "location")) {
+            message = lua_pushfstring(L, "%s: %s", lua_tostring(L, -1), lua_tostring(L, -2));
+        } else {
+            message = lua_tostring(L, -2);
+        }
     } else if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
         message = lua_tostring(L, -1);
     } else {

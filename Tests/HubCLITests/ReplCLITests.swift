@@ -115,8 +115,7 @@ import Testing
         #expect(result.output == "2\n")
         #expect(result.errors.hasPrefix("""
             stdin:1: hub.store.set: outside a feature folder, hub.store has no namespace of its own: name one, as \
-            hub.store.namespace("books") (the features loaded: books, songs), or start hub repl in the feature's folder \
-            — stdin:1
+            hub.store.namespace("books") (the features loaded: books, songs), or start hub repl in the feature's folder
             stack traceback:
 
             """), "\(result.errors)")
