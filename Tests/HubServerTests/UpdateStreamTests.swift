@@ -121,11 +121,13 @@ import Testing
                 (try? JSONParser.parse(data).objectValue?["text"]?.stringValue)??.split(separator: "\n").map(\.count).max()
             }
             #expect(try await stream.next { widest($0) == 40 } != nil, "the stream sends the narrower view")
-            for bad in [#"{"width": 9}"#, #"{"width": 1001}"#, #"{"width": "wide"}"#, #"{"width": 40, "height": 9}"#, "[]"] {
+            for bad in [#"{"width": 9}"#, #"{"width": 1001}"#, #"{"width": "wide"}"#, #"{"width": 40, "height": 9}"#] {
                 let refused = try await server.post("/sessions/\(session)/resize", bad)
                 #expect(refused.status == 400, "\(bad)")
                 #expect(refused.text.contains(#"the body must be {\"width\": N}, N columns from 10 to 1000"#), "\(refused.text)")
             }
+            let array = try await server.post("/sessions/\(session)/resize", "[]")
+            #expect(array.status == 400 && array.text.contains("the body must be a JSON object"), "\(array.text)")
             #expect(try await server.post("/sessions/0-none/resize", #"{"width": 40}"#).status == 404)
         }
     }

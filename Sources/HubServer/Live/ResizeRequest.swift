@@ -11,13 +11,8 @@ struct ResizeRequest: Sendable, Equatable {
     /// The request `body` describes; 400 when it is not a JSON object whose only member is
     /// `width`, a whole number of columns in ``widths``.
     init(body: [UInt8]) throws(ViewFailure) {
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(bytes: body)
-        } catch {
-            throw .badRequest("the body is not JSON: \(error)")
-        }
-        guard let object = value.objectValue, object.keys.sorted() == ["width"], let width = object["width"]?.intValue,
+        let object = try ActionRequest.object(body)
+        guard object.keys.sorted() == ["width"], let width = object["width"]?.intValue,
             Self.widths.contains(width)
         else {
             throw .badRequest("the body must be {\"width\": N}, N columns from \(Self.widths.lowerBound) to \(Self.widths.upperBound)")

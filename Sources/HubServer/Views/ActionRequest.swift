@@ -14,13 +14,7 @@ struct ActionRequest: Sendable, Equatable {
     /// The request `body` describes; 400 when it is not JSON, not an object, names no component
     /// or has a member of the wrong type.
     init(body: [UInt8]) throws(ViewFailure) {
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(bytes: body)
-        } catch {
-            throw .badRequest("the body is not JSON: \(error)")
-        }
-        guard let object = value.objectValue else { throw .badRequest("the body must be a JSON object") }
+        let object = try Self.object(body)
         if let unknown = object.keys.sorted().first(where: { !Self.members.contains($0) }) {
             throw .badRequest("unknown member '\(unknown)' (known: \(Self.members.joined(separator: ", ")))")
         }
@@ -41,6 +35,18 @@ struct ActionRequest: Sendable, Equatable {
     }
 
     private static let members = ["component", "custom", "id", "path"]
+
+    /// The JSON object `body` holds; 400 when it is not JSON, or not an object.
+    static func object(_ body: [UInt8]) throws(ViewFailure) -> JSONDictionary {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes: body)
+        } catch {
+            throw .badRequest("the body is not JSON: \(error)")
+        }
+        guard let object = value.objectValue else { throw .badRequest("the body must be a JSON object") }
+        return object
+    }
 
     /// The member `key` of `object` read by `read`; nil when absent (or null), 400 when `read`
     /// cannot read it.
