@@ -35,7 +35,7 @@ public final class HubManager {
     /// The reload policy of features that have none; nil: always reload.
     public var defaultContentReloadPolicy: (any ContentReloadPolicy)?
     /// The limits of operations that have none of their own: by default
-    /// ``ContentOperationLimits/standard``.
+    /// `ContentOperationLimits/standard`.
     public var operationLimits = ContentOperationLimits.standard
     /// Milliseconds of the loop's time that opening a screen waits, at most, for its first
     /// load (30 s): a view whose operations keep rescheduling themselves on timers never
@@ -71,7 +71,7 @@ public final class HubManager {
         didSet { observeStore() }
     }
     /// Runs on the loop's thread with each change of a stored key, made here or anywhere the
-    /// store is shared (see ``Store/observe(_:)``); a Lua runtime reschedules the chains that
+    /// store is shared (see `Store/observe(_:)`); a Lua runtime reschedules the chains that
     /// read the key.
     public var onStoreChange: ((StoreChange) -> Void)? {
         didSet { observeStore() }

@@ -106,7 +106,7 @@ public struct HTTPCancellation {
     public func cancel() { body() }
 }
 
-/// Sends HTTP requests for a ``HubManager``'s screens: the seam where an embedder or a test
+/// Sends HTTP requests for a `HubManager`'s screens: the seam where an embedder or a test
 /// puts its own transport (recordings, a proxy). Called on the loop's thread.
 public protocol HTTPTransport: AnyObject {
     /// Sends `request` as one exchange (redirects are not followed: a 3xx is the response),

@@ -34,7 +34,7 @@ public enum HTTPRequestRules {
     }
 
     /// Whether `text` is an HTTP token (RFC 9110 §5.6.2): one or more of ASCII letters, digits
-    /// and ``!#$%&'*+-.^_`|~``.
+    /// and the characters `!#$%&'*+-.^_|~` and the backtick.
     public static func isToken(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || "!#$%&'*+-.^_`|~".utf8.contains(byte)

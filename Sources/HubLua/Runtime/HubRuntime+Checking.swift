@@ -15,7 +15,7 @@ extension HubRuntime {
     /// operations silenced (handed an earlier one's error, an operation finished normally).
     /// Last, HTTP recordings (`tests/http/*.http`) that do not parse or record a request twice.
     /// A view's HTTP requests are answered from its feature's recordings when the manager's
-    /// transport is a ``RecordedHTTPTransport``.
+    /// transport is a `RecordedHTTPTransport`.
     public func check(strict: Bool = false) -> [CheckProblem] {
         var problems = loadFailures.flatMap { failure in
             failure.errors.map { CheckProblem("", "\($0) (feature folder '\(failure.folder)' not loaded)") }

@@ -3,7 +3,7 @@ import HubRender
 import LuaBridge
 
 extension HubRuntime {
-    /// A screen for `uri`, opened by the manager (see ``HubManager/open(_:options:connectivity:initialViewModel:)``).
+    /// A screen for `uri`, opened by the manager (see `HubManager/open(_:options:connectivity:initialViewModel:)`).
     /// The screen keeps the runtime alive, since its operations and components run here. When
     /// no feature handles `uri`, the error says which feature folders failed to load.
     public func open(
@@ -20,7 +20,7 @@ extension HubRuntime {
         }
     }
 
-    /// A stack of screens whose first shows `uri` (see ``HubManager/openStack(_:options:connectivity:)``),
+    /// A stack of screens whose first shows `uri` (see `HubManager/openStack(_:options:connectivity:)`),
     /// kept up to date by ``reload(_:)`` while the caller holds it.
     public func openStack(
         _ uri: String, options: ScreenOptions = ScreenOptions(),
@@ -35,7 +35,7 @@ extension HubRuntime {
         }
     }
 
-    /// `screen` as text (see ``Screen/render(ascii:color:)``), unless drawing it would take more
+    /// `screen` as text (see `Screen/render(ascii:color:)`), unless drawing it would take more
     /// memory than the runtime lets scripts use (a view of many very tall components, printed
     /// whole): then an error saying how big it is. Its Lua components' calls share one budget.
     public func render(_ screen: Screen, ascii: Bool = false, color: Bool = false) throws(RenderError) -> String {
@@ -43,7 +43,7 @@ extension HubRuntime {
     }
 
     /// `screen` as text with every component it drew and where (see
-    /// ``Screen/renderTracingComponents(ascii:layout:)``), under the same limits as ``render(_:ascii:color:)``.
+    /// `Screen/renderTracingComponents(ascii:layout:)`), under the same limits as ``render(_:ascii:color:)``.
     public func renderTracingComponents(_ screen: Screen, ascii: Bool = false) throws(RenderError) -> (text: String, components: [DrawnComponent]) {
         try renderChecked(screen) { screen.renderTracingComponents(ascii: ascii, layout: $0) }
     }
@@ -63,7 +63,7 @@ extension HubRuntime {
         }
     }
 
-    /// The laid-out frames of `screen` as JSON (see ``Screen/frameReport()``); its Lua
+    /// The laid-out frames of `screen` as JSON (see `Screen/frameReport()`); its Lua
     /// components' calls share one budget.
     public func frameReport(of screen: Screen) -> String {
         lua.sharingOneBudget { screen.frameReport() }

@@ -3,7 +3,7 @@ import HubCore
 import HubRender
 import LuaBridge
 
-/// The Lua front end of a ``HubManager``: one Lua state whose scripts (feature folders)
+/// The Lua front end of a `HubManager`: one Lua state whose scripts (feature folders)
 /// register features, operations, components and schemas into the manager's registries, and
 /// open and drive the manager's screens.
 ///
@@ -30,7 +30,7 @@ public final class HubRuntime {
     }
 
     /// A runtime whose scripts register into `manager`, next to what Swift code registers there,
-    /// under the limits of ``HubDefaults/Limits``: set `lua.instructionBudget`,
+    /// under the limits of `HubDefaults/Limits`: set `lua.instructionBudget`,
     /// `lua.memoryLimit` and `lua.timeLimit` to change them for a runtime, `budget = N` in
     /// `hub.feature` or `hub.operation` for one feature or operation. Its scripts reach the
     /// network once `manager.httpTransport` is set (HubHTTP's `AsyncHTTPTransport()`, or any

@@ -7,7 +7,7 @@ import Foundation
 extension Profile {
     /// The profile as a speedscope file named `name`: consecutive samples with the same stack
     /// are one sample weighing their instructions together (unit `none`: instructions), so the
-    /// weights add up to ``endValue`` (samples × ``every``), in the order they were taken.
+    /// weights add up to `endValue` (samples × ``every``), in the order they were taken.
     public func speedscope(name: String) throws -> Data {
         var frames = self.frames.map { SpeedscopeFile.Frame(name: $0.name, file: $0.file, line: $0.line) }
         let operationFrames = operations.indices.map { index in

@@ -5,7 +5,7 @@ import LuaBridge
 /// A Lua prompt on a runtime, behaving as the standalone `lua` REPL does: an expression prints
 /// its values (`return <line>` is tried first), `=expr` prints `expr`, a statement that is not
 /// complete yet waits for more lines, and an error prints with its traceback while the session
-/// goes on. Values print as readable trees (``ReplPrinter``). Globals persist between lines.
+/// goes on. Values print as readable trees (`ReplPrinter`). Globals persist between lines.
 ///
 /// The prompt's environment is a feature folder's (the loaded folder it runs in, or else the
 /// only one loaded: `require`, `hub.read` and `hub.store`'s namespace are that folder's) with

@@ -79,7 +79,7 @@ public protocol ComponentActionPerformer: Component {
     var actionDelegate: (any ComponentActionDelegate)? { get set }
 }
 
-/// Performs actions for a component: with trigger ``ActionTrigger/component`` and the model the
+/// Performs actions for a component: with trigger `ActionTrigger/component` and the model the
 /// component shows.
 public protocol ComponentActionDelegate: AnyObject {
     /// Performs the action `identifier` with `customData`; returns whether it was performed.

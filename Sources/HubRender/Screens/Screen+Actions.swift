@@ -22,7 +22,7 @@ extension Screen {
 
     /// Performs the action `identifier` (nil: the selection action) for `component`, as Hub
     /// Framework's view controller did: nothing happens before the screen has a view model;
-    /// otherwise the feature's action handler sees it first (``ActionDispatcher``), then the
+    /// otherwise the feature's action handler sees it first (`ActionDispatcher`), then the
     /// content operations, the shown components and the event log are told about it, whether
     /// or not anything performed it. Returns whether it was performed or handled.
     @discardableResult

@@ -147,7 +147,7 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
         geometry.viewportHeight(for: viewModel)
     }
 
-    /// Columns and rows ``render(ascii:color:)`` draws now: the screen's size, or with no fixed
+    /// Columns and rows `render(ascii:color:)` draws now: the screen's size, or with no fixed
     /// height, as many rows as the navigation bar and everything the view shows take.
     public var renderedSize: Size {
         renderedSize(of: layout())

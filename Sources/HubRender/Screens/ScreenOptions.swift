@@ -11,8 +11,8 @@ public struct ScreenOptions: Sendable, Equatable {
     /// Whether to load content (false: show the initial view model only).
     public var load: Bool
 
-    /// Options for ``HubDefaults/width`` columns, all content, a margin of
-    /// ``HubDefaults/margin`` and loading on, unless given.
+    /// Options for `HubDefaults/width` columns, all content, a margin of
+    /// `HubDefaults/margin` and loading on, unless given.
     public init(width: Int = HubDefaults.width, height: Int? = nil, margin: Int = HubDefaults.margin, load: Bool = true) {
         self.width = width
         self.height = height

@@ -16,7 +16,7 @@ public final class ScreenStack: Navigator {
     /// What happened on the stack's screens, oldest first.
     public let eventLog: ScreenEventLog
     /// The most screens the stack holds (at least 1): opening one more closes the first
-    /// (``HubDefaults/stackDepth`` unless set).
+    /// (`HubDefaults/stackDepth` unless set).
     public var maxDepth = HubDefaults.stackDepth
     private let margin: Int
     private let connectivity: any ConnectivityStateResolver
