@@ -23,8 +23,11 @@ public final class ContentOperationContext {
     public let timeout: Int?
 
     private var completion: ((ContentError?) -> Void)?
-    /// The loop the run belongs to; nil for a loader made without one.
-    private let loop: EventLoop?
+    /// The loop the run belongs to. Weak: the loop's timers hold runs that hold their
+    /// contexts, and a loop let go with timers still waiting must not be kept alive by them.
+    private weak var loop: EventLoop?
+    /// Whether the run was given a loop (a loader made without one is not).
+    private let hasLoop: Bool
     /// Where ``record(work:)`` reports to.
     private let workRecorder: ((Int) -> Void)?
 
@@ -35,6 +38,7 @@ public final class ContentOperationContext {
         completion: @escaping (ContentError?) -> Void
     ) {
         self.loop = loop
+        hasLoop = loop != nil
         self.workRecorder = workRecorder
         self.timeout = timeout
         self.viewURI = viewURI
@@ -61,10 +65,10 @@ public final class ContentOperationContext {
     /// the run's loop thread, where it may fill ``viewModelBuilder`` and ``finish()`` or
     /// ``fail(_:)``. Until it is called (or let go uncalled), the loop counts it as work under
     /// way, so a view waiting to settle waits for it. Without a loop (a loader made without
-    /// one), `handler` runs on the thread that calls it.
+    /// one), `handler` runs on the thread that calls it; once the loop is gone, never.
     public func callback<Value: Sendable>(_ handler: @escaping (Value) -> Void) -> LoopCallback<Value> {
-        guard let loop else { return LoopCallback(calling: handler) }
-        return loop.callback(handler)
+        if let loop { return loop.callback(handler) }
+        return LoopCallback(calling: hasLoop ? { _ in } : handler)
     }
 
     /// Runs `work` in a new `Task` (off the loop's thread: it must not touch the run), then
