@@ -81,6 +81,10 @@ public final class TestBackend: Sendable {
     /// How many requests for `path` (without the query) were received.
     public func requestCount(_ path: String) -> Int { state.requestCount(path) }
 
+    /// Waits until a request for `path` (without the query) has come, at most `timeout`
+    /// milliseconds; whether one did. Call it off the event loops.
+    public func waitForRequest(_ path: String, timeout: Int) -> Bool { state.waitForRequest(path, timeout: timeout) }
+
     /// Waits until every connection open now has closed (its client, or the backend, closed
     /// it), at most `timeout` milliseconds; returns whether they all did. Call it off the event
     /// loops.

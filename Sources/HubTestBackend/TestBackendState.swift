@@ -1,3 +1,4 @@
+import Dispatch
 import NIOCore
 import Synchronization
 
@@ -9,6 +10,8 @@ final class TestBackendState: Sendable {
         var requests: [TestBackend.Request] = []
         var connections: [ObjectIdentifier: any Channel] = [:]
         var stopped = false
+        /// Who waits for a request for a path: signalled when one comes.
+        var waiters: [(path: String, arrived: DispatchSemaphore)] = []
     }
 
     private let shared = Mutex(Shared())
@@ -21,8 +24,22 @@ final class TestBackendState: Sendable {
     func received(_ request: TestBackend.Request) -> TestBackend.Behaviour? {
         shared.withLock { shared in
             shared.requests.append(request)
+            for waiter in shared.waiters where waiter.path == request.path { waiter.arrived.signal() }
+            shared.waiters.removeAll { $0.path == request.path }
             return shared.routes[request.path]
         }
+    }
+
+    /// Waits until a request for `path` has come (at once if one had), at most `timeout`
+    /// milliseconds; whether one did.
+    func waitForRequest(_ path: String, timeout: Int) -> Bool {
+        let arrived = DispatchSemaphore(value: 0)
+        let seen = shared.withLock { shared in
+            guard !shared.requests.contains(where: { $0.path == path }) else { return true }
+            shared.waiters.append((path, arrived))
+            return false
+        }
+        return seen || arrived.wait(timeout: .now() + .milliseconds(timeout)) == .success
     }
 
     var requests: [TestBackend.Request] {

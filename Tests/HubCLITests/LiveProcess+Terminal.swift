@@ -18,7 +18,9 @@ extension LiveProcess {
     /// (`raw`), as libedit puts it while it waits for a key, or back in it, as while a line's
     /// script runs; whether it came to. Read from the terminal itself: on a loaded machine the
     /// prompt could show before, and keys typed then were echoed by the terminal in line mode
-    /// and again by libedit.
+    /// and again by libedit. Polled every 10 ms, a condition read, not a sleep hoping for one:
+    /// the pseudo-terminal is `script`'s, and Linux tells no one else when a terminal's mode
+    /// changes.
     func waitForTerminal(raw: Bool) -> Bool {
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {

@@ -54,7 +54,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
         let repl = try LiveProcess.terminalREPL(["--features", folder])
         repl.startWaiting("r = hub.http.get('\(backend.url("/hang"))')")
-        #expect(backend.waitForRequest("/hang"), "the request never came")
+        #expect(backend.waitForRequest("/hang", timeout: 30_000), "the request never came")
         #expect(repl.interrupt(untilShown: "stdin:1: interrupted\r\n"), "\(repl.outputText.debugDescription)")
         Self.expectTheSessionGoesOn(repl)
     }
@@ -70,7 +70,7 @@ import Testing
         let repl = try LiveProcess.terminalREPL(["--features", folder])
         // hub.open waits for the chain to settle; the operation waits for the response.
         repl.startWaiting("s = hub.open('f:view')")
-        #expect(backend.waitForRequest("/hang"), "the request never came")
+        #expect(backend.waitForRequest("/hang", timeout: 30_000), "the request never came")
         #expect(repl.interrupt(untilShown: "stdin:1: interrupted\r\n"), "\(repl.outputText.debugDescription)")
         Self.expectTheSessionGoesOn(repl)
     }
@@ -105,17 +105,5 @@ import Testing
             end } }
             """.write(toFile: path + "/feature.lua", atomically: true, encoding: .utf8)
         return path
-    }
-}
-
-extension TestBackend {
-    /// Waits (up to 30 s) until a request for `path` has come; whether one did.
-    fileprivate func waitForRequest(_ path: String) -> Bool {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            if requestCount(path) > 0 { return true }
-            usleep(10_000)
-        }
-        return false
     }
 }
