@@ -18,7 +18,7 @@ import Darwin
 /// followed here: ``HTTPFetcher`` follows them, checking each against the feature's hosts.
 ///
 /// The exchange runs on the NIO event loops from start to end (AsyncHTTPClient's future-based
-/// API), never on Swift concurrency's cooperative threads: a Hub ``EventLoop`` blocks the thread
+/// API), never on Swift concurrency's cooperative threads: a Hub ``HubEventLoop`` blocks the thread
 /// it runs on while it waits, and that thread may well be one of those few cooperative threads.
 public final class AsyncHTTPTransport: HTTPTransport {
     /// The client every transport of the process shares: one connection pool. A connection
@@ -41,8 +41,8 @@ public final class AsyncHTTPTransport: HTTPTransport {
     public init() {}
 
     public func send(
-        _ request: HTTPRequest, limits: HTTPExchangeLimits, on loop: HubCore.EventLoop,
-        completion: @escaping (Result<HTTPResponse, HTTPFailure>) -> Void
+        _ request: HubHTTPRequest, limits: HTTPExchangeLimits, on loop: HubEventLoop,
+        completion: @escaping (Result<HubHTTPResponse, HTTPFailure>) -> Void
     ) -> HTTPCancellation {
         let callback = loop.callback(completion)
         let outgoing: HTTPClient.Request
@@ -67,7 +67,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
     }
 
     /// `request` as AsyncHTTPClient sends it; throws when its URL is not an absolute http(s) one.
-    private static func outgoing(_ request: HTTPRequest) throws -> HTTPClient.Request {
+    private static func outgoing(_ request: HubHTTPRequest) throws -> HTTPClient.Request {
         var headers = NIOHTTP1.HTTPHeaders()
         for (name, value) in request.headers { headers.add(name: name, value: value) }
         return try HTTPClient.Request(
@@ -77,9 +77,9 @@ public final class AsyncHTTPTransport: HTTPTransport {
 
     /// What the exchange of `request` (sent as `outgoing`) gave, in Hub's terms.
     private static func outcome(
-        _ result: Result<HTTPResponse, any Error>, of request: HTTPRequest, to outgoing: HTTPClient.Request,
+        _ result: Result<HubHTTPResponse, any Error>, of request: HubHTTPRequest, to outgoing: HTTPClient.Request,
         limits: HTTPExchangeLimits
-    ) -> Result<HTTPResponse, HTTPFailure> {
+    ) -> Result<HubHTTPResponse, HTTPFailure> {
         switch result {
         case let .success(response):
             return .success(response)

@@ -4,18 +4,18 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 
-/// Collects a response into Hub's ``HTTPResponse`` as its parts arrive, copying the body once,
+/// Collects a response into Hub's ``HubHTTPResponse`` as its parts arrive, copying the body once,
 /// and stops it past `maxBodyBytes` (at once when its `content-length` announces more, unless it
 /// answers a HEAD request, whose `content-length` is that of a body it does not send).
 final class ResponseCollector: HTTPClientResponseDelegate {
-    typealias Response = HubCore.HTTPResponse
+    typealias Response = HubHTTPResponse
 
     /// The body went past the limit.
     struct TooLarge: Error {}
 
     private let maxBodyBytes: Int
     private let isHead: Bool
-    private let response = NIOLockedValueBox(HubCore.HTTPResponse(status: 0))
+    private let response = NIOLockedValueBox(HubHTTPResponse(status: 0))
 
     /// A collector of bodies of at most `maxBodyBytes`, for a response to `method`.
     init(maxBodyBytes: Int, method: String) {

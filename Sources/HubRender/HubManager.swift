@@ -10,7 +10,7 @@ import HubCore
 /// components. A manager and its screens live on one thread.
 public final class HubManager {
     /// The loop all asynchronous work of the manager's screens runs on.
-    public let loop: EventLoop
+    public let loop: HubEventLoop
     /// The features, looked up by view URI in registration order.
     public let featureRegistry = FeatureRegistry()
     /// Component factories by namespace; the default library is registered under `default`.
@@ -93,10 +93,10 @@ public final class HubManager {
     /// with the default component library, and unknown components stood in for by
     /// `componentFallbackHandler`, whose defaults also seed every new component model.
     public init(
-        clock: EventLoop.Clock = .real,
+        clock: HubEventLoop.Clock = .real,
         componentFallbackHandler: any ComponentFallbackHandler = DefaultComponentFallbackHandler()
     ) {
-        loop = EventLoop(clock: clock)
+        loop = HubEventLoop(clock: clock)
         componentRegistry = ComponentRegistry(fallbackHandler: componentFallbackHandler)
         try? componentRegistry.register(DefaultComponentFactory(), forNamespace: DefaultComponentFactory.namespace)
         imageLoaderFactory = OfflineImageLoaderFactory(loop: loop, registry: imageRegistry)

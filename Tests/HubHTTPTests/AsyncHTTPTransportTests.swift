@@ -10,7 +10,7 @@ import Testing
         defer { backend.stop() }
         backend.route("/data", .json(#"{"items":[1,2]}"#, maxAge: 60, etag: #""v1""#))
 
-        let response = exchange(AsyncHTTPTransport(), HTTPRequest(url: backend.url("/data"))).response()
+        let response = exchange(AsyncHTTPTransport(), HubHTTPRequest(url: backend.url("/data"))).response()
 
         #expect(response?.status == 200)
         #expect(response?.body == Array(#"{"items":[1,2]}"#.utf8))
@@ -28,7 +28,7 @@ import Testing
         defer { backend.stop() }
         backend.route("/data", .json(#"{"a":1}"#, etag: #""v7""#))
 
-        let request = HTTPRequest(url: backend.url("/data"), headers: ["If-None-Match": #""v7""#])
+        let request = HubHTTPRequest(url: backend.url("/data"), headers: ["If-None-Match": #""v7""#])
         let response = exchange(AsyncHTTPTransport(), request).response()
 
         #expect(response?.status == 304)
@@ -44,7 +44,7 @@ import Testing
         })
         let body = Array(#"{"dish":"soup"}"#.utf8)
 
-        let request = HTTPRequest(
+        let request = HubHTTPRequest(
             method: "post", url: backend.url("/orders?table=4"),
             headers: ["Content-Type": "application/json", "X-Token": "abc"], body: body)
         let response = exchange(AsyncHTTPTransport(), request).response()
@@ -67,7 +67,7 @@ import Testing
         defer { backend.stop() }
         backend.route("/gone", .text("not here", status: 404))
 
-        let response = exchange(AsyncHTTPTransport(), HTTPRequest(url: backend.url("/gone"))).response()
+        let response = exchange(AsyncHTTPTransport(), HubHTTPRequest(url: backend.url("/gone"))).response()
 
         #expect(response?.status == 404)
         #expect(response?.body == Array("not here".utf8))
@@ -79,7 +79,7 @@ import Testing
         backend.route("/old", .redirect(to: "/new"))
         backend.route("/new", .text("new"))
 
-        let response = exchange(AsyncHTTPTransport(), HTTPRequest(url: backend.url("/old"))).response()
+        let response = exchange(AsyncHTTPTransport(), HubHTTPRequest(url: backend.url("/old"))).response()
 
         #expect(response?.status == 302)
         #expect(response?.headers["location"] == "/new")
@@ -89,7 +89,7 @@ import Testing
     }
 
     @Test func aURLThatIsNotHTTPIsNotSent() {
-        let failure = exchange(AsyncHTTPTransport(), HTTPRequest(url: "ftp://127.0.0.1/file")).failure()
+        let failure = exchange(AsyncHTTPTransport(), HubHTTPRequest(url: "ftp://127.0.0.1/file")).failure()
 
         #expect(failure?.kind == .invalidURL)
         #expect(failure?.message == "GET ftp://127.0.0.1/file: not an absolute http or https URL")
@@ -101,14 +101,14 @@ import Testing
         backend.route("/held", .neverAnswer)
         backend.route("/slow", .text("slow", after: 300))
         let transport = AsyncHTTPTransport()
-        let loop = EventLoop(clock: .real)
+        let loop = HubEventLoop(clock: .real)
 
         // One after the other, the second would wait for ever behind a first that is never
         // answered: it is answered while the first still waits.
-        var held: Result<HTTPResponse, HTTPFailure>?
-        var answered: Result<HTTPResponse, HTTPFailure>?
-        let holding = transport.send(HTTPRequest(url: backend.url("/held")), limits: unhurriedLimits, on: loop) { held = $0 }
-        _ = transport.send(HTTPRequest(url: backend.url("/slow?n=0")), limits: roomyLimits, on: loop) { answered = $0 }
+        var held: Result<HubHTTPResponse, HTTPFailure>?
+        var answered: Result<HubHTTPResponse, HTTPFailure>?
+        let holding = transport.send(HubHTTPRequest(url: backend.url("/held")), limits: unhurriedLimits, on: loop) { held = $0 }
+        _ = transport.send(HubHTTPRequest(url: backend.url("/slow?n=0")), limits: roomyLimits, on: loop) { answered = $0 }
         #expect(loop.run(until: { answered != nil && backend.requestCount("/held") == 1 }, timeout: 60_000))
         #expect((try? answered?.get())?.status == 200)
         #expect(held == nil)
@@ -116,10 +116,10 @@ import Testing
         #expect(loop.awaitedCount == 0)
 
         // Both answered, each once.
-        var first: Result<HTTPResponse, HTTPFailure>?
-        var second: Result<HTTPResponse, HTTPFailure>?
-        _ = transport.send(HTTPRequest(url: backend.url("/slow?n=1")), limits: roomyLimits, on: loop) { first = $0 }
-        _ = transport.send(HTTPRequest(url: backend.url("/slow?n=2")), limits: roomyLimits, on: loop) { second = $0 }
+        var first: Result<HubHTTPResponse, HTTPFailure>?
+        var second: Result<HubHTTPResponse, HTTPFailure>?
+        _ = transport.send(HubHTTPRequest(url: backend.url("/slow?n=1")), limits: roomyLimits, on: loop) { first = $0 }
+        _ = transport.send(HubHTTPRequest(url: backend.url("/slow?n=2")), limits: roomyLimits, on: loop) { second = $0 }
         #expect(loop.run(until: { first != nil && second != nil }, timeout: 60_000))
         #expect((try? first?.get())?.status == 200)
         #expect((try? second?.get())?.status == 200)
@@ -131,10 +131,10 @@ import Testing
         defer { backend.stop() }
         backend.route("/slow", .text("slow", after: 200))
         let transport = AsyncHTTPTransport()
-        let loop = EventLoop(clock: .real)
+        let loop = HubEventLoop(clock: .real)
         var completions = 0
 
-        let cancellation = transport.send(HTTPRequest(url: backend.url("/slow")), limits: roomyLimits, on: loop) { _ in
+        let cancellation = transport.send(HubHTTPRequest(url: backend.url("/slow")), limits: roomyLimits, on: loop) { _ in
             completions += 1
         }
         cancellation.cancel()

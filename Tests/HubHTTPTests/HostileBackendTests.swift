@@ -19,7 +19,7 @@ import Testing
 
         // With an hour to answer, a transport that tried again until its timeout would leave
         // the exchange without a result: told at once, the refusal is the result.
-        let exchanged = exchange(transport, HTTPRequest(url: "http://\(host):\(port)/data"), limits: unhurriedLimits)
+        let exchanged = exchange(transport, HubHTTPRequest(url: "http://\(host):\(port)/data"), limits: unhurriedLimits)
 
         let failure = exchanged.failure()
         #expect(failure?.kind == .transport)
@@ -42,7 +42,7 @@ import Testing
         backend.route("/slow", behaviour)
         let transport = AsyncHTTPTransport()
 
-        let exchanged = exchange(transport, HTTPRequest(url: backend.url("/slow")), limits: tight)
+        let exchanged = exchange(transport, HubHTTPRequest(url: backend.url("/slow")), limits: tight)
 
         let failure = exchanged.failure()
         #expect(failure?.kind == .timeout, "\(name)")
@@ -60,7 +60,7 @@ import Testing
         backend.route("/huge", .huge(bytes: 50_000_000, chunked: chunked))
         let transport = AsyncHTTPTransport()
 
-        let failure = exchange(transport, HTTPRequest(url: backend.url("/huge")), limits: mebibyte).failure()
+        let failure = exchange(transport, HubHTTPRequest(url: backend.url("/huge")), limits: mebibyte).failure()
 
         #expect(failure?.kind == .tooLarge)
         #expect(failure?.message == "GET \(backend.url("/huge")): the response is larger than 1048576 bytes (max_response)")
@@ -73,7 +73,7 @@ import Testing
         defer { backend.stop() }
         backend.route("/exact", .huge(bytes: 1 << 20, chunked: chunked))
 
-        let response = exchange(AsyncHTTPTransport(), HTTPRequest(url: backend.url("/exact")), limits: mebibyte).response()
+        let response = exchange(AsyncHTTPTransport(), HubHTTPRequest(url: backend.url("/exact")), limits: mebibyte).response()
 
         #expect(response?.status == 200)
         #expect(response?.body.count == 1 << 20)
@@ -84,7 +84,7 @@ import Testing
         defer { backend.stop() }
         backend.route("/large", .respond(headers: [("content-length", "50000000")]))
 
-        let response = exchange(AsyncHTTPTransport(), HTTPRequest(method: "HEAD", url: backend.url("/large")), limits: mebibyte).response()
+        let response = exchange(AsyncHTTPTransport(), HubHTTPRequest(method: "HEAD", url: backend.url("/large")), limits: mebibyte).response()
 
         #expect(response?.status == 200)
         #expect(response?.headers["content-length"] == "50000000")
@@ -106,7 +106,7 @@ import Testing
         backend.route("/broken", behaviour)
         let transport = AsyncHTTPTransport()
 
-        let failure = exchange(transport, HTTPRequest(url: backend.url("/broken"))).failure()
+        let failure = exchange(transport, HubHTTPRequest(url: backend.url("/broken"))).failure()
 
         #expect(failure?.kind == .transport, "\(name)")
         #expect(failure?.message == "GET \(backend.url("/broken")): \(message)", "\(name)")
@@ -125,13 +125,13 @@ import Testing
         backend.route("/next", .text("next"))
         let transport = AsyncHTTPTransport()
 
-        #expect(exchange(transport, HTTPRequest(url: backend.url("/first"))).response()?.body == Array("first".utf8))
+        #expect(exchange(transport, HubHTTPRequest(url: backend.url("/first"))).response()?.body == Array("first".utf8))
         // The client closes the connection; the backend, keeping it alive, does not.
         #expect(backend.waitForOpenConnectionsToClose(timeout: 60_000))
         // The backend may see the close before the client's pool has let the connection go: a
         // request handed to it then fails as `I/O on closed channel` without being sent, once.
         // What never happens is the unsolicited answer taken for the next one.
-        let first = exchange(transport, HTTPRequest(url: backend.url("/next")))
+        let first = exchange(transport, HubHTTPRequest(url: backend.url("/next")))
         var answered = 0
         if case .failure(let failure) = first.result {
             #expect(failure.message.hasSuffix("I/O on closed channel"), "\(failure.message)")
@@ -140,7 +140,7 @@ import Testing
             answered += 1
         }
         while answered < 3 {
-            #expect(exchange(transport, HTTPRequest(url: backend.url("/next"))).response()?.body == Array("next".utf8))
+            #expect(exchange(transport, HubHTTPRequest(url: backend.url("/next"))).response()?.body == Array("next".utf8))
             answered += 1
         }
         #expect(backend.requests.map(\.uri) == ["/first", "/next", "/next", "/next"])

@@ -5,11 +5,11 @@ import Testing
 
 /// What one exchange gave, and how long the loop waited for it (milliseconds).
 struct Exchanged {
-    let result: Result<HTTPResponse, HTTPFailure>?
+    let result: Result<HubHTTPResponse, HTTPFailure>?
     let elapsed: Int
 
     /// The response; records an issue and returns nil when the exchange failed.
-    func response(sourceLocation: SourceLocation = #_sourceLocation) -> HTTPResponse? {
+    func response(sourceLocation: SourceLocation = #_sourceLocation) -> HubHTTPResponse? {
         switch result {
         case let .success(response): return response
         case let .failure(failure):
@@ -40,13 +40,13 @@ let roomyLimits = HTTPExchangeLimits(maxBodyBytes: 1 << 20, timeout: 5_000)
 /// what the test is about (a refusal, a close, a cancellation), never by its timeout.
 let unhurriedLimits = HTTPExchangeLimits(maxBodyBytes: 1 << 20, timeout: 3_600_000)
 
-/// Sends `request` with `transport` the way Hub does: on a real-clock ``EventLoop``, running it
+/// Sends `request` with `transport` the way Hub does: on a real-clock ``HubEventLoop``, running it
 /// until the completion came (or a minute passed, which only an exchange that hangs reaches).
 func exchange(
-    _ transport: AsyncHTTPTransport, _ request: HTTPRequest, limits: HTTPExchangeLimits = roomyLimits
+    _ transport: AsyncHTTPTransport, _ request: HubHTTPRequest, limits: HTTPExchangeLimits = roomyLimits
 ) -> Exchanged {
-    let loop = EventLoop(clock: .real)
-    var result: Result<HTTPResponse, HTTPFailure>?
+    let loop = HubEventLoop(clock: .real)
+    var result: Result<HubHTTPResponse, HTTPFailure>?
     let start = loop.now
     _ = transport.send(request, limits: limits, on: loop) { result = $0 }
     loop.run(until: { result != nil }, timeout: 60_000)
@@ -56,7 +56,7 @@ func exchange(
 /// Checks that `transport` still gets an ordinary answer from `backend` (after a hostile case).
 func expectStillWorks(_ transport: AsyncHTTPTransport, _ backend: TestBackend, sourceLocation: SourceLocation = #_sourceLocation) {
     backend.route("/fine", .text("fine"))
-    let response = exchange(transport, HTTPRequest(url: backend.url("/fine"))).response(sourceLocation: sourceLocation)
+    let response = exchange(transport, HubHTTPRequest(url: backend.url("/fine"))).response(sourceLocation: sourceLocation)
     #expect(response?.status == 200, sourceLocation: sourceLocation)
     #expect(response?.body == Array("fine".utf8), sourceLocation: sourceLocation)
 }

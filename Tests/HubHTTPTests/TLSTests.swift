@@ -17,7 +17,7 @@ import Testing
         backend.route("/secret", .text("must not be read"))
         #expect(backend.baseURL.hasPrefix("https://127.0.0.1:"))
 
-        let failure = exchange(AsyncHTTPTransport(), HTTPRequest(url: backend.url("/secret"))).failure()
+        let failure = exchange(AsyncHTTPTransport(), HubHTTPRequest(url: backend.url("/secret"))).failure()
 
         #expect(failure?.kind == .transport)
         #expect(failure?.message.hasPrefix("GET \(backend.url("/secret")): TLS with 127.0.0.1:\(backend.port) failed: ") == true,

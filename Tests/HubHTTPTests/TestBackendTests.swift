@@ -12,8 +12,8 @@ import Testing
         backend.route("/a", .text("a"))
         let transport = AsyncHTTPTransport()
 
-        let first = exchange(transport, HTTPRequest(url: backend.url("/a?x=1"))).response()
-        let second = exchange(transport, HTTPRequest(method: "DELETE", url: backend.url("/b"))).response()
+        let first = exchange(transport, HubHTTPRequest(url: backend.url("/a?x=1"))).response()
+        let second = exchange(transport, HubHTTPRequest(method: "DELETE", url: backend.url("/b"))).response()
 
         #expect(first?.body == Array("a".utf8))
         #expect(second?.status == 404)
@@ -31,7 +31,7 @@ import Testing
         defer { backend.stop() }
         backend.route("/late", .json("{}", after: 200))
 
-        let exchanged = exchange(AsyncHTTPTransport(), HTTPRequest(url: backend.url("/late")))
+        let exchanged = exchange(AsyncHTTPTransport(), HubHTTPRequest(url: backend.url("/late")))
 
         #expect(exchanged.response()?.status == 200)
         #expect(exchanged.elapsed >= 200)
@@ -41,10 +41,10 @@ import Testing
         let backend = try TestBackend.start()
         backend.route("/never", .neverAnswer)
         let transport = AsyncHTTPTransport()
-        let loop = EventLoop(clock: .real)
-        var result: Result<HTTPResponse, HTTPFailure>?
+        let loop = HubEventLoop(clock: .real)
+        var result: Result<HubHTTPResponse, HTTPFailure>?
         // Only the backend's stop can end the exchange.
-        _ = transport.send(HTTPRequest(url: backend.url("/never")), limits: unhurriedLimits, on: loop) { result = $0 }
+        _ = transport.send(HubHTTPRequest(url: backend.url("/never")), limits: unhurriedLimits, on: loop) { result = $0 }
         // The request is under way once the backend has read it (the loop only wakes for its own work).
         var waited = 0
         while backend.requestCount("/never") == 0, waited < 60_000 {
@@ -64,7 +64,7 @@ import Testing
         }
         #expect(failure.kind == .transport)
         #expect(failure.message == "GET \(backend.url("/never")): the server closed the connection before the response ended")
-        let refused = exchange(transport, HTTPRequest(url: backend.url("/never"))).failure()
+        let refused = exchange(transport, HubHTTPRequest(url: backend.url("/never"))).failure()
         #expect(refused?.kind == .transport)
         #expect(refused?.message == "GET \(backend.url("/never")): connection refused (127.0.0.1:\(backend.port))")
     }

@@ -7,7 +7,7 @@ public final class ViewModelLoaderFactory {
     private let makeConnectivityResolver: () -> any ConnectivityStateResolver
     private let configuration: BuilderConfiguration
     private let schemaRegistry: JSONSchemaRegistry?
-    private let loop: EventLoop?
+    private let loop: HubEventLoop?
     private let limits: ContentOperationLimits
 
     /// A factory for the features of `featureRegistry`. Each loader reads JSON with its feature's
@@ -18,7 +18,7 @@ public final class ViewModelLoaderFactory {
         appendedFactories: [any ContentOperationFactory] = [], defaultReloadPolicy: (any ContentReloadPolicy)? = nil,
         connectivityResolver: @escaping () -> any ConnectivityStateResolver = { ManualConnectivityStateResolver() },
         configuration: BuilderConfiguration = BuilderConfiguration(), schemaRegistry: JSONSchemaRegistry? = nil,
-        loop: EventLoop? = nil, limits: ContentOperationLimits = .standard
+        loop: HubEventLoop? = nil, limits: ContentOperationLimits = .standard
     ) {
         self.loop = loop
         self.limits = limits

@@ -30,7 +30,7 @@ public final class HTTPCache: Sendable {
 
     /// What the cache can do for `request` of `partition` at `now` (milliseconds on the caller's
     /// clock; the same clock for every call).
-    public func lookup(_ request: HTTPRequest, partition: String, now: Int) -> HTTPCacheLookup {
+    public func lookup(_ request: HubHTTPRequest, partition: String, now: Int) -> HTTPCacheLookup {
         guard Self.storedMethods.contains(request.method) else { return .miss }
         let directives = HTTPCacheDirectives(request.headers)
         guard !directives.noStore else { return .miss }
@@ -65,7 +65,7 @@ public final class HTTPCache: Sendable {
     /// than `capacity`, stale at once without a validator, to a request with `Authorization`
     /// without `public`, `must-revalidate` or `s-maxage`) still removes what it would have
     /// replaced, which it is newer than; any other (a 304, a 302, a server error) leaves it.
-    public func store(_ response: HTTPResponse, for request: HTTPRequest, partition: String, now: Int) {
+    public func store(_ response: HubHTTPResponse, for request: HubHTTPRequest, partition: String, now: Int) {
         guard Self.safeMethods.contains(request.method) else {
             guard response.status < 400 else { return }
             storage.withLock { storage in
@@ -87,9 +87,9 @@ public final class HTTPCache: Sendable {
     /// one of the same name, except content-length), makes it fresh again from `now`, and returns
     /// it with `fromCache = true`; nil when nothing matching is stored any more (or what is stored
     /// has another ETag, or Last-Modified, than the 304 names).
-    public func revalidated(_ request: HTTPRequest, partition: String, with notModified: HTTPResponse, now: Int) -> HTTPResponse? {
+    public func revalidated(_ request: HubHTTPRequest, partition: String, with notModified: HubHTTPResponse, now: Int) -> HubHTTPResponse? {
         guard Self.storedMethods.contains(request.method) else { return nil }
-        return storage.withLock { storage -> HTTPResponse? in
+        return storage.withLock { storage -> HubHTTPResponse? in
             guard let slot = storage.slot(answering: request, partition: partition) else { return nil }
             var response = storage[slot].response
             guard Self.validates(notModified.headers, response.headers) else { return nil }
@@ -120,7 +120,7 @@ public final class HTTPCache: Sendable {
     /// Whether a 304 with `new` header fields is about the stored response with `stored` ones:
     /// their ETags match (weakly), or, without an ETag in the 304, their Last-Modified do; a field
     /// one of them lacks does not tell them apart.
-    private static func validates(_ new: HTTPHeaders, _ stored: HTTPHeaders) -> Bool {
+    private static func validates(_ new: HubHTTPHeaders, _ stored: HubHTTPHeaders) -> Bool {
         if let newTag = new["etag"] {
             guard let storedTag = stored["etag"] else { return true }
             return HTTPCacheDirectives.weaklyEqual(newTag, storedTag)
@@ -131,7 +131,7 @@ public final class HTTPCache: Sendable {
 
     /// `stored` with each field of the 304's `new` ones replacing those of its name, except
     /// Content-Length; without an Age in the 304, the stored Age goes: the age is the 304's.
-    private static func updated(_ stored: HTTPHeaders, from new: HTTPHeaders) -> HTTPHeaders {
+    private static func updated(_ stored: HubHTTPHeaders, from new: HubHTTPHeaders) -> HubHTTPHeaders {
         var headers = stored
         let fields = new.filter { $0.name != "content-length" }
         for name in Set(fields.map(\.name)).union(["age"]) {
@@ -147,11 +147,11 @@ public final class HTTPCache: Sendable {
 /// What an ``HTTPCache`` can do for a request.
 public enum HTTPCacheLookup: Sendable, Equatable {
     /// A fresh stored response (fromCache = true): send nothing.
-    case fresh(HTTPResponse)
+    case fresh(HubHTTPResponse)
     /// A stored response that must be validated first: send the request with these extra headers
     /// (if-none-match from ETag, if-modified-since from Last-Modified, verbatim); a 304 then goes
     /// to `revalidated`.
-    case stale(conditions: HTTPHeaders)
+    case stale(conditions: HubHTTPHeaders)
     /// Nothing usable: send the request as it is.
     case miss
 }

@@ -12,7 +12,7 @@ struct HTTPCacheDirectives: Equatable {
     var allowsStoringAuthorized = false
 
     /// The directives of the Cache-Control fields of `headers`.
-    init(_ headers: HTTPHeaders) {
+    init(_ headers: HubHTTPHeaders) {
         self.init(cacheControl: headers["cache-control"])
     }
 
@@ -36,14 +36,14 @@ struct HTTPCacheDirectives: Equatable {
     }
 
     /// The Age of a response in seconds: 0 when absent or malformed.
-    static func age(_ headers: HTTPHeaders) -> Int {
+    static func age(_ headers: HubHTTPHeaders) -> Int {
         guard let value = headers["age"], let first = listElements(value).first else { return 0 }
         return deltaSeconds(first) ?? 0
     }
 
     /// The lower-case request header names the response's Vary selects on, without repeats;
     /// nil for `Vary: *` (the response may not be stored).
-    static func varyNames(_ headers: HTTPHeaders) -> [String]? {
+    static func varyNames(_ headers: HubHTTPHeaders) -> [String]? {
         guard let value = headers["vary"] else { return [] }
         var names: [String] = []
         for element in listElements(value) {

@@ -12,7 +12,7 @@ struct HTTPCacheEntry: Sendable {
     static let storableStatuses: Set<Int> = [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501]
 
     /// The stored copy, with `fromCache` set.
-    let response: HTTPResponse
+    let response: HubHTTPResponse
     /// The partition, request method and URL it answers.
     let key: Key
     /// The request header fields its Vary names (lower case), and their values in the request
@@ -26,7 +26,7 @@ struct HTTPCacheEntry: Sendable {
     /// The age it stays fresh below, in milliseconds: 0 when it is to be validated before each use.
     let lifetime: Int
     /// The conditional header fields validating it; none when it has no validator.
-    let conditions: HTTPHeaders
+    let conditions: HubHTTPHeaders
     /// The bytes it counts for: body, header fields and URL.
     let size: Int
 
@@ -34,12 +34,12 @@ struct HTTPCacheEntry: Sendable {
     /// not be stored: its status is not storable, it has `no-store` or `Vary: *`, it answers a
     /// request with `Authorization` without `public`, `must-revalidate` or `s-maxage`
     /// (RFC 9111 §3.5), or it would be stale at once without a validator to revalidate it with.
-    init?(_ response: HTTPResponse, for request: HTTPRequest, partition: String, at now: Int) {
+    init?(_ response: HubHTTPResponse, for request: HubHTTPRequest, partition: String, at now: Int) {
         guard Self.storableStatuses.contains(response.status) else { return nil }
         let directives = HTTPCacheDirectives(response.headers)
         guard !directives.noStore, let varyNames = HTTPCacheDirectives.varyNames(response.headers) else { return nil }
         guard !request.headers.contains("authorization") || directives.allowsStoringAuthorized else { return nil }
-        var conditions = HTTPHeaders()
+        var conditions = HubHTTPHeaders()
         if let etag = response.headers["etag"] { conditions.add("if-none-match", etag) }
         if let lastModified = response.headers["last-modified"] { conditions.add("if-modified-since", lastModified) }
         let initialAge = HTTPCacheDirectives.age(response.headers) * 1000
@@ -60,12 +60,12 @@ struct HTTPCacheEntry: Sendable {
     }
 
     /// The key of the entries answering `request` of `partition`.
-    static func key(_ request: HTTPRequest, partition: String) -> Key {
+    static func key(_ request: HubHTTPRequest, partition: String) -> Key {
         Key(partition: partition, method: request.method, url: request.url)
     }
 
     /// Whether the request header fields the response varies on have the same values in `request`.
-    func selects(_ request: HTTPRequest) -> Bool {
+    func selects(_ request: HubHTTPRequest) -> Bool {
         zip(varyNames, varyValues).allSatisfy { request.headers[$0] == $1 }
     }
 

@@ -30,7 +30,7 @@ struct HTTPCacheStorage: Sendable {
     }
 
     /// The slot of the most recently stored entry that answers `request` of `partition`; nil: none.
-    func slot(answering request: HTTPRequest, partition: String) -> Int? {
+    func slot(answering request: HubHTTPRequest, partition: String) -> Int? {
         variants[HTTPCacheEntry.key(request, partition: partition)]?.last { slots[$0].entry?.selects(request) == true }
     }
 
@@ -48,7 +48,7 @@ struct HTTPCacheStorage: Sendable {
 
     /// Removes the entries answering `request` of `partition`, then adds `entry` (nil: none)
     /// when it fits in `capacity`, removing the least recently used entries until it does.
-    mutating func replace(entriesAnswering request: HTTPRequest, partition: String, with entry: HTTPCacheEntry?) {
+    mutating func replace(entriesAnswering request: HubHTTPRequest, partition: String, with entry: HTTPCacheEntry?) {
         let key = HTTPCacheEntry.key(request, partition: partition)
         for slot in variants[key] ?? [] where self[slot].selects(request) {
             remove(slot)

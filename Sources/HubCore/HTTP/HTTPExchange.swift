@@ -1,14 +1,14 @@
 /// An HTTP request an operation makes.
-public struct HTTPRequest: Sendable, Equatable {
+public struct HubHTTPRequest: Sendable, Equatable {
     /// `GET`, `POST`, ... (upper case).
     public var method: String
     /// The absolute `http:` or `https:` URL.
     public var url: String
-    public var headers: HTTPHeaders
+    public var headers: HubHTTPHeaders
     /// The body sent; nil: none.
     public var body: [UInt8]?
 
-    public init(method: String = "GET", url: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8]? = nil) {
+    public init(method: String = "GET", url: String, headers: HubHTTPHeaders = HubHTTPHeaders(), body: [UInt8]? = nil) {
         self.method = method.uppercased()
         self.url = url
         self.headers = headers
@@ -20,14 +20,14 @@ public struct HTTPRequest: Sendable, Equatable {
 }
 
 /// An HTTP response: its status, headers and whole body.
-public struct HTTPResponse: Sendable, Equatable {
+public struct HubHTTPResponse: Sendable, Equatable {
     public var status: Int
-    public var headers: HTTPHeaders
+    public var headers: HubHTTPHeaders
     public var body: [UInt8]
     /// Whether the cache answered (after revalidating with the server, or without asking it).
     public var fromCache = false
 
-    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], fromCache: Bool = false) {
+    public init(status: Int, headers: HubHTTPHeaders = HubHTTPHeaders(), body: [UInt8] = [], fromCache: Bool = false) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -113,7 +113,7 @@ public protocol HTTPTransport: AnyObject {
     /// within `limits`, and calls `completion` once, on `loop`'s thread, with the response or
     /// why there is none; not after `cancel()`.
     func send(
-        _ request: HTTPRequest, limits: HTTPExchangeLimits, on loop: EventLoop,
-        completion: @escaping (Result<HTTPResponse, HTTPFailure>) -> Void
+        _ request: HubHTTPRequest, limits: HTTPExchangeLimits, on loop: HubEventLoop,
+        completion: @escaping (Result<HubHTTPResponse, HTTPFailure>) -> Void
     ) -> HTTPCancellation
 }

@@ -10,10 +10,10 @@ public final class HTTPFetcher {
     public let transport: any HTTPTransport
     /// Responses shared with other fetchers (every runtime of a server); nil: none.
     public let cache: HTTPCache?
-    let loop: EventLoop
+    let loop: HubEventLoop
 
     /// A fetcher sending through `transport` on `loop`, with `cache`.
-    public init(transport: any HTTPTransport, cache: HTTPCache?, loop: EventLoop) {
+    public init(transport: any HTTPTransport, cache: HTTPCache?, loop: HubEventLoop) {
         self.transport = transport
         self.cache = cache
         self.loop = loop
@@ -30,8 +30,8 @@ public final class HTTPFetcher {
     /// `partition` stored (see ``HTTPCache``). Calls `completion` once on the loop's thread,
     /// unless the returned cancellation is used first.
     public func fetch(
-        _ request: HTTPRequest, policy: HTTPPolicy, partition: String, offline: Bool, timeout: Int? = nil,
-        completion: @escaping (Result<HTTPResponse, HTTPFailure>) -> Void
+        _ request: HubHTTPRequest, policy: HTTPPolicy, partition: String, offline: Bool, timeout: Int? = nil,
+        completion: @escaping (Result<HubHTTPResponse, HTTPFailure>) -> Void
     ) -> HTTPCancellation {
         let exchange = Exchange(fetcher: self, policy: policy, partition: partition, completion: completion)
         let limit = min(timeout ?? policy.timeout, policy.timeout)
@@ -50,18 +50,18 @@ public final class HTTPFetcher {
         let policy: HTTPPolicy
         /// The cache partition of the requests.
         let partition: String
-        var completion: ((Result<HTTPResponse, HTTPFailure>) -> Void)?
+        var completion: ((Result<HubHTTPResponse, HTTPFailure>) -> Void)?
         var hop: HTTPCancellation?
-        var timer: EventLoop.TimerID?
+        var timer: HubEventLoop.TimerID?
         /// The turn that calls the completion, once the exchange has finished.
-        var finishing: EventLoop.TimerID?
+        var finishing: HubEventLoop.TimerID?
         var redirects = 0
         /// What the exchange ends with when its time is up, whichever hop was under way.
         var expired: HTTPFailure?
 
         init(
             fetcher: HTTPFetcher, policy: HTTPPolicy, partition: String,
-            completion: @escaping (Result<HTTPResponse, HTTPFailure>) -> Void
+            completion: @escaping (Result<HubHTTPResponse, HTTPFailure>) -> Void
         ) {
             self.fetcher = fetcher
             self.policy = policy
@@ -69,7 +69,7 @@ public final class HTTPFetcher {
             self.completion = completion
         }
 
-        func start(_ request: HTTPRequest, timeout: Int) {
+        func start(_ request: HubHTTPRequest, timeout: Int) {
             // The timer and the transport's completion keep the exchange until it ends.
             let expired = HTTPFailure(.timeout, "\(request.line): no response within \(timeout) ms")
             self.expired = expired
@@ -78,7 +78,7 @@ public final class HTTPFetcher {
         }
 
         /// Sends one hop, asking the cache first unless `conditionally` is false.
-        func send(_ request: HTTPRequest, deadline: Int, conditionally: Bool = true) {
+        func send(_ request: HubHTTPRequest, deadline: Int, conditionally: Bool = true) {
             if let problem = Self.refusal(of: request, policy: policy, redirected: redirects > 0) {
                 return finish(.failure(problem))
             }
@@ -101,7 +101,7 @@ public final class HTTPFetcher {
             }
         }
 
-        func received(_ result: Result<HTTPResponse, HTTPFailure>, for request: HTTPRequest, revalidating: Bool, deadline: Int) {
+        func received(_ result: Result<HubHTTPResponse, HTTPFailure>, for request: HubHTTPRequest, revalidating: Bool, deadline: Int) {
             guard completion != nil else { return }
             hop = nil
             // A hop is given what is left of the exchange's time; running out of it is the
@@ -131,11 +131,11 @@ public final class HTTPFetcher {
         }
 
         /// The request a redirect response asks for; nil when `response` is not one.
-        private func redirect(from request: HTTPRequest, response: HTTPResponse) -> HTTPRequest? {
+        private func redirect(from request: HubHTTPRequest, response: HubHTTPResponse) -> HubHTTPRequest? {
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"],
                 let base = URL(string: request.url), let target = URL(string: location, relativeTo: base)
             else { return nil }
-            var next = HTTPRequest(method: request.method, url: target.absoluteURL.absoluteString, headers: request.headers, body: request.body)
+            var next = HubHTTPRequest(method: request.method, url: target.absoluteURL.absoluteString, headers: request.headers, body: request.body)
             // As browsers do: 303, and 301/302 after a POST, go on as a GET without a body.
             if response.status == 303 || (request.method == "POST" && [301, 302].contains(response.status)) {
                 next.method = "GET"
@@ -146,7 +146,7 @@ public final class HTTPFetcher {
         }
 
         /// Why `request` may not be sent under `policy`; nil when it may.
-        static func refusal(of request: HTTPRequest, policy: HTTPPolicy, redirected: Bool) -> HTTPFailure? {
+        static func refusal(of request: HubHTTPRequest, policy: HTTPPolicy, redirected: Bool) -> HTTPFailure? {
             let what = redirected ? "a redirect to \(request.url)" : request.line
             guard let components = URLComponents(string: request.url), let scheme = components.scheme?.lowercased(),
                 scheme == "http" || scheme == "https", let host = components.host.map(Self.unbracketed), !host.isEmpty
@@ -180,7 +180,7 @@ public final class HTTPFetcher {
         }
 
         /// Completes with `result` on the next turn of the loop, once.
-        func finish(_ result: Result<HTTPResponse, HTTPFailure>) {
+        func finish(_ result: Result<HubHTTPResponse, HTTPFailure>) {
             guard let completion else { return }
             self.completion = nil
             stop()

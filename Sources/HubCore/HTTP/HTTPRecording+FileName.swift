@@ -11,7 +11,7 @@ extension HTTPRecording {
     /// says, the name is one file in the folder it is written to. `disambiguated` adds `-` and
     /// 8 hex digits of a hash of the method, URL and body before `.http`, for a request whose
     /// readable name another one has.
-    public static func fileName(for request: HTTPRequest, disambiguated: Bool) -> String {
+    public static func fileName(for request: HubHTTPRequest, disambiguated: Bool) -> String {
         let (host, port, path) = parts(of: request.url)
         // From its first letter or digit: no name starts with `.`.
         let method = slug(request.method.lowercased().drop { !($0.isASCII && ($0.isLetter || $0.isNumber)) }, limit: 16)
@@ -58,7 +58,7 @@ extension HTTPRecording {
     private static func slug(_ text: String) -> String { slug(Substring(text)) }
 
     /// FNV-1a (64 bits) of the method, URL and body of `request`.
-    private static func fnv1a(_ request: HTTPRequest) -> UInt64 {
+    private static func fnv1a(_ request: HubHTTPRequest) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         func add(_ bytes: some Sequence<UInt8>) {
             for byte in bytes {

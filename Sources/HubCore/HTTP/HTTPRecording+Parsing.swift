@@ -24,7 +24,7 @@ extension HTTPRecording {
         else {
             throw error(first.number, "bad request line '\(first.text)': expected '<METHOD> <URL>'")
         }
-        var request = HTTPRequest(method: String(parts[0]), url: String(parts[1]))
+        var request = HubHTTPRequest(method: String(parts[0]), url: String(parts[1]))
 
         // The request's headers, its body, then the response line.
         var responseLine: RecordingLines.Line?
@@ -65,7 +65,7 @@ extension HTTPRecording {
             self.init(request: request, outcome: .failure(message), delay: delay)
         } else {
             let (status, delay) = try Self.statusLine(responseLine, error)
-            var response = HTTPResponse(status: status)
+            var response = HubHTTPResponse(status: status)
             while let line = lines.next(), !line.isBlank {
                 let (name, value) = try Self.header(line, error)
                 response.headers.add(name, value)
@@ -149,7 +149,7 @@ extension HTTPRecording {
     /// The body whose text is `bytes`: decoded from base64 when `headers` say so (the header
     /// removed then).
     private static func body(
-        _ bytes: [UInt8], headers: inout HTTPHeaders, _ error: (String) -> HTTPRecordingError
+        _ bytes: [UInt8], headers: inout HubHTTPHeaders, _ error: (String) -> HTTPRecordingError
     ) throws(HTTPRecordingError) -> [UInt8] {
         guard headers[bodyEncodingHeader]?.lowercased() == "base64" else { return bytes }
         headers.set(bodyEncodingHeader, nil)

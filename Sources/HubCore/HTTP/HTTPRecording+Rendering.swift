@@ -29,7 +29,7 @@ extension HTTPRecording {
 
     /// Writes the header lines of `headers` (and the pseudo-header of a base64 body) and the
     /// empty line after them.
-    private static func write(_ headers: HTTPHeaders, base64: Bool, to text: inout String) {
+    private static func write(_ headers: HubHTTPHeaders, base64: Bool, to text: inout String) {
         for field in headers { text += "\(field.name): \(field.value)\n" }
         if base64 { text += "\(bodyEncodingHeader): base64\n" }
         text += "\n"

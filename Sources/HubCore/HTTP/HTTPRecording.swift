@@ -34,13 +34,13 @@ public struct HTTPRecording: Sendable, Equatable {
     /// What came back for the request.
     public enum Outcome: Sendable, Equatable {
         /// The server answered with this response.
-        case response(HTTPResponse)
+        case response(HubHTTPResponse)
         /// The transport failed with this message (no request line in front of it).
         case failure(String)
     }
 
     /// The request: its method, URL and body are what is matched; its headers are informative.
-    public var request: HTTPRequest
+    public var request: HubHTTPRequest
     /// What came back for it.
     public var outcome: Outcome
     /// How many milliseconds pass before the outcome arrives when it is replayed.
@@ -48,7 +48,7 @@ public struct HTTPRecording: Sendable, Equatable {
 
     /// A recording of `request` answered by `outcome` after `delay` milliseconds; an empty
     /// request body is no body.
-    public init(request: HTTPRequest, outcome: Outcome, delay: Int = 0) {
+    public init(request: HubHTTPRequest, outcome: Outcome, delay: Int = 0) {
         self.request = request
         if request.body?.isEmpty == true { self.request.body = nil }
         self.outcome = outcome
@@ -66,13 +66,13 @@ public struct HTTPRecording: Sendable, Equatable {
     /// delay: the response without ``unrecordedHeaders`` and not from the cache, or a transport
     /// failure's message without the request line in front of it. Nil for the other failures
     /// (a timeout, a response too large, ...), which the backend did not answer.
-    public init?(recordingOf request: HTTPRequest, result: Result<HTTPResponse, HTTPFailure>) {
+    public init?(recordingOf request: HubHTTPRequest, result: Result<HubHTTPResponse, HTTPFailure>) {
         // Recordings are committed: the secrets a request or response carries are not written.
         var request = request
         for name in Self.secretRequestHeaders where request.headers.contains(name) { request.headers.set(name, "(not recorded)") }
         switch result {
         case .success(let response):
-            var recorded = HTTPResponse(status: response.status, body: response.body)
+            var recorded = HubHTTPResponse(status: response.status, body: response.body)
             for field in response.headers where !Self.unrecordedHeaders.contains(field.name) && field.name != "set-cookie" {
                 recorded.headers.add(field.name, field.value)
             }
@@ -98,7 +98,7 @@ public struct HTTPRecording: Sendable, Equatable {
 
     /// Whether `request` is the one recorded: the same method, URL and body (no body and an
     /// empty one are the same).
-    public func matches(_ request: HTTPRequest) -> Bool {
+    public func matches(_ request: HubHTTPRequest) -> Bool {
         self.request.method == request.method && self.request.url == request.url
             && (self.request.body ?? []) == (request.body ?? [])
     }

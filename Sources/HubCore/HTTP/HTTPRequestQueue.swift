@@ -19,8 +19,8 @@ public final class HTTPRequestQueue {
     /// Fetches `request` as ``HTTPFetcher/fetch(_:policy:partition:offline:timeout:completion:)``
     /// does, once fewer than the limit are in flight; its timeout counts from then.
     public func fetch(
-        _ request: HTTPRequest, policy: HTTPPolicy, partition: String, offline: Bool, timeout: Int? = nil,
-        completion: @escaping (Result<HTTPResponse, HTTPFailure>) -> Void
+        _ request: HubHTTPRequest, policy: HTTPPolicy, partition: String, offline: Bool, timeout: Int? = nil,
+        completion: @escaping (Result<HubHTTPResponse, HTTPFailure>) -> Void
     ) -> HTTPCancellation {
         sequence += 1
         let number = sequence

@@ -52,11 +52,11 @@ public final class RecordedHTTPTransport: HTTPTransport {
     /// failure, or a timeout after `limits.timeout` when the delay is longer. Without a
     /// recording, fails on the loop's next turn and adds the problem.
     public func send(
-        _ request: HTTPRequest, limits: HTTPExchangeLimits, on loop: EventLoop,
-        completion: @escaping (Result<HTTPResponse, HTTPFailure>) -> Void
+        _ request: HubHTTPRequest, limits: HTTPExchangeLimits, on loop: HubEventLoop,
+        completion: @escaping (Result<HubHTTPResponse, HTTPFailure>) -> Void
     ) -> HTTPCancellation {
         let delay: Int
-        let result: Result<HTTPResponse, HTTPFailure>
+        let result: Result<HubHTTPResponse, HTTPFailure>
         if let recording = recordings.first(where: { $0.recording.matches(request) })?.recording {
             if recording.delay > limits.timeout {
                 delay = limits.timeout
@@ -77,8 +77,8 @@ public final class RecordedHTTPTransport: HTTPTransport {
 
     /// What `recording` answers `request` with, within `limits`.
     private static func result(
-        of recording: HTTPRecording, for request: HTTPRequest, limits: HTTPExchangeLimits
-    ) -> Result<HTTPResponse, HTTPFailure> {
+        of recording: HTTPRecording, for request: HubHTTPRequest, limits: HTTPExchangeLimits
+    ) -> Result<HubHTTPResponse, HTTPFailure> {
         switch recording.outcome {
         case .response(let response) where response.body.count > limits.maxBodyBytes:
             .failure(HTTPFailure(.tooLarge, "\(request.line): the response is larger than \(limits.maxBodyBytes) bytes (max_response)"))
@@ -90,7 +90,7 @@ public final class RecordedHTTPTransport: HTTPTransport {
     }
 
     /// The problem of `request` having no recording.
-    private func missing(_ request: HTTPRequest) -> String {
+    private func missing(_ request: HubHTTPRequest) -> String {
         // A recording of the same method and URL with another body is the likely mistake.
         let otherBody = recordings.contains { $0.recording.request.method == request.method && $0.recording.request.url == request.url }
         let what = request.line + (otherBody ? " with this body" : "")

@@ -41,8 +41,8 @@ public final class RecordingHTTPTransport: HTTPTransport {
     /// Sends `request` through the wrapped transport and, when it completes (not when it is
     /// cancelled), writes what came back before passing it on.
     public func send(
-        _ request: HTTPRequest, limits: HTTPExchangeLimits, on loop: EventLoop,
-        completion: @escaping (Result<HTTPResponse, HTTPFailure>) -> Void
+        _ request: HubHTTPRequest, limits: HTTPExchangeLimits, on loop: HubEventLoop,
+        completion: @escaping (Result<HubHTTPResponse, HTTPFailure>) -> Void
     ) -> HTTPCancellation {
         transport.send(request, limits: limits, on: loop) { [weak self] result in
             self?.record(request, result)
@@ -51,7 +51,7 @@ public final class RecordingHTTPTransport: HTTPTransport {
     }
 
     /// Writes the recording of `request` having come back with `result`.
-    private func record(_ request: HTTPRequest, _ result: Result<HTTPResponse, HTTPFailure>) {
+    private func record(_ request: HubHTTPRequest, _ result: Result<HubHTTPResponse, HTTPFailure>) {
         guard let recording = HTTPRecording(recordingOf: request, result: result) else {
             if case .failure(let failure) = result {
                 problems.append("\(failure.message): not recorded (only responses and transport failures are)")
@@ -82,7 +82,7 @@ public final class RecordingHTTPTransport: HTTPTransport {
     /// The name of the file to record `request` in, in `directory`, and whether that file
     /// records it already: the file already recording it, else its readable name unless another
     /// file has it, else its disambiguated name.
-    private func fileName(for request: HTTPRequest, in directory: String) -> (name: String, recorded: Bool) {
+    private func fileName(for request: HubHTTPRequest, in directory: String) -> (name: String, recorded: Bool) {
         let files = HTTPRecordingFolder.files(in: directory).files
         if let same = files.first(where: { $0.recording?.matches(request) == true }) { return (same.name, true) }
         let name = HTTPRecording.fileName(for: request, disambiguated: false)

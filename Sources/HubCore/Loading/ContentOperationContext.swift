@@ -25,7 +25,7 @@ public final class ContentOperationContext {
     private var completion: ((ContentError?) -> Void)?
     /// The loop the run belongs to. Weak: the loop's timers hold runs that hold their
     /// contexts, and a loop let go with timers still waiting must not be kept alive by them.
-    private weak var loop: EventLoop?
+    private weak var loop: HubEventLoop?
     /// Whether the run was given a loop (a loader made without one is not).
     private let hasLoop: Bool
     /// Where ``record(work:)`` reports to.
@@ -34,7 +34,7 @@ public final class ContentOperationContext {
     init(
         viewURI: String, featureInfo: FeatureInfo, connectivityState: ConnectivityState,
         viewModelBuilder: ViewModelBuilder, previousError: ContentError?, pageIndex: Int?,
-        handle: ContentOperationHandle, timeout: Int? = nil, loop: EventLoop? = nil, recordingWork workRecorder: ((Int) -> Void)? = nil,
+        handle: ContentOperationHandle, timeout: Int? = nil, loop: HubEventLoop? = nil, recordingWork workRecorder: ((Int) -> Void)? = nil,
         completion: @escaping (ContentError?) -> Void
     ) {
         self.loop = loop

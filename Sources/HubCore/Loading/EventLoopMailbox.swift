@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// What other threads hand an ``EventLoop``: numbered values its thread picks up and runs the
+/// What other threads hand an ``HubEventLoop``: numbered values its thread picks up and runs the
 /// handlers of, and the wait of a loop with nothing else to do.
 final class EventLoopMailbox: @unchecked Sendable {
     /// A delivery: the callback's number and its value (nil: dropped without a value).
@@ -66,8 +66,8 @@ final class EventLoopMailbox: @unchecked Sendable {
     }
 }
 
-/// A callback another thread calls to hand a result back to the ``EventLoop`` that made it
-/// (``EventLoop/callback(_:)``). Only its first ``deliver(_:)`` counts; dropping it undelivered
+/// A callback another thread calls to hand a result back to the ``HubEventLoop`` that made it
+/// (``HubEventLoop/callback(_:)``). Only its first ``deliver(_:)`` counts; dropping it undelivered
 /// tells the loop not to wait for it any more.
 public final class LoopCallback<Value: Sendable>: Sendable {
     private let mailbox: EventLoopMailbox?
@@ -103,8 +103,8 @@ public final class LoopCallback<Value: Sendable>: Sendable {
     }
 }
 
-/// What another thread calls, any number of times, to hand values to the ``EventLoop`` that
-/// made it (``EventLoop/subscribe(_:)``).
+/// What another thread calls, any number of times, to hand values to the ``HubEventLoop`` that
+/// made it (``HubEventLoop/subscribe(_:)``).
 public final class LoopSubscription<Value: Sendable>: Sendable {
     private let mailbox: EventLoopMailbox
     /// The subscription's number in its loop.
@@ -121,7 +121,7 @@ public final class LoopSubscription<Value: Sendable>: Sendable {
     }
 }
 
-extension EventLoop {
+extension HubEventLoop {
     /// Calls `wakeUp` whenever another thread delivers to this loop: for a thread that waits
     /// on something else between turns of the loop (nil: nobody).
     public func setWakeUp(_ wakeUp: (@Sendable () -> Void)?) {

@@ -15,7 +15,7 @@ struct OperationSlot {
     /// first run.
     var runStart: UInt64?
     /// The timeout watchdog of its run under way, if any.
-    var timeout: EventLoop.TimerID?
+    var timeout: HubEventLoop.TimerID?
     /// The failure its last run silenced (it was handed an earlier operation's error and
     /// finished normally), if any.
     var silenced: SilencedFailure?

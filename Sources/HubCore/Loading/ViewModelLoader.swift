@@ -46,7 +46,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     private var observingConnectivity = false
     private var pageIndex = 0
     /// Runs timeouts; nil: no timeouts.
-    private let loop: EventLoop?
+    private let loop: HubEventLoop?
     /// The loader's limits, under each operation's own.
     private let limits: ContentOperationLimits
     /// Whether the queue is being drained (a run that finishes now is picked up by the loop).
@@ -79,7 +79,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         connectivityResolver: any ConnectivityStateResolver = ManualConnectivityStateResolver(),
         reloadPolicy: (any ContentReloadPolicy)? = nil, initialViewModel: ViewModel? = nil,
         configuration: BuilderConfiguration = BuilderConfiguration(), schema: JSONSchema = .default,
-        loop: EventLoop? = nil, limits: ContentOperationLimits = .standard
+        loop: HubEventLoop? = nil, limits: ContentOperationLimits = .standard
     ) {
         self.loop = loop
         self.limits = limits

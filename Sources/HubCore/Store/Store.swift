@@ -4,7 +4,7 @@
 ///
 /// Calls never block their caller for long: each hands its outcome to `completion`, on the
 /// caller's thread at once (a store in memory) or on another thread later (a database). A
-/// runtime hands it back to its own thread (``EventLoop/callback(_:)``).
+/// runtime hands it back to its own thread (``HubEventLoop/callback(_:)``).
 public protocol Store: AnyObject, Sendable {
     /// What the store is, for logs and messages (`memory`, `sqlite ./.hub/store.sqlite`, ...).
     var description: String { get }

@@ -7,7 +7,7 @@ import HubCore
 /// together one instruction budget per ``HubDefaults/Limits/callbackBudgetWindow``.
 final class FolderTimers {
     /// The timers of the callbacks waiting, by the number each was given.
-    private var waiting: [Int: EventLoop.TimerID] = [:]
+    private var waiting: [Int: HubEventLoop.TimerID] = [:]
     private var sequence = 0
     /// The second (of the loop's clock, in ms) being counted, and the callbacks scheduled in it.
     private var second: Int?
@@ -41,7 +41,7 @@ final class FolderTimers {
     }
 
     /// Records that callback `number` waits for the timer `id`.
-    func waits(_ number: Int, on id: EventLoop.TimerID) {
+    func waits(_ number: Int, on id: HubEventLoop.TimerID) {
         waiting[number] = id
     }
 
@@ -51,7 +51,7 @@ final class FolderTimers {
     }
 
     /// Takes every waiting callback's timer, for the caller to cancel.
-    func removeAll() -> [EventLoop.TimerID] {
+    func removeAll() -> [HubEventLoop.TimerID] {
         defer { waiting = [:] }
         return Array(waiting.values)
     }

@@ -92,7 +92,7 @@ final class HTTPBindings {
     /// Starts the requests a call of `kind` asks for: pushes the number of the wait that ends
     /// with their outcome, or nil and what is wrong with the arguments.
     private func start(_ call: LuaStack, kind: Kind, folder: FeatureFolder) -> Int32 {
-        let requests: [(HTTPRequest, timeout: Int?)]
+        let requests: [(HubHTTPRequest, timeout: Int?)]
         do {
             requests = try self.requests(call, kind: kind)
         } catch {
@@ -115,7 +115,7 @@ final class HTTPBindings {
             return 2
         }
         let queue = place.queue(fetcher: fetcher)
-        var outcomes = [Result<HTTPResponse, HTTPFailure>?](repeating: nil, count: requests.count)
+        var outcomes = [Result<HubHTTPResponse, HTTPFailure>?](repeating: nil, count: requests.count)
         var remaining = requests.count
         var held = 0
         var cancellations: [HTTPCancellation] = []
@@ -150,7 +150,7 @@ final class HTTPBindings {
 
     /// Why responses of `held` bytes in all cannot be held for the script (the last of them for
     /// `request`): they would take the runtime past its memory limit. Nil when they can.
-    private func refusal(holding held: Int, for request: HTTPRequest) -> HTTPFailure? {
+    private func refusal(holding held: Int, for request: HubHTTPRequest) -> HTTPFailure? {
         let limit = lua.memoryLimit
         guard limit > 0, held > limit - lua.memoryUsed else { return nil }
         return HTTPFailure(
@@ -158,17 +158,17 @@ final class HTTPBindings {
     }
 
     /// The requests and their own timeouts a call of `kind` describes.
-    private func requests(_ call: LuaStack, kind: Kind) throws -> [(HTTPRequest, timeout: Int?)] {
+    private func requests(_ call: LuaStack, kind: Kind) throws -> [(HubHTTPRequest, timeout: Int?)] {
         switch kind {
         case .request:
             try call.checkTable(1, kind.function)
             return [try call.argument(1, kind.function) { try request(call, table: 1, kind: kind) }]
         case .get:
             let url = try call.checkString(1, kind.function)
-            return [try options(call, 2, kind: kind, HTTPRequest(method: "GET", url: url))]
+            return [try options(call, 2, kind: kind, HubHTTPRequest(method: "GET", url: url))]
         case .post:
             let url = try call.checkString(1, kind.function)
-            var request = HTTPRequest(method: "POST", url: url)
+            var request = HubHTTPRequest(method: "POST", url: url)
             try setBody(call, index: 2, of: &request, function: kind.function)
             return [try options(call, 3, kind: kind, request)]
         case .all:
@@ -181,7 +181,7 @@ final class HTTPBindings {
             return try (1...count).map { position in
                 call.rawIndex(1, position)
                 defer { call.pop() }
-                if let url = call.string(at: -1) { return (HTTPRequest(method: "GET", url: url), nil) }
+                if let url = call.string(at: -1) { return (HubHTTPRequest(method: "GET", url: url), nil) }
                 return try call.argument(1, kind.function) {
                     try LuaValueError.inField("[\(position)]") { try request(call, table: call.top, kind: kind) }
                 }
@@ -190,7 +190,7 @@ final class HTTPBindings {
     }
 
     /// The request the table at `table` describes (`method`, `url`, `headers`, `body`, `timeout`).
-    private func request(_ call: LuaStack, table: Int32, kind: Kind) throws -> (HTTPRequest, timeout: Int?) {
+    private func request(_ call: LuaStack, table: Int32, kind: Kind) throws -> (HubHTTPRequest, timeout: Int?) {
         guard call.type(at: table) == .table else { throw call.valueError(table, expected: "a URL or a request table") }
         if let problem = TableKeys.firstUnknownKey(call, table: table, known: Self.requestKeys) {
             throw LuaValueError(problem: problem)
@@ -198,7 +198,7 @@ final class HTTPBindings {
         guard let url = try call.stringField(table, "url") else { throw LuaValueError(field: "url", problem: "string expected, got nil") }
         let method = try call.stringField(table, "method") ?? "GET"
         if let problem = HTTPRequestRules.problem(method: method) { throw LuaValueError(problem: problem) }
-        var request = HTTPRequest(method: method, url: url)
+        var request = HubHTTPRequest(method: method, url: url)
         request.headers = try call.field(table, "headers") { try headers(call, at: $0) }
         try call.field(table, "body") { index in
             if !call.isNil(index) { try setBody(call, index: index, of: &request, function: kind.function) }
@@ -207,7 +207,7 @@ final class HTTPBindings {
     }
 
     /// `request` with the options table at `index` (`headers`, `timeout`) applied.
-    private func options(_ call: LuaStack, _ index: Int32, kind: Kind, _ request: HTTPRequest) throws -> (HTTPRequest, timeout: Int?) {
+    private func options(_ call: LuaStack, _ index: Int32, kind: Kind, _ request: HubHTTPRequest) throws -> (HubHTTPRequest, timeout: Int?) {
         var request = request
         var limit: Int?
         try call.options(index, kind.function, known: Self.optionKeys) {
@@ -219,7 +219,7 @@ final class HTTPBindings {
     }
 
     /// The body at `index`: a string as it is, a table as JSON (with its content type).
-    private func setBody(_ call: LuaStack, index: Int32, of request: inout HTTPRequest, function: String) throws {
+    private func setBody(_ call: LuaStack, index: Int32, of request: inout HubHTTPRequest, function: String) throws {
         if let text = call.string(at: index) {
             try call.chargeMemory(text.utf8.count)
             request.body = Array(text.utf8)
@@ -233,8 +233,8 @@ final class HTTPBindings {
     }
 
     /// The header table at `index` (names and values strings); none for nil.
-    private func headers(_ call: LuaStack, at index: Int32) throws -> HubCore.HTTPHeaders {
-        var headers = HubCore.HTTPHeaders()
+    private func headers(_ call: LuaStack, at index: Int32) throws -> HubHTTPHeaders {
+        var headers = HubHTTPHeaders()
         if call.isNil(index) { return headers }
         guard call.type(at: index) == .table else { throw call.valueError(index, expected: "table") }
         try call.forEachPair(index) {
@@ -260,7 +260,7 @@ final class HTTPBindings {
 
     /// `[-0, +2]` Pushes what the wait returns: true and the response (or, with `many`, the
     /// list of responses), or false and the error table of the first request that failed.
-    private func push(_ outcomes: [Result<HTTPResponse, HTTPFailure>], many: Bool, place: Place, stack: LuaStack) -> Int32 {
+    private func push(_ outcomes: [Result<HubHTTPResponse, HTTPFailure>], many: Bool, place: Place, stack: LuaStack) -> Int32 {
         for outcome in outcomes {
             guard case .failure(let failure) = outcome else { continue }
             stack.push(false)
@@ -282,7 +282,7 @@ final class HTTPBindings {
     }
 
     /// `[-0, +1]` Pushes `response` as a response table.
-    private func push(_ response: HTTPResponse, stack: LuaStack) {
+    private func push(_ response: HubHTTPResponse, stack: LuaStack) {
         stack.newTable(record: 5)
         stack.push(response.status)
         stack.setRawField(-2, "status")

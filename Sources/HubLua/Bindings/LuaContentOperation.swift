@@ -156,7 +156,7 @@ final class LuaOperationRun: SuspendableRun {
     /// is real (the loop fails a run that waits past its timeout; this stops one that computes
     /// past it). On a virtual clock computing takes no time: the budget and the time limit stop
     /// a run there.
-    func startTimeout(on loop: EventLoop) {
+    func startTimeout(on loop: HubEventLoop) {
         guard loop.clock == .real, let timeout = context?.timeout else { return }
         budget.deadline = LuaState.now + Int64(min(timeout, Int(Int32.max))) * 1_000_000
     }

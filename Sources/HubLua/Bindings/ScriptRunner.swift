@@ -36,7 +36,7 @@ protocol SuspendableRun: AnyObject {
 final class ScriptRunner {
     /// The state the runs' coroutines belong to.
     let lua: LuaState
-    let loop: EventLoop
+    let loop: HubEventLoop
     let problems: ProblemLog
     /// What `hub.sleep` and `hub.await` yield first, so a resume can tell them apart.
     private let sleepToken: LuaReference
@@ -119,7 +119,7 @@ final class ScriptRunner {
     /// A runner whose runs wait on `loop`. Outside a run, `hub.sleep` passes time on `loop`
     /// only when `canPassTime` says so, and stops once the calling script must stop (its budget
     /// ran out in a timer's callback).
-    init(lua: LuaState, loop: EventLoop, problems: ProblemLog, canPassTime: @escaping () -> Bool) throws(LuaError) {
+    init(lua: LuaState, loop: HubEventLoop, problems: ProblemLog, canPassTime: @escaping () -> Bool) throws(LuaError) {
         self.lua = lua
         self.canPassTime = canPassTime
         self.loop = loop
@@ -509,7 +509,7 @@ private final class ActiveRuns {
     private var runs: [ObjectIdentifier: any SuspendableRun] = [:]
     /// The timer of each run's last `hub.sleep` (until it sleeps again or ends: cancelling one
     /// that fired does nothing).
-    private var wakes: [ObjectIdentifier: EventLoop.TimerID] = [:]
+    private var wakes: [ObjectIdentifier: HubEventLoop.TimerID] = [:]
     /// The host's wait each waiting run waits for.
     private var hostWaits: [ObjectIdentifier: Int] = [:]
 
@@ -518,7 +518,7 @@ private final class ActiveRuns {
     }
 
     /// Records that `run` sleeps until the timer `wake` fires.
-    func sleeps(_ run: any SuspendableRun, until wake: EventLoop.TimerID) {
+    func sleeps(_ run: any SuspendableRun, until wake: HubEventLoop.TimerID) {
         wakes[ObjectIdentifier(run)] = wake
     }
 
@@ -529,7 +529,7 @@ private final class ActiveRuns {
 
     /// Forgets `run`; the timer that would have woken it, if it sleeps, and the host's wait it
     /// waits for, if it waits.
-    func remove(_ run: any SuspendableRun) -> (wake: EventLoop.TimerID?, wait: Int?) {
+    func remove(_ run: any SuspendableRun) -> (wake: HubEventLoop.TimerID?, wait: Int?) {
         runs.removeValue(forKey: ObjectIdentifier(run))
         return (wakes.removeValue(forKey: ObjectIdentifier(run)), hostWaits.removeValue(forKey: ObjectIdentifier(run)))
     }

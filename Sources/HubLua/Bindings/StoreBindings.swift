@@ -265,7 +265,7 @@ final class StoreBindings {
             call.push(true)
             return 1
         }
-        var timer: EventLoop.TimerID?
+        var timer: HubEventLoop.TimerID?
         let wait = runner.beginWait(kind: "store", subject: "hub.store") { [weak loop = runner.loop] in timer.map { loop?.cancel($0) } }
         timer = runner.loop.schedule(after: milliseconds) { [weak runner] in
             runner?.finish(wait) { stack in

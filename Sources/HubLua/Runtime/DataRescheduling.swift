@@ -29,7 +29,7 @@ final class DataRescheduling {
         var told = false
     }
 
-    private let loop: EventLoop
+    private let loop: HubEventLoop
     private let problems: ProblemLog
     private var allowances: [ObjectIdentifier: Allowance] = [:]
     /// How many allowances there were after the last sweep of those whose screens are gone.
@@ -41,7 +41,7 @@ final class DataRescheduling {
         weak var screen: Screen?
     }
 
-    init(loop: EventLoop, problems: ProblemLog) {
+    init(loop: HubEventLoop, problems: ProblemLog) {
         self.loop = loop
         self.problems = problems
     }

@@ -25,7 +25,7 @@ public final class HubRuntime {
 
     /// A runtime over a new manager whose loop runs on `clock` (virtual for tests: sleeping
     /// takes no real time).
-    public convenience init(clock: EventLoop.Clock = .real) throws(ScriptError) {
+    public convenience init(clock: HubEventLoop.Clock = .real) throws(ScriptError) {
         try self.init(manager: HubManager(clock: clock))
     }
 
@@ -96,7 +96,7 @@ public final class HubRuntime {
     }
 
     /// The loop all asynchronous work runs on (the manager's).
-    public var loop: EventLoop { manager.loop }
+    public var loop: HubEventLoop { manager.loop }
 
     /// Problems found while running scripts that did not stop anything (e.g. a component that
     /// failed to render), each once (by its wording), in the order they first happened.

@@ -32,12 +32,12 @@ package final class SettleWaits {
         }
     }
 
-    private let loop: EventLoop
+    private let loop: HubEventLoop
     /// By wait number.
     private var waiting: [Int: Waiting] = [:]
 
     /// Waits whose deadlines are on `loop`'s clock.
-    package init(loop: EventLoop) {
+    package init(loop: HubEventLoop) {
         self.loop = loop
     }
 

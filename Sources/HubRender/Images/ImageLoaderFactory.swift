@@ -11,12 +11,12 @@ public protocol ImageLoaderFactory {
 /// ones load only when registered in `registry`, and loads complete on `loop`.
 public struct OfflineImageLoaderFactory: ImageLoaderFactory {
     /// The loop loads complete on.
-    public let loop: EventLoop
+    public let loop: HubEventLoop
     /// Where registered remote images come from.
     public let registry: ImageRegistry
 
     /// A factory whose loaders complete on `loop` and serve `registry`'s images.
-    public init(loop: EventLoop, registry: ImageRegistry) {
+    public init(loop: HubEventLoop, registry: ImageRegistry) {
         self.loop = loop
         self.registry = registry
     }

@@ -5,7 +5,7 @@ import HubCore
 /// folder; other URIs load only when data was registered for them, and fail otherwise. It
 /// completes on the event loop after `latency` milliseconds.
 public final class OfflineImageLoader: ImageLoader {
-    private let loop: EventLoop
+    private let loop: HubEventLoop
     private let folder: String?
     /// Where registered remote images come from.
     public let registry: ImageRegistry
@@ -16,7 +16,7 @@ public final class OfflineImageLoader: ImageLoader {
 
     /// A loader completing on `loop`, resolving local images inside `folder` and remote ones
     /// from `registry`.
-    public init(loop: EventLoop, folder: String? = nil, registry: ImageRegistry = ImageRegistry(), latency: Int = 0) {
+    public init(loop: HubEventLoop, folder: String? = nil, registry: ImageRegistry = ImageRegistry(), latency: Int = 0) {
         self.loop = loop
         self.folder = folder
         self.registry = registry

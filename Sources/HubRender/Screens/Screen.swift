@@ -19,7 +19,7 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
     /// selection action is not performed.
     public weak var navigator: (any Navigator)?
     /// The event loop selection states are reset on.
-    let loop: EventLoop?
+    let loop: HubEventLoop?
     /// The screen's size, and how its rows divide between the navigation bar and the viewport.
     public private(set) var geometry: ViewGeometry
     /// Columns.
@@ -66,7 +66,7 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
     public init(
         loader: ViewModelLoader, renderer: ViewRenderer, width: Int, height: Int? = nil,
         actions: ActionDispatcher = ActionDispatcher(registry: ActionRegistry(), handler: nil, initialViewModels: nil),
-        loop: EventLoop? = nil, eventLog: ScreenEventLog = ScreenEventLog()
+        loop: HubEventLoop? = nil, eventLog: ScreenEventLog = ScreenEventLog()
     ) {
         self.loader = loader
         self.renderer = renderer

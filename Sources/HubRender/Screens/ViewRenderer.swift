@@ -37,7 +37,7 @@ public final class ViewRenderer {
 
     /// A renderer with its own host; its images never load (no event loop runs them).
     public convenience init(registry: ComponentRegistry, layoutManager: any ComponentLayoutManager) {
-        let loop = EventLoop(clock: .virtual)
+        let loop = HubEventLoop(clock: .virtual)
         self.init(
             host: ComponentHost(registry: registry, imageLoader: OfflineImageLoader(loop: loop), now: { loop.now }),
             layoutManager: layoutManager)

@@ -15,7 +15,7 @@ final class WaitingRequests {
     /// worker then calls ``abandon(_:)``).
     private let onDeparture: @Sendable (Int) -> Void
 
-    init(loop: EventLoop, onDeparture: @escaping @Sendable (Int) -> Void) {
+    init(loop: HubEventLoop, onDeparture: @escaping @Sendable (Int) -> Void) {
         waits = SettleWaits(loop: loop)
         self.onDeparture = onDeparture
     }

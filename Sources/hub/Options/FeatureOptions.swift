@@ -25,7 +25,7 @@ struct FeatureOptions: ParsableArguments {
     /// others load; a path with no feature folder at all is an error. With `checking`, the
     /// runtime looks for every mistake, as `hub check` does (``HubRuntime/isChecking``).
     func makeRuntime(
-        clock: EventLoop.Clock, printOutput: ((String) -> Void)? = nil, reportsLoadFailures: Bool = true, checking: Bool = false
+        clock: HubEventLoop.Clock, printOutput: ((String) -> Void)? = nil, reportsLoadFailures: Bool = true, checking: Bool = false
     ) throws -> HubRuntime {
         let runtime = try HubRuntime(clock: clock)
         runtime.manager.httpTransport = AsyncHTTPTransport()

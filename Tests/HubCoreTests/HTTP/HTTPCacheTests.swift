@@ -8,23 +8,23 @@ struct HTTPCacheTests {
     /// The partition every request of these tests is in, unless it says another.
     private let partition = "feature a"
 
-    private func get(_ url: String = "https://example.test/a", _ headers: HTTPHeaders = [:]) -> HTTPRequest {
-        HTTPRequest(url: url, headers: headers)
+    private func get(_ url: String = "https://example.test/a", _ headers: HubHTTPHeaders = [:]) -> HubHTTPRequest {
+        HubHTTPRequest(url: url, headers: headers)
     }
 
-    private func response(_ headers: HTTPHeaders, status: Int = 200, body: String = "body") -> HTTPResponse {
-        HTTPResponse(status: status, headers: headers, body: Array(body.utf8))
+    private func response(_ headers: HubHTTPHeaders, status: Int = 200, body: String = "body") -> HubHTTPResponse {
+        HubHTTPResponse(status: status, headers: headers, body: Array(body.utf8))
     }
 
     /// `response` as the cache hands it back.
-    private func cached(_ response: HTTPResponse) -> HTTPResponse {
+    private func cached(_ response: HubHTTPResponse) -> HubHTTPResponse {
         var response = response
         response.fromCache = true
         return response
     }
 
     /// The bytes an entry for `response` to a request for `url` counts for.
-    private func size(_ response: HTTPResponse, _ url: String = "https://example.test/a") -> Int {
+    private func size(_ response: HubHTTPResponse, _ url: String = "https://example.test/a") -> Int {
         response.body.count + response.headers.byteCount + url.utf8.count
     }
 
@@ -41,7 +41,7 @@ struct HTTPCacheTests {
         #expect(cache.lookup(get(), partition: partition, now: 60_999) == .fresh(cached(stored)))
         #expect(cache.lookup(get(), partition: partition, now: 61_000) == .stale(conditions: ["if-none-match": "\"v1\""]))
         #expect(cache.lookup(get("https://example.test/b"), partition: partition, now: 1_000) == .miss)
-        #expect(cache.lookup(HTTPRequest(method: "POST", url: url), partition: partition, now: 1_000) == .miss)
+        #expect(cache.lookup(HubHTTPRequest(method: "POST", url: url), partition: partition, now: 1_000) == .miss)
     }
 
     @Test func ageHeaderCounts() {
@@ -81,7 +81,7 @@ struct HTTPCacheTests {
         let cache = HTTPCache()
         let stored = response(["cache-control": "max-age=60, private", "etag": "W/\"v1\""])
         cache.store(stored, for: get(), partition: partition, now: 0)
-        let conditions: HTTPHeaders = ["if-none-match": "W/\"v1\""]
+        let conditions: HubHTTPHeaders = ["if-none-match": "W/\"v1\""]
 
         #expect(cache.lookup(get(url, ["cache-control": "no-cache"]), partition: partition, now: 1_000) == .stale(conditions: conditions))
         #expect(cache.lookup(get(url, ["cache-control": "max-age=0"]), partition: partition, now: 1_000) == .stale(conditions: conditions))
@@ -171,12 +171,12 @@ struct HTTPCacheTests {
         cache.store(stored, for: get(), partition: partition, now: 0)
         #expect(cache.lookup(get(), partition: partition, now: 20_000) == .stale(conditions: ["if-none-match": "\"v1\""]))
 
-        let notModified = HTTPResponse(
+        let notModified = HubHTTPResponse(
             status: 304,
             headers: [
                 "cache-control": "max-age=100", "etag": "\"v1\"", "x-a": "new", "x-b": "1", "x-b": "2", "content-length": "0",
             ])
-        let expected = HTTPResponse(
+        let expected = HubHTTPResponse(
             status: 200,
             headers: [
                 "content-length": "4", "cache-control": "max-age=100", "etag": "\"v1\"", "x-a": "new",
@@ -194,7 +194,7 @@ struct HTTPCacheTests {
 
     @Test func revalidationAfterRemovalIsNil() {
         let cache = HTTPCache()
-        let notModified = HTTPResponse(status: 304, headers: ["etag": "\"v1\""])
+        let notModified = HubHTTPResponse(status: 304, headers: ["etag": "\"v1\""])
         cache.store(response(["etag": "\"v1\""]), for: get(), partition: partition, now: 0)
         cache.removeAll()
         #expect(cache.revalidated(get(), partition: partition, with: notModified, now: 0) == nil)
@@ -209,7 +209,7 @@ struct HTTPCacheTests {
         cache.store(response(["etag": "\"v2\""]), for: get("https://example.test/b"), partition: partition, now: 0)
 
         #expect(cache.count == 1)
-        #expect(cache.revalidated(get(), partition: partition, with: HTTPResponse(status: 304, headers: ["etag": "\"v1\""]), now: 0) == nil)
+        #expect(cache.revalidated(get(), partition: partition, with: HubHTTPResponse(status: 304, headers: ["etag": "\"v1\""]), now: 0) == nil)
         #expect(cache.lookup(get("https://example.test/b"), partition: partition, now: 0) == .stale(conditions: ["if-none-match": "\"v2\""]))
     }
 
@@ -219,23 +219,23 @@ struct HTTPCacheTests {
         cache.store(response(["etag": "\"v2\""]), for: get(), partition: partition, now: 0)
         cache.store(response(["last-modified": date]), for: get("https://example.test/b"), partition: partition, now: 0)
 
-        let otherTag = HTTPResponse(status: 304, headers: ["etag": "\"v1\""])
-        let weakTag = HTTPResponse(status: 304, headers: ["etag": "W/\"v2\""])
-        let otherDate = HTTPResponse(status: 304, headers: ["last-modified": "Wed, 16 Nov 1994 08:12:31 GMT"])
+        let otherTag = HubHTTPResponse(status: 304, headers: ["etag": "\"v1\""])
+        let weakTag = HubHTTPResponse(status: 304, headers: ["etag": "W/\"v2\""])
+        let otherDate = HubHTTPResponse(status: 304, headers: ["last-modified": "Wed, 16 Nov 1994 08:12:31 GMT"])
         #expect(cache.revalidated(get(), partition: partition, with: otherTag, now: 0) == nil)
         #expect(cache.revalidated(get(), partition: partition, with: weakTag, now: 0)?.body == Array("body".utf8))
         #expect(cache.revalidated(get("https://example.test/b"), partition: partition, with: otherDate, now: 0) == nil)
-        #expect(cache.revalidated(get("https://example.test/b"), partition: partition, with: HTTPResponse(status: 304), now: 0)?.fromCache == true)
+        #expect(cache.revalidated(get("https://example.test/b"), partition: partition, with: HubHTTPResponse(status: 304), now: 0)?.fromCache == true)
     }
 
     @Test func revalidationWithNoStoreRemovesButReturns() {
         let cache = HTTPCache()
         cache.store(response(["etag": "\"v1\""]), for: get(), partition: partition, now: 0)
-        let notModified = HTTPResponse(status: 304, headers: ["cache-control": "no-store"])
+        let notModified = HubHTTPResponse(status: 304, headers: ["cache-control": "no-store"])
         let returned = cache.revalidated(get(), partition: partition, with: notModified, now: 0)
 
-        let headers: HTTPHeaders = ["etag": "\"v1\"", "cache-control": "no-store"]
-        #expect(returned == HTTPResponse(status: 200, headers: headers, body: Array("body".utf8), fromCache: true))
+        let headers: HubHTTPHeaders = ["etag": "\"v1\"", "cache-control": "no-store"]
+        #expect(returned == HubHTTPResponse(status: 200, headers: headers, body: Array("body".utf8), fromCache: true))
         #expect(cache.count == 0)
         #expect(cache.byteCount == 0)
     }
@@ -295,20 +295,20 @@ struct HTTPCacheTests {
         let stored = response(["cache-control": "max-age=60"])
         let other = get("https://example.test/b")
         cache.store(stored, for: get(), partition: partition, now: 0)
-        cache.store(stored, for: HTTPRequest(method: "HEAD", url: url), partition: partition, now: 0)
+        cache.store(stored, for: HubHTTPRequest(method: "HEAD", url: url), partition: partition, now: 0)
         cache.store(stored, for: other, partition: partition, now: 0)
         #expect(cache.count == 3)
 
-        cache.store(response([:], status: 500), for: HTTPRequest(method: "POST", url: url), partition: partition, now: 0)
+        cache.store(response([:], status: 500), for: HubHTTPRequest(method: "POST", url: url), partition: partition, now: 0)
         #expect(cache.count == 3)
-        cache.store(response([:], status: 201), for: HTTPRequest(method: "post", url: url), partition: partition, now: 0)
+        cache.store(response([:], status: 201), for: HubHTTPRequest(method: "post", url: url), partition: partition, now: 0)
         #expect(cache.count == 1)
         #expect(cache.byteCount == size(stored, "https://example.test/b"))
         #expect(cache.lookup(get(), partition: partition, now: 0) == .miss)
-        #expect(cache.lookup(HTTPRequest(method: "HEAD", url: url), partition: partition, now: 0) == .miss)
+        #expect(cache.lookup(HubHTTPRequest(method: "HEAD", url: url), partition: partition, now: 0) == .miss)
         #expect(cache.lookup(other, partition: partition, now: 0) == .fresh(cached(stored)))
 
-        cache.store(response([:], status: 204), for: HTTPRequest(method: "DELETE", url: "https://example.test/b"), partition: partition, now: 0)
+        cache.store(response([:], status: 204), for: HubHTTPRequest(method: "DELETE", url: "https://example.test/b"), partition: partition, now: 0)
         #expect(cache.count == 0)
     }
 
@@ -337,8 +337,8 @@ struct HTTPCacheTests {
 
     @Test func headIsStoredApartFromGet() {
         let cache = HTTPCache()
-        let head = HTTPRequest(method: "HEAD", url: url)
-        let headResponse = HTTPResponse(status: 200, headers: ["cache-control": "max-age=60"])
+        let head = HubHTTPRequest(method: "HEAD", url: url)
+        let headResponse = HubHTTPResponse(status: 200, headers: ["cache-control": "max-age=60"])
         cache.store(headResponse, for: head, partition: partition, now: 0)
         #expect(cache.lookup(head, partition: partition, now: 0) == .fresh(cached(headResponse)))
         #expect(cache.lookup(get(), partition: partition, now: 0) == .miss)
@@ -352,7 +352,7 @@ struct HTTPCacheTests {
         cache.store(owners, for: get(), partition: "feature owner", now: 0)
         #expect(cache.lookup(get(), partition: "feature owner", now: 0) == .fresh(cached(owners)))
         #expect(cache.lookup(get(), partition: "feature leaky", now: 0) == .miss)
-        #expect(cache.revalidated(get(), partition: "feature leaky", with: HTTPResponse(status: 304), now: 0) == nil)
+        #expect(cache.revalidated(get(), partition: "feature leaky", with: HubHTTPResponse(status: 304), now: 0) == nil)
 
         // Each partition holds its own response for the URL.
         let leakys = response(["cache-control": "max-age=600"], body: "leaky's")
@@ -362,7 +362,7 @@ struct HTTPCacheTests {
         #expect(cache.lookup(get(), partition: "feature leaky", now: 0) == .fresh(cached(leakys)))
 
         // An unsafe method invalidates what its own partition holds only.
-        cache.store(HTTPResponse(status: 204), for: HTTPRequest(method: "POST", url: url), partition: "feature leaky", now: 0)
+        cache.store(HubHTTPResponse(status: 204), for: HubHTTPRequest(method: "POST", url: url), partition: "feature leaky", now: 0)
         #expect(cache.lookup(get(), partition: "feature leaky", now: 0) == .miss)
         #expect(cache.lookup(get(), partition: "feature owner", now: 0) == .fresh(cached(owners)))
         #expect(cache.count == 1)
@@ -403,7 +403,7 @@ struct HTTPCacheTests {
     // MARK: Size
 
     @Test func leastRecentlyUsedIsEvicted() {
-        let headers: HTTPHeaders = ["cache-control": "max-age=60"]
+        let headers: HubHTTPHeaders = ["cache-control": "max-age=60"]
         let first = response(headers, body: String(repeating: "a", count: 100))
         let second = response(headers, body: String(repeating: "b", count: 100))
         let third = response(headers, body: String(repeating: "c", count: 100))
@@ -426,7 +426,7 @@ struct HTTPCacheTests {
     }
 
     @Test func staleLookupAndRevalidationCountAsUse() {
-        let headers: HTTPHeaders = ["etag": "\"v\""]
+        let headers: HubHTTPHeaders = ["etag": "\"v\""]
         let entrySize = 4 + (4 + 3 + 4) + 22
         #expect(size(response(headers), "https://example.test/1") == entrySize)
         let cache = HTTPCache(capacity: 2 * entrySize)
@@ -437,7 +437,7 @@ struct HTTPCacheTests {
         cache.store(response(headers), for: get("https://example.test/3"), partition: partition, now: 0)
         #expect(cache.lookup(get("https://example.test/2"), partition: partition, now: 0) == .miss)
 
-        let notModified = HTTPResponse(status: 304)
+        let notModified = HubHTTPResponse(status: 304)
         #expect(cache.revalidated(get("https://example.test/1"), partition: partition, with: notModified, now: 0) != nil)
         cache.store(response(headers), for: get("https://example.test/4"), partition: partition, now: 0)
         #expect(cache.lookup(get("https://example.test/3"), partition: partition, now: 0) == .miss)
@@ -484,10 +484,10 @@ struct HTTPCacheTests {
         let cache = HTTPCache(capacity: 10 * entrySize + entrySize / 2)
         DispatchQueue.concurrentPerform(iterations: 1_000) { iteration in
             let number = 100 + iteration % 50
-            let request = HTTPRequest(url: "https://example.test/\(number)")
+            let request = HubHTTPRequest(url: "https://example.test/\(number)")
             if iteration % 3 == 0 {
                 let body = [UInt8](repeating: UInt8(number), count: 100)
-                cache.store(HTTPResponse(status: 200, headers: ["cache-control": "max-age=60"], body: body), for: request, partition: partition, now: 0)
+                cache.store(HubHTTPResponse(status: 200, headers: ["cache-control": "max-age=60"], body: body), for: request, partition: partition, now: 0)
             } else if case .fresh(let response) = cache.lookup(request, partition: partition, now: 0) {
                 #expect(response.body == [UInt8](repeating: UInt8(number), count: 100))
             }
@@ -501,7 +501,7 @@ struct HTTPCacheTests {
         #expect(cache.byteCount == cache.count * entrySize)
         var found = 0
         for number in 100..<150 {
-            if case .fresh(let response) = cache.lookup(HTTPRequest(url: "https://example.test/\(number)"), partition: partition, now: 0) {
+            if case .fresh(let response) = cache.lookup(HubHTTPRequest(url: "https://example.test/\(number)"), partition: partition, now: 0) {
                 #expect(response.body == [UInt8](repeating: UInt8(number), count: 100))
                 found += 1
             }

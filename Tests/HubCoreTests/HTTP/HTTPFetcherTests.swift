@@ -26,11 +26,11 @@ private final class RecordingFolders {
 
 /// What one fetch completed with, and when (the loop's time).
 private final class Outcome {
-    var results: [Result<HTTPResponse, HTTPFailure>] = []
+    var results: [Result<HubHTTPResponse, HTTPFailure>] = []
     var times: [Int] = []
 
     var calls: Int { results.count }
-    var result: Result<HTTPResponse, HTTPFailure>? { results.first }
+    var result: Result<HubHTTPResponse, HTTPFailure>? { results.first }
     var time: Int? { times.first }
     /// Why the first completion failed; nil when it did not.
     var failure: HTTPFailure? {
@@ -42,7 +42,7 @@ private final class Outcome {
 /// A fetcher on a virtual loop, answered by a ``RecordedHTTPTransport`` from recording folders,
 /// with a real cache.
 private final class Fetching {
-    let loop = EventLoop(clock: .virtual)
+    let loop = HubEventLoop(clock: .virtual)
     let folders = RecordingFolders()
     let transport = RecordedHTTPTransport()
     let cache = HTTPCache()
@@ -61,7 +61,7 @@ private final class Fetching {
 
     /// Starts fetching `request` in cache partition `partition`, without running the loop.
     func start(
-        _ request: HTTPRequest, policy: HTTPPolicy, partition: String = "feature a", offline: Bool = false, timeout: Int? = nil
+        _ request: HubHTTPRequest, policy: HTTPPolicy, partition: String = "feature a", offline: Bool = false, timeout: Int? = nil
     ) -> (Outcome, HTTPCancellation) {
         let outcome = Outcome()
         let cancellation = fetcher.fetch(request, policy: policy, partition: partition, offline: offline, timeout: timeout) { [loop] result in
@@ -72,7 +72,7 @@ private final class Fetching {
     }
 
     /// Fetches `request` and runs the loop until it completes.
-    func fetch(_ request: HTTPRequest, policy: HTTPPolicy, offline: Bool = false, timeout: Int? = nil) -> Outcome {
+    func fetch(_ request: HubHTTPRequest, policy: HTTPPolicy, offline: Bool = false, timeout: Int? = nil) -> Outcome {
         let (outcome, _) = start(request, policy: policy, offline: offline, timeout: timeout)
         loop.run(until: { outcome.calls > 0 })
         return outcome
@@ -97,13 +97,13 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
         "get-api.example.com-food.http",
         "GET http://api.example.com/food\n\nHTTP 200 after 300 ms\ncontent-type: text/plain\n\nfood"
     )
-    private let foodResponse = HTTPResponse(status: 200, headers: HTTPHeaders([("content-type", "text/plain")]), body: bytes("food"))
+    private let foodResponse = HubHTTPResponse(status: 200, headers: HubHTTPHeaders([("content-type", "text/plain")]), body: bytes("food"))
 
     // MARK: Completion
 
     @Test func theResponseComesOnALaterTurnOfTheLoop() throws {
         let fetching = try Fetching([food])
-        let (outcome, _) = fetching.start(HTTPRequest(url: "http://api.example.com/food"), policy: api)
+        let (outcome, _) = fetching.start(HubHTTPRequest(url: "http://api.example.com/food"), policy: api)
         #expect(outcome.calls == 0, "not from inside fetch")
         fetching.loop.advance(by: 299)
         #expect(outcome.calls == 0)
@@ -118,9 +118,9 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
 
     @Test func failuresAlsoComeOnALaterTurn() throws {
         let fetching = try Fetching([food])
-        let (offline, _) = fetching.start(HTTPRequest(url: "http://api.example.com/food"), policy: api, offline: true)
-        let (refused, _) = fetching.start(HTTPRequest(url: "http://other.example.com/food"), policy: api)
-        let (invalid, _) = fetching.start(HTTPRequest(url: "file:///food"), policy: api)
+        let (offline, _) = fetching.start(HubHTTPRequest(url: "http://api.example.com/food"), policy: api, offline: true)
+        let (refused, _) = fetching.start(HubHTTPRequest(url: "http://other.example.com/food"), policy: api)
+        let (invalid, _) = fetching.start(HubHTTPRequest(url: "file:///food"), policy: api)
         #expect([offline.calls, refused.calls, invalid.calls] as [Int] == [0, 0, 0])
         fetching.loop.run(until: { offline.calls + refused.calls + invalid.calls == 3 })
         #expect([offline.time, refused.time, invalid.time] as [Int?] == [0, 0, 0])
@@ -131,20 +131,20 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
 
     @Test func aHostNotAllowedFailsWithoutAskingTheTransport() throws {
         let fetching = try Fetching([food])
-        let other = fetching.fetch(HTTPRequest(url: "http://other.example.com/food"), policy: api)
+        let other = fetching.fetch(HubHTTPRequest(url: "http://other.example.com/food"), policy: api)
         #expect(other.result == .failure(HTTPFailure(
             .hostNotAllowed,
             "GET http://other.example.com/food: host 'other.example.com' is not allowed (the feature's hosts are \"api.example.com\"); "
                 + "add it to hosts = { \"other.example.com\" } in hub.feature")))
         #expect(other.time == 0)
 
-        let port = fetching.fetch(HTTPRequest(method: "post", url: "http://api.example.com:8080/food"), policy: allowing("api.example.com", "*.cdn.net:*"))
+        let port = fetching.fetch(HubHTTPRequest(method: "post", url: "http://api.example.com:8080/food"), policy: allowing("api.example.com", "*.cdn.net:*"))
         #expect(port.result == .failure(HTTPFailure(
             .hostNotAllowed,
             "POST http://api.example.com:8080/food: host 'api.example.com:8080' is not allowed "
                 + "(the feature's hosts are \"api.example.com\", \"*.cdn.net:*\"); add it to hosts = { \"api.example.com:8080\" } in hub.feature")))
 
-        let none = fetching.fetch(HTTPRequest(url: "https://api.example.com/food"), policy: HTTPPolicy())
+        let none = fetching.fetch(HubHTTPRequest(url: "https://api.example.com/food"), policy: HTTPPolicy())
         #expect(none.result == .failure(HTTPFailure(
             .hostNotAllowed,
             "GET https://api.example.com/food: host 'api.example.com' is not allowed (the feature lists no hosts); "
@@ -159,21 +159,21 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
             ("a.http", "GET http://api.example.com:80/food\n\nHTTP 200\n\nhttp"),
             ("b.http", "GET https://API.example.com:443/food\n\nHTTP 200\n\nhttps"),
         ])
-        let http = fetching.fetch(HTTPRequest(url: "http://api.example.com:80/food"), policy: api)
-        #expect(http.result == .success(HTTPResponse(status: 200, body: bytes("http"))))
-        let https = fetching.fetch(HTTPRequest(url: "https://API.example.com:443/food"), policy: api)
-        #expect(https.result == .success(HTTPResponse(status: 200, body: bytes("https"))))
-        let crossed = fetching.fetch(HTTPRequest(url: "https://api.example.com:80/food"), policy: api)
+        let http = fetching.fetch(HubHTTPRequest(url: "http://api.example.com:80/food"), policy: api)
+        #expect(http.result == .success(HubHTTPResponse(status: 200, body: bytes("http"))))
+        let https = fetching.fetch(HubHTTPRequest(url: "https://API.example.com:443/food"), policy: api)
+        #expect(https.result == .success(HubHTTPResponse(status: 200, body: bytes("https"))))
+        let crossed = fetching.fetch(HubHTTPRequest(url: "https://api.example.com:80/food"), policy: api)
         #expect(crossed.failure?.kind == .hostNotAllowed)
         #expect(fetching.transport.problems == [])
     }
 
     @Test func anIPv6HostListedInBracketsIsAllowed() throws {
         let fetching = try Fetching([("v6.http", "GET http://[::1]:8080/food\n\nHTTP 200\n\nv6")])
-        let allowed = fetching.fetch(HTTPRequest(url: "http://[::1]:8080/food"), policy: allowing("[::1]:8080"))
-        #expect(allowed.result == .success(HTTPResponse(status: 200, body: bytes("v6"))))
+        let allowed = fetching.fetch(HubHTTPRequest(url: "http://[::1]:8080/food"), policy: allowing("[::1]:8080"))
+        #expect(allowed.result == .success(HubHTTPResponse(status: 200, body: bytes("v6"))))
 
-        let refused = fetching.fetch(HTTPRequest(url: "http://[::1]:8081/food"), policy: allowing("[::1]:8080"))
+        let refused = fetching.fetch(HubHTTPRequest(url: "http://[::1]:8081/food"), policy: allowing("[::1]:8080"))
         #expect(refused.result == .failure(HTTPFailure(
             .hostNotAllowed,
             "GET http://[::1]:8081/food: host '[::1]:8081' is not allowed (the feature's hosts are \"[::1]:8080\"); "
@@ -183,13 +183,13 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
 
     @Test func offlineFailsAtOnceWithoutAskingTheTransport() throws {
         let fetching = try Fetching([food])
-        let offline = fetching.fetch(HTTPRequest(url: "http://api.example.com/food"), policy: api, offline: true)
+        let offline = fetching.fetch(HubHTTPRequest(url: "http://api.example.com/food"), policy: api, offline: true)
         #expect(offline.result == .failure(HTTPFailure(
             .offline, "GET http://api.example.com/food was not sent: the screen is offline (its connectivity is \"offline\")")))
         #expect(offline.time == 0)
         #expect(offline.failure?.domain == "connectivity")
 
-        let notAllowedEither = fetching.fetch(HTTPRequest(url: "http://other.example.com/x"), policy: api, offline: true)
+        let notAllowedEither = fetching.fetch(HubHTTPRequest(url: "http://other.example.com/x"), policy: api, offline: true)
         #expect(notAllowedEither.failure?.kind == .offline)
         #expect(fetching.transport.problems == [])
     }
@@ -197,7 +197,7 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
     @Test(arguments: ["file:///x", "/food", "ftp://api.example.com/food", "http:///food", "mailto:someone@api.example.com"])
     func onlyAbsoluteHTTPURLsAreFetched(url: String) throws {
         let fetching = try Fetching([food])
-        let invalid = fetching.fetch(HTTPRequest(url: url), policy: api)
+        let invalid = fetching.fetch(HubHTTPRequest(url: url), policy: api)
         #expect(invalid.result == .failure(HTTPFailure(.invalidURL, "GET \(url): only absolute http: and https: URLs can be fetched")))
         #expect(fetching.transport.problems == [])
     }
@@ -210,12 +210,12 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
             ("new.http", "GET http://api.example.com/menu/new\n\nHTTP 200 after 20 ms\n\nnew menu"),
             ("next.http", "GET http://api.example.com/menu/next\n\nHTTP 302\nlocation: new\n"),
         ])
-        let absolute = fetching.fetch(HTTPRequest(url: "http://api.example.com/menu/old"), policy: api)
-        #expect(absolute.result == .success(HTTPResponse(status: 200, body: bytes("new menu"))))
+        let absolute = fetching.fetch(HubHTTPRequest(url: "http://api.example.com/menu/old"), policy: api)
+        #expect(absolute.result == .success(HubHTTPResponse(status: 200, body: bytes("new menu"))))
         #expect(absolute.time == 30)
 
-        let relative = fetching.fetch(HTTPRequest(url: "http://api.example.com/menu/next"), policy: api)
-        #expect(relative.result == .success(HTTPResponse(status: 200, body: bytes("new menu"))))
+        let relative = fetching.fetch(HubHTTPRequest(url: "http://api.example.com/menu/next"), policy: api)
+        #expect(relative.result == .success(HubHTTPResponse(status: 200, body: bytes("new menu"))))
         #expect(fetching.transport.problems == [])
     }
 
@@ -224,9 +224,9 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
             ("order.http", "POST http://api.example.com/orders\ncontent-type: application/json\n\n{\"dish\":1}\nHTTP 303\nlocation: /orders/1\n"),
             ("order-1.http", "GET http://api.example.com/orders/1\n\nHTTP 200\n\norder 1"),
         ])
-        let request = HTTPRequest(method: "POST", url: "http://api.example.com/orders", headers: ["content-type": "application/json"], body: bytes("{\"dish\":1}"))
+        let request = HubHTTPRequest(method: "POST", url: "http://api.example.com/orders", headers: ["content-type": "application/json"], body: bytes("{\"dish\":1}"))
         let outcome = fetching.fetch(request, policy: api)
-        #expect(outcome.result == .success(HTTPResponse(status: 200, body: bytes("order 1"))))
+        #expect(outcome.result == .success(HubHTTPResponse(status: 200, body: bytes("order 1"))))
         #expect(fetching.transport.problems == [], "the redirect was a GET without a body")
     }
 
@@ -235,9 +235,9 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
             ("a.http", "POST http://api.example.com/orders\n\n{\"dish\":1}\nHTTP 307\nlocation: /v2/orders\n"),
             ("b.http", "POST http://api.example.com/v2/orders\n\n{\"dish\":1}\nHTTP 201\n\ncreated"),
         ])
-        let request = HTTPRequest(method: "POST", url: "http://api.example.com/orders", body: bytes("{\"dish\":1}"))
+        let request = HubHTTPRequest(method: "POST", url: "http://api.example.com/orders", body: bytes("{\"dish\":1}"))
         let outcome = fetching.fetch(request, policy: api)
-        #expect(outcome.result == .success(HTTPResponse(status: 201, body: bytes("created"))))
+        #expect(outcome.result == .success(HubHTTPResponse(status: 201, body: bytes("created"))))
         #expect(fetching.transport.problems == [])
     }
 
@@ -245,7 +245,7 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
         let fetching = try Fetching([
             ("away.http", "GET http://api.example.com/away\n\nHTTP 302 after 10 ms\nlocation: https://evil.example.net/steal\n")
         ])
-        let outcome = fetching.fetch(HTTPRequest(url: "http://api.example.com/away"), policy: api)
+        let outcome = fetching.fetch(HubHTTPRequest(url: "http://api.example.com/away"), policy: api)
         #expect(outcome.result == .failure(HTTPFailure(
             .hostNotAllowed,
             "a redirect to https://evil.example.net/steal: host 'evil.example.net' is not allowed "
@@ -256,7 +256,7 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
 
     @Test func aRedirectToAnInvalidURLFails() throws {
         let fetching = try Fetching([("away.http", "GET http://api.example.com/away\n\nHTTP 308\nlocation: file:///etc/passwd\n")])
-        let outcome = fetching.fetch(HTTPRequest(url: "http://api.example.com/away"), policy: api)
+        let outcome = fetching.fetch(HubHTTPRequest(url: "http://api.example.com/away"), policy: api)
         #expect(outcome.result == .failure(HTTPFailure(
             .invalidURL, "a redirect to file:///etc/passwd: only absolute http: and https: URLs can be fetched")))
         #expect(fetching.transport.problems == [])
@@ -264,7 +264,7 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
 
     @Test func aRedirectLoopStopsAfterFiveRedirects() throws {
         let fetching = try Fetching([("loop.http", "GET http://api.example.com/loop\n\nHTTP 302 after 10 ms\nlocation: /loop\n")])
-        let outcome = fetching.fetch(HTTPRequest(url: "http://api.example.com/loop"), policy: api)
+        let outcome = fetching.fetch(HubHTTPRequest(url: "http://api.example.com/loop"), policy: api)
         #expect(outcome.result == .failure(HTTPFailure(.tooManyRedirects, "GET http://api.example.com/loop: stopped after 5 redirects")))
         #expect(outcome.time == 60, "the request and its 5 redirects were sent, 10 ms each")
         #expect(fetching.transport.problems == [])
@@ -272,7 +272,7 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
         var strict = api
         strict.maxRedirects = 0
         let start = fetching.loop.now
-        let none = fetching.fetch(HTTPRequest(url: "http://api.example.com/loop"), policy: strict)
+        let none = fetching.fetch(HubHTTPRequest(url: "http://api.example.com/loop"), policy: strict)
         #expect(none.result == .failure(HTTPFailure(.tooManyRedirects, "GET http://api.example.com/loop: stopped after 0 redirects")))
         #expect(none.time == start + 10)
     }
@@ -283,7 +283,7 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
         let fetching = try Fetching([("slow.http", "GET http://api.example.com/slow\n\nHTTP 200 after 5000 ms\n\nslow")])
         var policy = api
         policy.timeout = 1_000
-        let outcome = fetching.fetch(HTTPRequest(url: "http://api.example.com/slow"), policy: policy)
+        let outcome = fetching.fetch(HubHTTPRequest(url: "http://api.example.com/slow"), policy: policy)
         #expect(outcome.result == .failure(HTTPFailure(.timeout, "GET http://api.example.com/slow: no response within 1000 ms")))
         #expect(outcome.time == 1_000)
         #expect(fetching.loop.now == 1_000)
@@ -297,18 +297,18 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
         let fetching = try Fetching([("slow.http", "GET http://api.example.com/slow\n\nHTTP 200 after 5000 ms\n\nslow")])
         var policy = api
         policy.timeout = 1_000
-        let smaller = fetching.fetch(HTTPRequest(url: "http://api.example.com/slow"), policy: policy, timeout: 400)
+        let smaller = fetching.fetch(HubHTTPRequest(url: "http://api.example.com/slow"), policy: policy, timeout: 400)
         #expect(smaller.result == .failure(HTTPFailure(.timeout, "GET http://api.example.com/slow: no response within 400 ms")))
         #expect(smaller.time == 400)
 
-        let larger = fetching.fetch(HTTPRequest(url: "http://api.example.com/slow"), policy: policy, timeout: 3_000)
+        let larger = fetching.fetch(HubHTTPRequest(url: "http://api.example.com/slow"), policy: policy, timeout: 3_000)
         #expect(larger.result == .failure(HTTPFailure(.timeout, "GET http://api.example.com/slow: no response within 1000 ms")))
         #expect(larger.time == 400 + 1_000)
 
         policy.timeout = 6_000
         let start = fetching.loop.now
-        let inTime = fetching.fetch(HTTPRequest(url: "http://api.example.com/slow"), policy: policy)
-        #expect(inTime.result == .success(HTTPResponse(status: 200, body: bytes("slow"))))
+        let inTime = fetching.fetch(HubHTTPRequest(url: "http://api.example.com/slow"), policy: policy)
+        #expect(inTime.result == .success(HubHTTPResponse(status: 200, body: bytes("slow"))))
         #expect(inTime.time == start + 5_000)
         #expect(fetching.loop.nextDue == nil, "the timeout was cancelled")
     }
@@ -320,7 +320,7 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
         ])
         var policy = api
         policy.timeout = 1_000
-        let outcome = fetching.fetch(HTTPRequest(url: "http://api.example.com/first"), policy: policy)
+        let outcome = fetching.fetch(HubHTTPRequest(url: "http://api.example.com/first"), policy: policy)
         #expect(outcome.result == .failure(HTTPFailure(.timeout, "GET http://api.example.com/first: no response within 1000 ms")))
         #expect(outcome.time == 1_000)
         #expect(fetching.transport.problems == [])
@@ -331,16 +331,16 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
     @Test func aFreshResponseIsAnsweredFromTheCacheWithoutTheTransport() throws {
         let menu = ("menu.http", "GET http://api.example.com/menu\n\nHTTP 200 after 100 ms\ncache-control: max-age=60\n\nmenu")
         let fetching = try Fetching([menu])
-        let response = HTTPResponse(status: 200, headers: HTTPHeaders([("cache-control", "max-age=60")]), body: bytes("menu"))
+        let response = HubHTTPResponse(status: 200, headers: HubHTTPHeaders([("cache-control", "max-age=60")]), body: bytes("menu"))
 
-        let first = fetching.fetch(HTTPRequest(url: "http://api.example.com/menu"), policy: api)
+        let first = fetching.fetch(HubHTTPRequest(url: "http://api.example.com/menu"), policy: api)
         #expect(first.result == .success(response))
         #expect(first.time == 100)
         #expect(fetching.cache.count == 1)
 
         // No recording any more: a request reaching the transport would fail and be a problem.
         try fetching.answer(from: "empty", [])
-        let (second, _) = fetching.start(HTTPRequest(url: "http://api.example.com/menu"), policy: api)
+        let (second, _) = fetching.start(HubHTTPRequest(url: "http://api.example.com/menu"), policy: api)
         #expect(second.calls == 0, "not from inside fetch, even from the cache")
         fetching.loop.run(until: { second.calls > 0 })
         var cached = response
@@ -352,7 +352,7 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
         // Once stale (no validator), it is asked for again.
         fetching.loop.advance(by: 60_000)
         try fetching.answer(from: "again", [menu])
-        let third = fetching.fetch(HTTPRequest(url: "http://api.example.com/menu"), policy: api)
+        let third = fetching.fetch(HubHTTPRequest(url: "http://api.example.com/menu"), policy: api)
         #expect(third.result == .success(response))
         #expect(third.time == 60_200)
         #expect(fetching.transport.problems == [])
@@ -362,15 +362,15 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
         let fetching = try Fetching([
             ("feed.http", "GET http://api.example.com/feed\n\nHTTP 200 after 100 ms\ncache-control: max-age=0\netag: \"v1\"\n\nfeed v1")
         ])
-        let first = fetching.fetch(HTTPRequest(url: "http://api.example.com/feed"), policy: api)
-        #expect(first.result == .success(HTTPResponse(
-            status: 200, headers: HTTPHeaders([("cache-control", "max-age=0"), ("etag", "\"v1\"")]), body: bytes("feed v1"))))
+        let first = fetching.fetch(HubHTTPRequest(url: "http://api.example.com/feed"), policy: api)
+        #expect(first.result == .success(HubHTTPResponse(
+            status: 200, headers: HubHTTPHeaders([("cache-control", "max-age=0"), ("etag", "\"v1\"")]), body: bytes("feed v1"))))
 
         // The recording answering the conditional request (the transport does not match headers).
         try fetching.answer(from: "not-modified", [
             ("feed.http", "GET http://api.example.com/feed\n\nHTTP 304 after 50 ms\netag: \"v1\"\nx-served-by: cache-check\n\n")
         ])
-        let second = fetching.fetch(HTTPRequest(url: "http://api.example.com/feed"), policy: api)
+        let second = fetching.fetch(HubHTTPRequest(url: "http://api.example.com/feed"), policy: api)
         let response = try #require(try second.result?.get())
         #expect(response.status == 200)
         #expect(response.fromCache)
@@ -385,7 +385,7 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
 
     @Test func aCancelledFetchNeverCompletes() throws {
         let fetching = try Fetching([food])
-        let (outcome, cancellation) = fetching.start(HTTPRequest(url: "http://api.example.com/food"), policy: api)
+        let (outcome, cancellation) = fetching.start(HubHTTPRequest(url: "http://api.example.com/food"), policy: api)
         fetching.loop.advance(by: 100)
         cancellation.cancel()
         #expect(fetching.loop.nextDue == nil, "neither the transport's timer nor the timeout is left")
@@ -398,8 +398,8 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
 
     @Test func aFetchCancelledBeforeItsCompletionsTurnNeverCompletes() throws {
         let fetching = try Fetching([food])
-        let (offline, offlineCancellation) = fetching.start(HTTPRequest(url: "http://api.example.com/food"), policy: api, offline: true)
-        let (refused, refusedCancellation) = fetching.start(HTTPRequest(url: "http://other.example.com/"), policy: api)
+        let (offline, offlineCancellation) = fetching.start(HubHTTPRequest(url: "http://api.example.com/food"), policy: api, offline: true)
+        let (refused, refusedCancellation) = fetching.start(HubHTTPRequest(url: "http://other.example.com/"), policy: api)
         offlineCancellation.cancel()
         refusedCancellation.cancel()
         fetching.loop.advance(by: 1_000)
@@ -409,7 +409,7 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
 
     @Test func aFetchCancelledOnTheTurnItsResponseArrivesNeverCompletes() throws {
         let fetching = try Fetching([food])
-        let (outcome, cancellation) = fetching.start(HTTPRequest(url: "http://api.example.com/food"), policy: api)
+        let (outcome, cancellation) = fetching.start(HubHTTPRequest(url: "http://api.example.com/food"), policy: api)
         // Due when the response arrives, made after the transport's timer: it runs between the
         // response and the completion's turn.
         fetching.loop.schedule(after: 300) { cancellation.cancel() }
@@ -429,7 +429,7 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
         let queue = HTTPRequestQueue(fetcher: fetching.fetcher, limit: 2)
         var completed: [String] = []
         for number in 1...5 {
-            _ = queue.fetch(HTTPRequest(url: "http://api.example.com/items/\(number)"), policy: api, partition: "feature a", offline: false) { [loop = fetching.loop] result in
+            _ = queue.fetch(HubHTTPRequest(url: "http://api.example.com/items/\(number)"), policy: api, partition: "feature a", offline: false) { [loop = fetching.loop] result in
                 let body = (try? result.get()).map { String(decoding: $0.body, as: UTF8.self) } ?? "failed"
                 completed.append("\(body) at \(loop.now)")
             }
@@ -452,13 +452,13 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
         let queue = HTTPRequestQueue(fetcher: fetching.fetcher, limit: 0)
         var policy = api
         policy.timeout = 150
-        var completed: [Result<HTTPResponse, HTTPFailure>] = []
+        var completed: [Result<HubHTTPResponse, HTTPFailure>] = []
         for number in 1...2 {
-            _ = queue.fetch(HTTPRequest(url: "http://api.example.com/items/\(number)"), policy: policy, partition: "feature a", offline: false) { completed.append($0) }
+            _ = queue.fetch(HubHTTPRequest(url: "http://api.example.com/items/\(number)"), policy: policy, partition: "feature a", offline: false) { completed.append($0) }
         }
         #expect(queue.counts == (1, 1), "a limit below 1 is 1")
         #expect(fetching.loop.run(until: { completed.count == 2 }))
-        #expect(completed == [.success(HTTPResponse(status: 200, body: bytes("item 1"))), .success(HTTPResponse(status: 200, body: bytes("item 2")))])
+        #expect(completed == [.success(HubHTTPResponse(status: 200, body: bytes("item 1"))), .success(HubHTTPResponse(status: 200, body: bytes("item 2")))])
         #expect(fetching.loop.now == 200)
     }
 
@@ -467,7 +467,7 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
         let queue = HTTPRequestQueue(fetcher: fetching.fetcher, limit: 2)
         var completed = 0
         for number in 1...5 {
-            _ = queue.fetch(HTTPRequest(url: "http://api.example.com/items/\(number)"), policy: api, partition: "feature a", offline: false) { _ in completed += 1 }
+            _ = queue.fetch(HubHTTPRequest(url: "http://api.example.com/items/\(number)"), policy: api, partition: "feature a", offline: false) { _ in completed += 1 }
         }
         fetching.loop.advance(by: 50)
         queue.cancelAll()
@@ -483,7 +483,7 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
         var completed: [String] = []
         var cancellations: [HTTPCancellation] = []
         for number in 1...5 {
-            cancellations.append(queue.fetch(HTTPRequest(url: "http://api.example.com/items/\(number)"), policy: api, partition: "feature a", offline: false) {
+            cancellations.append(queue.fetch(HubHTTPRequest(url: "http://api.example.com/items/\(number)"), policy: api, partition: "feature a", offline: false) {
                 [loop = fetching.loop] result in
                 let body = (try? result.get()).map { String(decoding: $0.body, as: UTF8.self) } ?? "failed"
                 completed.append("\(body) at \(loop.now)")

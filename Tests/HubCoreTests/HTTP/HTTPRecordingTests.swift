@@ -21,10 +21,10 @@ struct HTTPRecordingTests {
 
     @Test func exampleReadsAndRendersBackExactly() throws {
         let recording = try parse(example)
-        #expect(recording.request == HTTPRequest(method: "GET", url: "http://127.0.0.1:8099/food.json", headers: ["accept": "application/json"]))
+        #expect(recording.request == HubHTTPRequest(method: "GET", url: "http://127.0.0.1:8099/food.json", headers: ["accept": "application/json"]))
         #expect(recording.delay == 300)
-        let response = HTTPResponse(
-            status: 200, headers: HTTPHeaders([("content-type", "application/json"), ("etag", "\"abc\"")]),
+        let response = HubHTTPResponse(
+            status: 200, headers: HubHTTPHeaders([("content-type", "application/json"), ("etag", "\"abc\"")]),
             body: Array(#"{"title": "Delicious Food"}"#.utf8))
         #expect(recording.outcome == .response(response))
         #expect(recording.text == example)
@@ -34,11 +34,11 @@ struct HTTPRecordingTests {
     @Test func bodyIsTheRestOfTheFileVerbatim() throws {
         let text = "GET http://h/x\n\nHTTP 404\n\nnot here\n\n"
         let recording = try parse(text)
-        #expect(recording.outcome == .response(HTTPResponse(status: 404, body: Array("not here\n\n".utf8))))
+        #expect(recording.outcome == .response(HubHTTPResponse(status: 404, body: Array("not here\n\n".utf8))))
         #expect(recording.delay == 0)
         #expect(recording.text == HTTPRecording.comment + "\n" + text)
         // No headers and no body: the empty line is still written.
-        let empty = HTTPRecording(request: HTTPRequest(url: "http://h/"), outcome: .response(HTTPResponse(status: 204)))
+        let empty = HTTPRecording(request: HubHTTPRequest(url: "http://h/"), outcome: .response(HubHTTPResponse(status: 204)))
         #expect(empty.text == HTTPRecording.comment + "\nGET http://h/\n\nHTTP 204\n\n")
         #expect(try parse(empty.text) == empty)
     }
@@ -71,13 +71,13 @@ struct HTTPRecordingTests {
         #expect(recording.request.method == "POST")
         #expect(recording.request.body == Array("{\n  \"q\": \"soup\"\n}\n".utf8))
         #expect(recording.request.headers == ["content-type": "application/json"])
-        #expect(recording.outcome == .response(HTTPResponse(status: 201, headers: ["location": "/search/1"], body: Array("created".utf8))))
+        #expect(recording.outcome == .response(HubHTTPResponse(status: 201, headers: ["location": "/search/1"], body: Array("created".utf8))))
         #expect(recording.text == text)
 
         // No line between the headers' empty line and the response line: no body.
         #expect(try parse("POST http://h/\n\nHTTP 200\n\n").request.body == nil)
         // An empty body is no body.
-        let empty = HTTPRecording(request: HTTPRequest(method: "POST", url: "http://h/", body: []), outcome: .failure("refused"))
+        let empty = HTTPRecording(request: HubHTTPRequest(method: "POST", url: "http://h/", body: []), outcome: .failure("refused"))
         #expect(empty.request.body == nil)
         #expect(try parse(empty.text) == empty)
     }
@@ -85,7 +85,7 @@ struct HTTPRecordingTests {
     @Test func requestBodyThatLooksLikeAResponseLineIsWrittenInBase64() throws {
         let body = Array("line\nHTTP 200\nFAIL".utf8)
         let recording = HTTPRecording(
-            request: HTTPRequest(method: "PUT", url: "http://h/p", body: body), outcome: .response(HTTPResponse(status: 200)))
+            request: HubHTTPRequest(method: "PUT", url: "http://h/p", body: body), outcome: .response(HubHTTPResponse(status: 200)))
         #expect(recording.text == HTTPRecording.comment + "\nPUT http://h/p\nx-hub-body: base64\n\nbGluZQpIVFRQIDIwMApGQUlM\nHTTP 200\n\n")
         let read = try parse(recording.text)
         #expect(read == recording)
@@ -111,15 +111,15 @@ struct HTTPRecordingTests {
     }
 
     @Test func failMessageEndingLikeADelayKeepsIt() throws {
-        let recording = HTTPRecording(request: HTTPRequest(url: "http://h/"), outcome: .failure("reset after 3 ms"))
+        let recording = HTTPRecording(request: HubHTTPRequest(url: "http://h/"), outcome: .failure("reset after 3 ms"))
         #expect(recording.text.hasSuffix("\nFAIL reset after 3 ms after 0 ms\n"))
         #expect(try parse(recording.text) == recording)
     }
 
     @Test func binaryBodyIsWrittenInBase64AndReadBack() throws {
         let recording = HTTPRecording(
-            request: HTTPRequest(url: "http://h/image.png"),
-            outcome: .response(HTTPResponse(status: 200, headers: ["content-type": "image/png"], body: [0xFF, 0x00, 0x80, 0x41])))
+            request: HubHTTPRequest(url: "http://h/image.png"),
+            outcome: .response(HubHTTPResponse(status: 200, headers: ["content-type": "image/png"], body: [0xFF, 0x00, 0x80, 0x41])))
         #expect(
             recording.text
                 == HTTPRecording.comment + "\nGET http://h/image.png\n\nHTTP 200\ncontent-type: image/png\nx-hub-body: base64\n\n/wCAQQ==\n")
@@ -130,13 +130,13 @@ struct HTTPRecordingTests {
         #expect(response.headers == ["content-type": "image/png"])
         // Written by hand over lines.
         let wrapped = try parse("GET http://h/\n\nHTTP 200\nx-hub-body: base64\n\n/wCA\nQQ==")
-        #expect(wrapped.outcome == .response(HTTPResponse(status: 200, body: [0xFF, 0x00, 0x80, 0x41])))
+        #expect(wrapped.outcome == .response(HubHTTPResponse(status: 200, body: [0xFF, 0x00, 0x80, 0x41])))
     }
 
     @Test func commentsAndEmptyLinesBeforeTheRequestAreIgnored() throws {
         let recording = try parse("# one\n#two\n\n# three\nDELETE http://h/item/1\n\nHTTP 204\n\n")
-        #expect(recording.request == HTTPRequest(method: "DELETE", url: "http://h/item/1"))
-        #expect(recording.outcome == .response(HTTPResponse(status: 204)))
+        #expect(recording.request == HubHTTPRequest(method: "DELETE", url: "http://h/item/1"))
+        #expect(recording.outcome == .response(HubHTTPResponse(status: 204)))
         #expect(recording.text == HTTPRecording.comment + "\nDELETE http://h/item/1\n\nHTTP 204\n\n")
     }
 
@@ -144,7 +144,7 @@ struct HTTPRecordingTests {
         let recording = try parse("GET http://h/\r\naccept: a\r\n\r\nHTTP 200 after 5 ms\r\netag: x\r\n\r\nbody\r\n")
         #expect(recording.request.headers == ["accept": "a"])
         #expect(recording.delay == 5)
-        #expect(recording.outcome == .response(HTTPResponse(status: 200, headers: ["etag": "x"], body: Array("body\r\n".utf8))))
+        #expect(recording.outcome == .response(HubHTTPResponse(status: 200, headers: ["etag": "x"], body: Array("body\r\n".utf8))))
     }
 
     @Test func errorsSayFileAndLine() {
@@ -187,7 +187,7 @@ struct HTTPRecordingTests {
 
     @Test func fileNamesAreReadableAndDeterministic() {
         func name(_ url: String, method: String = "GET", body: String? = nil, disambiguated: Bool = false) -> String {
-            HTTPRecording.fileName(for: HTTPRequest(method: method, url: url, body: body.map { Array($0.utf8) }), disambiguated: disambiguated)
+            HTTPRecording.fileName(for: HubHTTPRequest(method: method, url: url, body: body.map { Array($0.utf8) }), disambiguated: disambiguated)
         }
         #expect(name("http://127.0.0.1:8099/food.json") == "get-127.0.0.1-8099-food.json.http")
         #expect(name("https://Example.com/") == "get-example.com-root.http")
@@ -204,13 +204,13 @@ struct HTTPRecordingTests {
         #expect(salad == "post-127.0.0.1-8099-search-3ab700ff.http")
         #expect(name("http://127.0.0.1:8099/food.json", disambiguated: true) == "get-127.0.0.1-8099-food.json-36e1d991.http")
 
-        let recording = HTTPRecording(request: HTTPRequest(method: "post", url: "http://h:1/x"), outcome: .failure("refused"))
+        let recording = HTTPRecording(request: HubHTTPRequest(method: "post", url: "http://h:1/x"), outcome: .failure("refused"))
         #expect(recording.fileName == "post-h-1-x.http")
     }
 
     @Test func aHostileRequestStillNamesOneFileInTheFolder() {
         func name(_ method: String, _ url: String) -> String {
-            HTTPRecording.fileName(for: HTTPRequest(method: method, url: url), disambiguated: false)
+            HTTPRecording.fileName(for: HubHTTPRequest(method: method, url: url), disambiguated: false)
         }
         #expect(name("/../../../../outside/pwned", "http://127.0.0.1:18001/x") == "outside-pwned-127.0.0.1-18001-x.http")
         #expect(name("GET /x HTTP/1.1\r\nHost: h\r\n\r\nGET /POISON", "http://h/x") == "get-x-http-1.1-h-h-x.http")
@@ -237,32 +237,32 @@ struct HTTPRecordingTests {
 
     @Test func matchingIsByMethodURLAndBody() {
         let recording = HTTPRecording(
-            request: HTTPRequest(method: "POST", url: "http://h/s", headers: ["accept": "a"], body: Array("q".utf8)),
+            request: HubHTTPRequest(method: "POST", url: "http://h/s", headers: ["accept": "a"], body: Array("q".utf8)),
             outcome: .failure("refused"))
-        #expect(recording.matches(HTTPRequest(method: "POST", url: "http://h/s", body: Array("q".utf8))))
-        #expect(recording.matches(HTTPRequest(method: "post", url: "http://h/s", headers: ["accept": "b"], body: Array("q".utf8))))
-        #expect(!recording.matches(HTTPRequest(method: "PUT", url: "http://h/s", body: Array("q".utf8))))
-        #expect(!recording.matches(HTTPRequest(method: "POST", url: "http://h/s?", body: Array("q".utf8))))
-        #expect(!recording.matches(HTTPRequest(method: "POST", url: "http://h/s", body: Array("r".utf8))))
-        #expect(!recording.matches(HTTPRequest(method: "POST", url: "http://h/s")))
+        #expect(recording.matches(HubHTTPRequest(method: "POST", url: "http://h/s", body: Array("q".utf8))))
+        #expect(recording.matches(HubHTTPRequest(method: "post", url: "http://h/s", headers: ["accept": "b"], body: Array("q".utf8))))
+        #expect(!recording.matches(HubHTTPRequest(method: "PUT", url: "http://h/s", body: Array("q".utf8))))
+        #expect(!recording.matches(HubHTTPRequest(method: "POST", url: "http://h/s?", body: Array("q".utf8))))
+        #expect(!recording.matches(HubHTTPRequest(method: "POST", url: "http://h/s", body: Array("r".utf8))))
+        #expect(!recording.matches(HubHTTPRequest(method: "POST", url: "http://h/s")))
 
-        let bodiless = HTTPRecording(request: HTTPRequest(url: "http://h/"), outcome: .failure("refused"))
-        #expect(bodiless.matches(HTTPRequest(url: "http://h/", body: [])))
-        #expect(bodiless.matches(HTTPRequest(url: "http://h/")))
+        let bodiless = HTTPRecording(request: HubHTTPRequest(url: "http://h/"), outcome: .failure("refused"))
+        #expect(bodiless.matches(HubHTTPRequest(url: "http://h/", body: [])))
+        #expect(bodiless.matches(HubHTTPRequest(url: "http://h/")))
     }
 
     @Test func recordingOfAnExchangeLeavesOutVolatileHeadersAndTheRequestLine() {
-        let request = HTTPRequest(url: "http://h/")
-        let response = HTTPResponse(
+        let request = HubHTTPRequest(url: "http://h/")
+        let response = HubHTTPResponse(
             status: 200,
-            headers: HTTPHeaders([
+            headers: HubHTTPHeaders([
                 ("Date", "Mon, 01 Jan 2024 00:00:00 GMT"), ("content-type", "text/plain"), ("content-length", "2"),
                 ("connection", "keep-alive"), ("keep-alive", "timeout=5"), ("transfer-encoding", "chunked"), ("etag", "\"1\""),
             ]),
             body: Array("hi".utf8), fromCache: true)
         let recorded = HTTPRecording(recordingOf: request, result: .success(response))
-        let kept = HTTPHeaders([("content-type", "text/plain"), ("etag", "\"1\"")])
-        #expect(recorded?.outcome == .response(HTTPResponse(status: 200, headers: kept, body: Array("hi".utf8))))
+        let kept = HubHTTPHeaders([("content-type", "text/plain"), ("etag", "\"1\"")])
+        #expect(recorded?.outcome == .response(HubHTTPResponse(status: 200, headers: kept, body: Array("hi".utf8))))
         #expect(recorded?.delay == 0)
 
         let failed = HTTPRecording(recordingOf: request, result: .failure(HTTPFailure(.transport, "GET http://h/: connection\nrefused")))
@@ -271,15 +271,15 @@ struct HTTPRecordingTests {
     }
 
     @Test func recordingsLeaveOutSecrets() {
-        let request = HTTPRequest(url: "http://h/", headers: HTTPHeaders([
+        let request = HubHTTPRequest(url: "http://h/", headers: HubHTTPHeaders([
             ("Authorization", "Bearer s3cret"), ("cookie", "session=1"), ("accept", "application/json"),
         ]))
-        let response = HTTPResponse(status: 200, headers: HTTPHeaders([("set-cookie", "session=2"), ("etag", "\"1\"")]), body: [])
+        let response = HubHTTPResponse(status: 200, headers: HubHTTPHeaders([("set-cookie", "session=2"), ("etag", "\"1\"")]), body: [])
         let recorded = HTTPRecording(recordingOf: request, result: .success(response))
-        #expect(recorded?.request.headers == HTTPHeaders([
+        #expect(recorded?.request.headers == HubHTTPHeaders([
             ("accept", "application/json"), ("authorization", "(not recorded)"), ("cookie", "(not recorded)"),
         ]))
-        #expect(recorded?.outcome == .response(HTTPResponse(status: 200, headers: HTTPHeaders([("etag", "\"1\"")]), body: [])))
+        #expect(recorded?.outcome == .response(HubHTTPResponse(status: 200, headers: HubHTTPHeaders([("etag", "\"1\"")]), body: [])))
         #expect(recorded?.text.contains("s3cret") == false)
     }
 }

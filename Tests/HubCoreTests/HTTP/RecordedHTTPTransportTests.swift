@@ -29,22 +29,22 @@ private struct TemporaryFeature {
 
 /// What one exchange completed with, and when (the loop's time).
 private final class Completion {
-    var result: Result<HTTPResponse, HTTPFailure>?
+    var result: Result<HubHTTPResponse, HTTPFailure>?
     var time: Int?
     var calls = 0
 }
 
 struct RecordedHTTPTransportTests {
     private let limits = HTTPExchangeLimits(maxBodyBytes: 1_000, timeout: 10_000)
-    private let food = HTTPRequest(url: "http://127.0.0.1:8099/food.json", headers: ["accept": "application/json"])
+    private let food = HubHTTPRequest(url: "http://127.0.0.1:8099/food.json", headers: ["accept": "application/json"])
     private let foodText = RecordingExample.food
-    private let foodResponse = HTTPResponse(
-        status: 200, headers: HTTPHeaders([("content-type", "application/json"), ("etag", "\"abc\"")]),
+    private let foodResponse = HubHTTPResponse(
+        status: 200, headers: HubHTTPHeaders([("content-type", "application/json"), ("etag", "\"abc\"")]),
         body: Array(#"{"title": "Delicious Food"}"#.utf8))
 
     /// Sends `request` through `transport` on `loop` without running the loop.
     private func start(
-        _ request: HTTPRequest, through transport: any HTTPTransport, on loop: EventLoop, limits: HTTPExchangeLimits? = nil
+        _ request: HubHTTPRequest, through transport: any HTTPTransport, on loop: HubEventLoop, limits: HTTPExchangeLimits? = nil
     ) -> (Completion, HTTPCancellation) {
         let completion = Completion()
         let cancellation = transport.send(request, limits: limits ?? self.limits, on: loop) { result in
@@ -57,7 +57,7 @@ struct RecordedHTTPTransportTests {
 
     /// Sends `request` through `transport` and runs `loop` until it completes.
     private func exchange(
-        _ request: HTTPRequest, through transport: any HTTPTransport, on loop: EventLoop, limits: HTTPExchangeLimits? = nil
+        _ request: HubHTTPRequest, through transport: any HTTPTransport, on loop: HubEventLoop, limits: HTTPExchangeLimits? = nil
     ) -> Completion {
         let (completion, _) = start(request, through: transport, on: loop, limits: limits)
         loop.run(until: { completion.result != nil })
@@ -71,7 +71,7 @@ struct RecordedHTTPTransportTests {
         defer { feature.remove() }
         try feature.write("get-127.0.0.1-8099-food.json.http", foodText)
         let transport = RecordedHTTPTransport(folder: feature.path)
-        let loop = EventLoop(clock: .virtual)
+        let loop = HubEventLoop(clock: .virtual)
 
         let (completion, _) = start(food, through: transport, on: loop)
         #expect(completion.calls == 0)
@@ -89,9 +89,9 @@ struct RecordedHTTPTransportTests {
         defer { feature.remove() }
         try feature.write("food.http", foodText)
         let transport = RecordedHTTPTransport(folder: feature.path)
-        let other = HTTPRequest(url: "http://127.0.0.1:8099/food.json", headers: ["accept": "text/html", "if-none-match": "\"abc\""])
+        let other = HubHTTPRequest(url: "http://127.0.0.1:8099/food.json", headers: ["accept": "text/html", "if-none-match": "\"abc\""])
 
-        let completion = exchange(other, through: transport, on: EventLoop(clock: .virtual))
+        let completion = exchange(other, through: transport, on: HubEventLoop(clock: .virtual))
         #expect(completion.result == .success(foodResponse))
     }
 
@@ -101,7 +101,7 @@ struct RecordedHTTPTransportTests {
         try feature.write("down.http", "GET http://127.0.0.1:8099/down\n\nFAIL connection refused after 50 ms\n")
         let transport = RecordedHTTPTransport(folder: feature.path)
 
-        let completion = exchange(HTTPRequest(url: "http://127.0.0.1:8099/down"), through: transport, on: EventLoop(clock: .virtual))
+        let completion = exchange(HubHTTPRequest(url: "http://127.0.0.1:8099/down"), through: transport, on: HubEventLoop(clock: .virtual))
         #expect(completion.result == .failure(HTTPFailure(.transport, "GET http://127.0.0.1:8099/down: connection refused")))
         #expect(completion.time == 50)
     }
@@ -111,9 +111,9 @@ struct RecordedHTTPTransportTests {
         defer { feature.remove() }
         try feature.write("food.http", foodText)
         let transport = RecordedHTTPTransport(folder: feature.path)
-        let loop = EventLoop(clock: .virtual)
+        let loop = HubEventLoop(clock: .virtual)
 
-        let (completion, _) = start(HTTPRequest(url: "http://127.0.0.1:8099/other"), through: transport, on: loop)
+        let (completion, _) = start(HubHTTPRequest(url: "http://127.0.0.1:8099/other"), through: transport, on: loop)
         #expect(completion.calls == 0)
         loop.run(until: { completion.result != nil })
         let message = "no recording of GET http://127.0.0.1:8099/other in \(feature.path)/tests/http: "
@@ -122,11 +122,11 @@ struct RecordedHTTPTransportTests {
         #expect(completion.time == 0)
         #expect(transport.problems == [message])
 
-        let post = exchange(HTTPRequest(method: "POST", url: "http://127.0.0.1:8099/food.json", body: [1]), through: transport, on: loop)
+        let post = exchange(HubHTTPRequest(method: "POST", url: "http://127.0.0.1:8099/food.json", body: [1]), through: transport, on: loop)
         let other = "no recording of POST http://127.0.0.1:8099/food.json in \(feature.path)/tests/http: "
             + "run 'hub test --record \(feature.path)' to record it"
         #expect(post.result == .failure(HTTPFailure(.transport, other)))
-        let body = exchange(HTTPRequest(url: "http://127.0.0.1:8099/food.json", body: [1]), through: transport, on: loop)
+        let body = exchange(HubHTTPRequest(url: "http://127.0.0.1:8099/food.json", body: [1]), through: transport, on: loop)
         let withBody = "no recording of GET http://127.0.0.1:8099/food.json with this body in \(feature.path)/tests/http: "
             + "run 'hub test --record \(feature.path)' to record it"
         #expect(body.result == .failure(HTTPFailure(.transport, withBody)))
@@ -137,7 +137,7 @@ struct RecordedHTTPTransportTests {
 
     @Test func withoutAFolderNothingIsRecorded() {
         let transport = RecordedHTTPTransport()
-        let completion = exchange(food, through: transport, on: EventLoop(clock: .virtual))
+        let completion = exchange(food, through: transport, on: HubEventLoop(clock: .virtual))
         let message = "no recording of GET http://127.0.0.1:8099/food.json: no feature folder of recordings is set"
         #expect(completion.result == .failure(HTTPFailure(.transport, message)))
         #expect(transport.problems == [message])
@@ -148,7 +148,7 @@ struct RecordedHTTPTransportTests {
         defer { feature.remove() }
         try feature.write("food.http", foodText)
         let transport = RecordedHTTPTransport(folder: feature.path)
-        let loop = EventLoop(clock: .virtual)
+        let loop = HubEventLoop(clock: .virtual)
 
         let small = exchange(food, through: transport, on: loop, limits: HTTPExchangeLimits(maxBodyBytes: 26, timeout: 1_000))
         let tooLarge = "GET http://127.0.0.1:8099/food.json: the response is larger than 26 bytes (max_response)"
@@ -163,7 +163,7 @@ struct RecordedHTTPTransportTests {
         defer { feature.remove() }
         try feature.write("food.http", foodText)
         let transport = RecordedHTTPTransport(folder: feature.path)
-        let loop = EventLoop(clock: .virtual)
+        let loop = HubEventLoop(clock: .virtual)
 
         let late = exchange(food, through: transport, on: loop, limits: HTTPExchangeLimits(maxBodyBytes: 1_000, timeout: 299))
         #expect(late.result == .failure(HTTPFailure(.timeout, "GET http://127.0.0.1:8099/food.json: no response within 299 ms")))
@@ -179,7 +179,7 @@ struct RecordedHTTPTransportTests {
         defer { feature.remove() }
         try feature.write("food.http", foodText)
         let transport = RecordedHTTPTransport(folder: feature.path)
-        let loop = EventLoop(clock: .virtual)
+        let loop = HubEventLoop(clock: .virtual)
 
         let (completion, cancellation) = start(food, through: transport, on: loop)
         loop.advance(by: 100)
@@ -188,7 +188,7 @@ struct RecordedHTTPTransportTests {
         loop.advance(by: 1_000)
         #expect(completion.calls == 0)
 
-        let (missing, stop) = start(HTTPRequest(url: "http://h/none"), through: transport, on: loop)
+        let (missing, stop) = start(HubHTTPRequest(url: "http://h/none"), through: transport, on: loop)
         stop.cancel()
         loop.advance(by: 1)
         #expect(missing.calls == 0)
@@ -208,8 +208,8 @@ struct RecordedHTTPTransportTests {
                 "\(feature.directory)/c.http:1: bad request line 'GET': expected '<METHOD> <URL>'",
             ])
 
-        let completion = exchange(HTTPRequest(url: "http://h/x"), through: transport, on: EventLoop(clock: .virtual))
-        #expect(completion.result == .success(HTTPResponse(status: 200, body: Array("first".utf8))))
+        let completion = exchange(HubHTTPRequest(url: "http://h/x"), through: transport, on: HubEventLoop(clock: .virtual))
+        #expect(completion.result == .success(HubHTTPResponse(status: 200, body: Array("first".utf8))))
     }
 
     @Test func settingTheFolderReadsItsRecordings() throws {
@@ -218,7 +218,7 @@ struct RecordedHTTPTransportTests {
         let transport = RecordedHTTPTransport()
         try feature.write("food.http", foodText)
         transport.folder = feature.path
-        let completion = exchange(food, through: transport, on: EventLoop(clock: .virtual))
+        let completion = exchange(food, through: transport, on: HubEventLoop(clock: .virtual))
         #expect(completion.result == .success(foodResponse))
     }
 
@@ -231,20 +231,20 @@ struct RecordedHTTPTransportTests {
             source.remove()
             target.remove()
         }
-        let search = HTTPRequest(
+        let search = HubHTTPRequest(
             method: "POST", url: "http://127.0.0.1:8099/search", headers: ["content-type": "application/json"],
             body: Array(#"{"q": "soup"}"#.utf8))
-        let image = HTTPRequest(url: "http://127.0.0.1:8099/image.png")
-        let down = HTTPRequest(url: "http://127.0.0.1:8099/down")
+        let image = HubHTTPRequest(url: "http://127.0.0.1:8099/image.png")
+        let down = HubHTTPRequest(url: "http://127.0.0.1:8099/down")
         try source.write("1.http", foodText)
-        let created = HTTPResponse(status: 201, body: Array("ok\n".utf8))
+        let created = HubHTTPResponse(status: 201, body: Array("ok\n".utf8))
         try source.write("2.http", HTTPRecording(request: search, outcome: .response(created), delay: 10).text)
-        try source.write("3.http", HTTPRecording(request: image, outcome: .response(HTTPResponse(status: 200, body: [0xFF, 0xD8, 0x00]))).text)
+        try source.write("3.http", HTTPRecording(request: image, outcome: .response(HubHTTPResponse(status: 200, body: [0xFF, 0xD8, 0x00]))).text)
         try source.write("4.http", HTTPRecording(request: down, outcome: .failure("connection refused"), delay: 20).text)
 
         let recorder = RecordingHTTPTransport(sending: RecordedHTTPTransport(folder: source.path), folder: target.path)
         recorder.recordsFailures = true
-        let loop = EventLoop(clock: .virtual)
+        let loop = HubEventLoop(clock: .virtual)
         let requests = [food, search, image, down]
         let recorded = requests.map { exchange($0, through: recorder, on: loop).result }
         #expect(recorded[0] == .success(foodResponse))
@@ -278,7 +278,7 @@ struct RecordedHTTPTransportTests {
             "x.http", "GET http://h/x\n\nHTTP 200\ndate: Mon, 01 Jan 2024 00:00:00 GMT\ncontent-length: 2\ncache-control: max-age=60\n\nhi")
         let recorder = RecordingHTTPTransport(sending: RecordedHTTPTransport(folder: source.path), folder: target.path)
 
-        _ = exchange(HTTPRequest(url: "http://h/x"), through: recorder, on: EventLoop(clock: .virtual))
+        _ = exchange(HubHTTPRequest(url: "http://h/x"), through: recorder, on: HubEventLoop(clock: .virtual))
         #expect(target.read("get-h-x.http") == HTTPRecording.comment + "\nGET http://h/x\n\nHTTP 200\ncache-control: max-age=60\n\nhi")
     }
 
@@ -289,13 +289,13 @@ struct RecordedHTTPTransportTests {
             source.remove()
             target.remove()
         }
-        let soup = HTTPRequest(method: "POST", url: "http://127.0.0.1:8099/search", body: Array(#"{"q":"soup"}"#.utf8))
-        let salad = HTTPRequest(method: "POST", url: "http://127.0.0.1:8099/search", body: Array(#"{"q":"salad"}"#.utf8))
-        try source.write("soup.http", HTTPRecording(request: soup, outcome: .response(HTTPResponse(status: 200, body: Array("soup".utf8)))).text)
-        try source.write("salad.http", HTTPRecording(request: salad, outcome: .response(HTTPResponse(status: 200, body: Array("salad".utf8)))).text)
+        let soup = HubHTTPRequest(method: "POST", url: "http://127.0.0.1:8099/search", body: Array(#"{"q":"soup"}"#.utf8))
+        let salad = HubHTTPRequest(method: "POST", url: "http://127.0.0.1:8099/search", body: Array(#"{"q":"salad"}"#.utf8))
+        try source.write("soup.http", HTTPRecording(request: soup, outcome: .response(HubHTTPResponse(status: 200, body: Array("soup".utf8)))).text)
+        try source.write("salad.http", HTTPRecording(request: salad, outcome: .response(HubHTTPResponse(status: 200, body: Array("salad".utf8)))).text)
         let backend = RecordedHTTPTransport(folder: source.path)
         let recorder = RecordingHTTPTransport(sending: backend, folder: target.path)
-        let loop = EventLoop(clock: .virtual)
+        let loop = HubEventLoop(clock: .virtual)
 
         _ = exchange(soup, through: recorder, on: loop)
         _ = exchange(salad, through: recorder, on: loop)
@@ -304,8 +304,8 @@ struct RecordedHTTPTransportTests {
         #expect(recorder.written == [plain, disambiguated])
 
         // The backend changes its answers: recording again overwrites each request's file.
-        try source.write("soup.http", HTTPRecording(request: soup, outcome: .response(HTTPResponse(status: 202, body: Array("soup 2".utf8)))).text)
-        try source.write("salad.http", HTTPRecording(request: salad, outcome: .response(HTTPResponse(status: 201, body: Array("salad 2".utf8)))).text)
+        try source.write("soup.http", HTTPRecording(request: soup, outcome: .response(HubHTTPResponse(status: 202, body: Array("soup 2".utf8)))).text)
+        try source.write("salad.http", HTTPRecording(request: salad, outcome: .response(HubHTTPResponse(status: 201, body: Array("salad 2".utf8)))).text)
         backend.folder = source.path
         _ = exchange(salad, through: recorder, on: loop)
         _ = exchange(soup, through: recorder, on: loop)
@@ -313,8 +313,8 @@ struct RecordedHTTPTransportTests {
         #expect(target.names == ["post-127.0.0.1-8099-search-3ab700ff.http", "post-127.0.0.1-8099-search.http"])
 
         let replay = RecordedHTTPTransport(folder: target.path)
-        #expect(exchange(soup, through: replay, on: loop).result == .success(HTTPResponse(status: 202, body: Array("soup 2".utf8))))
-        #expect(exchange(salad, through: replay, on: loop).result == .success(HTTPResponse(status: 201, body: Array("salad 2".utf8))))
+        #expect(exchange(soup, through: replay, on: loop).result == .success(HubHTTPResponse(status: 202, body: Array("soup 2".utf8))))
+        #expect(exchange(salad, through: replay, on: loop).result == .success(HubHTTPResponse(status: 201, body: Array("salad 2".utf8))))
         #expect(replay.problems == [])
         #expect(recorder.problems == [])
     }
@@ -326,17 +326,17 @@ struct RecordedHTTPTransportTests {
             source.remove()
             target.remove()
         }
-        let soup = HTTPRequest(url: "http://127.0.0.1:8099/soup")
-        let salad = HTTPRequest(url: "http://127.0.0.1:8099/salad")
-        let good = HTTPRecording(request: soup, outcome: .response(HTTPResponse(status: 200, body: Array("soup".utf8))))
+        let soup = HubHTTPRequest(url: "http://127.0.0.1:8099/soup")
+        let salad = HubHTTPRequest(url: "http://127.0.0.1:8099/salad")
+        let good = HTTPRecording(request: soup, outcome: .response(HubHTTPResponse(status: 200, body: Array("soup".utf8))))
         try target.write("get-127.0.0.1-8099-soup.http", good.text)
         // The backend is down: soup's proxy answers 503, salad's connection is refused.
-        try source.write("soup.http", HTTPRecording(request: soup, outcome: .response(HTTPResponse(status: 503))).text)
+        try source.write("soup.http", HTTPRecording(request: soup, outcome: .response(HubHTTPResponse(status: 503))).text)
         try source.write("salad.http", HTTPRecording(request: salad, outcome: .failure("connection refused")).text)
         let recorder = RecordingHTTPTransport(sending: RecordedHTTPTransport(folder: source.path), folder: target.path)
-        let loop = EventLoop(clock: .virtual)
+        let loop = HubEventLoop(clock: .virtual)
 
-        #expect(exchange(soup, through: recorder, on: loop).result == .success(HTTPResponse(status: 503)))
+        #expect(exchange(soup, through: recorder, on: loop).result == .success(HubHTTPResponse(status: 503)))
         _ = exchange(salad, through: recorder, on: loop)
         #expect(recorder.written == [])
         #expect(target.names == ["get-127.0.0.1-8099-soup.http"])
@@ -368,7 +368,7 @@ struct RecordedHTTPTransportTests {
         try target.write("get-h-x.http", "GET http://h/x\n\nHTTP 2OO\n\nbeing edited")
         let recorder = RecordingHTTPTransport(sending: RecordedHTTPTransport(folder: source.path), folder: target.path)
 
-        _ = exchange(HTTPRequest(url: "http://h/x"), through: recorder, on: EventLoop(clock: .virtual))
+        _ = exchange(HubHTTPRequest(url: "http://h/x"), through: recorder, on: HubEventLoop(clock: .virtual))
         #expect(recorder.written == [target.directory + "/get-h-x-d3b7647a.http"])
         #expect(target.read("get-h-x.http") == "GET http://h/x\n\nHTTP 2OO\n\nbeing edited")
     }
@@ -382,15 +382,15 @@ struct RecordedHTTPTransportTests {
         }
         try source.write("x.http", "GET http://h/slow\n\nHTTP 200 after 5000 ms\n\nlate")
         let recorder = RecordingHTTPTransport(sending: RecordedHTTPTransport(folder: source.path), folder: target.path)
-        let loop = EventLoop(clock: .virtual)
+        let loop = HubEventLoop(clock: .virtual)
 
         let slow = exchange(
-            HTTPRequest(url: "http://h/slow"), through: recorder, on: loop, limits: HTTPExchangeLimits(maxBodyBytes: 100, timeout: 1_000))
+            HubHTTPRequest(url: "http://h/slow"), through: recorder, on: loop, limits: HTTPExchangeLimits(maxBodyBytes: 100, timeout: 1_000))
         #expect(slow.result == .failure(HTTPFailure(.timeout, "GET http://h/slow: no response within 1000 ms")))
         #expect(
             recorder.takeProblems() == ["GET http://h/slow: no response within 1000 ms: not recorded (only responses and transport failures are)"])
 
-        let (cancelled, cancellation) = start(HTTPRequest(url: "http://h/slow"), through: recorder, on: loop)
+        let (cancelled, cancellation) = start(HubHTTPRequest(url: "http://h/slow"), through: recorder, on: loop)
         cancellation.cancel()
         loop.advance(by: 10_000)
         #expect(cancelled.calls == 0)
@@ -404,16 +404,16 @@ struct RecordedHTTPTransportTests {
         defer { source.remove() }
         try source.write("x.http", "GET http://h/x\n\nHTTP 200\n\nx")
         let recorder = RecordingHTTPTransport(sending: RecordedHTTPTransport(folder: source.path))
-        let loop = EventLoop(clock: .virtual)
+        let loop = HubEventLoop(clock: .virtual)
 
-        let unrecorded = exchange(HTTPRequest(url: "http://h/x"), through: recorder, on: loop)
-        #expect(unrecorded.result == .success(HTTPResponse(status: 200, body: Array("x".utf8))))
+        let unrecorded = exchange(HubHTTPRequest(url: "http://h/x"), through: recorder, on: loop)
+        #expect(unrecorded.result == .success(HubHTTPResponse(status: 200, body: Array("x".utf8))))
         #expect(recorder.takeProblems() == ["GET http://h/x: not recorded: no feature folder to record into is set"])
 
         // The feature folder is a file: tests/http cannot be made in it.
         recorder.folder = source.directory + "/x.http"
-        let unwritten = exchange(HTTPRequest(url: "http://h/x"), through: recorder, on: loop)
-        #expect(unwritten.result == .success(HTTPResponse(status: 200, body: Array("x".utf8))))
+        let unwritten = exchange(HubHTTPRequest(url: "http://h/x"), through: recorder, on: loop)
+        #expect(unwritten.result == .success(HubHTTPResponse(status: 200, body: Array("x".utf8))))
         let problems = recorder.takeProblems()
         #expect(problems.count == 1)
         let path = "\(source.directory)/x.http/tests/http/get-h-x.http"
@@ -432,8 +432,8 @@ struct RecordedHTTPTransportTests {
         try source.write("x.http", "GET http://h/x\n\nHTTP 200\n\nhi")
         try prepare()
         let recorder = RecordingHTTPTransport(sending: RecordedHTTPTransport(folder: source.path), folder: target.path)
-        let result = exchange(HTTPRequest(url: "http://h/x"), through: recorder, on: EventLoop(clock: .virtual)).result
-        #expect(result == .success(HTTPResponse(status: 200, body: Array("hi".utf8))))
+        let result = exchange(HubHTTPRequest(url: "http://h/x"), through: recorder, on: HubEventLoop(clock: .virtual)).result
+        #expect(result == .success(HubHTTPResponse(status: 200, body: Array("hi".utf8))))
         #expect(recorder.written == [])
         return recorder.takeProblems()
     }

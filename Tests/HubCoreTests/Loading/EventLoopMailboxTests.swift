@@ -38,7 +38,7 @@ private func drop(_ callback: LoopCallback<Int>, after milliseconds: Int) {
 /// Runs `loop` until `condition` holds, or until a watchdog a minute off fires (on a real clock,
 /// only a loop still waiting for something reaches it); what the run returned, and whether it
 /// ended by the watchdog.
-private func run(_ loop: EventLoop, until condition: () -> Bool) -> (result: Bool, timedOut: Bool) {
+private func run(_ loop: HubEventLoop, until condition: () -> Bool) -> (result: Bool, timedOut: Bool) {
     var timedOut = false
     let watchdog = loop.schedule(after: 60_000, isWatchdog: true) { timedOut = true }
     let result = loop.run(until: { condition() || timedOut })
@@ -51,7 +51,7 @@ private func run(_ loop: EventLoop, until condition: () -> Bool) -> (result: Boo
 /// either clock, and a watchdog waits for it; forgetting or dropping it ends the wait.
 @Suite struct EventLoopMailboxTests {
     @Test func aDeliveryFromAnotherThreadRunsTheHandlerOnTheLoopsThreadOnce() {
-        let loop = EventLoop(clock: .real)
+        let loop = HubEventLoop(clock: .real)
         let loopThread = Thread.current
         var values: [Int] = []
         var threads: [Thread] = []
@@ -76,7 +76,7 @@ private func run(_ loop: EventLoop, until condition: () -> Bool) -> (result: Boo
     }
 
     @Test func manyDeliveriesFromManyThreadsEachRunOnceOnTheLoopsThread() {
-        let loop = EventLoop(clock: .virtual)
+        let loop = HubEventLoop(clock: .virtual)
         let loopThread = Thread.current
         var received: [Int] = []
         var elsewhere = 0
@@ -102,9 +102,9 @@ private func run(_ loop: EventLoop, until condition: () -> Bool) -> (result: Boo
         #expect(loop.now == 0)
     }
 
-    @Test(arguments: [EventLoop.Clock.virtual, .real])
-    func runningUntilAConditionWaitsForAnAwaitedCallback(clock: EventLoop.Clock) {
-        let loop = EventLoop(clock: clock)
+    @Test(arguments: [HubEventLoop.Clock.virtual, .real])
+    func runningUntilAConditionWaitsForAnAwaitedCallback(clock: HubEventLoop.Clock) {
+        let loop = HubEventLoop(clock: clock)
         var value: String?
         let callback = loop.callback { (delivered: String) in value = delivered }
         _ = onAnotherThread(after: 50) { callback.deliver("done") }
@@ -119,7 +119,7 @@ private func run(_ loop: EventLoop, until condition: () -> Bool) -> (result: Boo
     }
 
     @Test func aWatchdogDoesNotFireOnAVirtualClockBeforeAnAwaitedDelivery() {
-        let loop = EventLoop(clock: .virtual)
+        let loop = HubEventLoop(clock: .virtual)
         var events: [String] = []
         loop.schedule(after: 10, isWatchdog: true) { events.append("watchdog at \(loop.now)") }
         let callback = loop.callback { (value: String) in events.append("\(value) at \(loop.now)") }
@@ -135,7 +135,7 @@ private func run(_ loop: EventLoop, until condition: () -> Bool) -> (result: Boo
     }
 
     @Test func anOrdinaryTimerStillFiresWhileACallbackIsAwaited() {
-        let loop = EventLoop(clock: .virtual)
+        let loop = HubEventLoop(clock: .virtual)
         var events: [String] = []
         let callback = loop.callback { (value: Int) in events.append("delivered \(value) at \(loop.now)") }
         loop.schedule(after: 30) {
@@ -151,7 +151,7 @@ private func run(_ loop: EventLoop, until condition: () -> Bool) -> (result: Boo
 
     @Test func forgettingACallbackStopsTheWait() {
         // A real clock with a watchdog: a loop still waiting fails the test instead of hanging it.
-        let loop = EventLoop(clock: .real)
+        let loop = HubEventLoop(clock: .real)
         var ran = false
         let callback = loop.callback { (_: Int) in ran = true }
         #expect(loop.awaitedCount == 1)
@@ -170,7 +170,7 @@ private func run(_ loop: EventLoop, until condition: () -> Bool) -> (result: Boo
 
     @Test func aCallbackDroppedUndeliveredEndsTheWait() {
         // A real clock with a watchdog: a loop still waiting fails the test instead of hanging it.
-        let loop = EventLoop(clock: .real)
+        let loop = HubEventLoop(clock: .real)
         var ran = false
         do {
             _ = loop.callback { (_: Int) in ran = true }
@@ -184,7 +184,7 @@ private func run(_ loop: EventLoop, until condition: () -> Bool) -> (result: Boo
     }
 
     @Test func aCallbackDroppedUndeliveredOnAnotherThreadEndsTheWait() {
-        let loop = EventLoop(clock: .real)
+        let loop = HubEventLoop(clock: .real)
         var ran = false
         do {
             drop(loop.callback { (_: Int) in ran = true }, after: 50)
@@ -198,7 +198,7 @@ private func run(_ loop: EventLoop, until condition: () -> Bool) -> (result: Boo
     }
 
     @Test func aRealClockTimerWaitWakesUpForADelivery() {
-        let loop = EventLoop(clock: .real)
+        let loop = HubEventLoop(clock: .real)
         var events: [String] = []
         // The loop sleeps towards a timer an hour off: only waking for the delivery ends the
         // run before its deadline, a minute off, which only a loop that slept on reaches.
@@ -216,7 +216,7 @@ private func run(_ loop: EventLoop, until condition: () -> Bool) -> (result: Boo
     }
 
     @Test func aNudgeFromAnotherThreadEndsAnAdvanceWhoseWhileSaysStop() {
-        let loop = EventLoop(clock: .real)
+        let loop = HubEventLoop(clock: .real)
         let stops = SharedCount()
         var fired = false
         loop.schedule(after: 1_800_000) { fired = true }
@@ -234,7 +234,7 @@ private func run(_ loop: EventLoop, until condition: () -> Bool) -> (result: Boo
     }
 
     @Test func aNudgeMakesAWaitingRunLookAtItsConditionAgain() {
-        let loop = EventLoop(clock: .real)
+        let loop = HubEventLoop(clock: .real)
         let stops = SharedCount()
         // A response never delivered: the run waits for it, with nothing else to do.
         let callback = loop.callback { (_: Int) in }
@@ -249,7 +249,7 @@ private func run(_ loop: EventLoop, until condition: () -> Bool) -> (result: Boo
     }
 
     @Test func theWakeUpIsCalledOnEachPost() {
-        let loop = EventLoop(clock: .virtual)
+        let loop = HubEventLoop(clock: .virtual)
         let wakeUps = SharedCount()
         loop.setWakeUp { wakeUps.add() }
         var values: [Int] = []

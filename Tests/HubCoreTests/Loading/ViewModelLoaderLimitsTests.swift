@@ -48,7 +48,7 @@ import Testing
     }
 
     private func makeLoader(
-        _ operations: [any ContentOperation], loop: EventLoop? = nil, limits: ContentOperationLimits = .standard
+        _ operations: [any ContentOperation], loop: HubEventLoop? = nil, limits: ContentOperationLimits = .standard
     ) -> (ViewModelLoader, ViewModelLoaderDelegateRecorder) {
         let loader = ViewModelLoader(
             viewURI: "test:limits", featureInfo: FeatureInfo(identifier: "limits", title: "Limits"), operations: operations,
@@ -99,10 +99,10 @@ import Testing
     @Test func reschedulesFromTheEventLoopAreOutsideEventsAndNeverCapped() {
         final class Polling: ContentOperation {
             let name = "poll"
-            let loop: EventLoop
+            let loop: HubEventLoop
             var runs = 0
             var handle: ContentOperationHandle?
-            init(loop: EventLoop) { self.loop = loop }
+            init(loop: HubEventLoop) { self.loop = loop }
             func attach(to handle: ContentOperationHandle) { self.handle = handle }
             func perform(_ context: ContentOperationContext) {
                 runs += 1
@@ -110,7 +110,7 @@ import Testing
                 if runs < 2_500 { loop.schedule(after: 1) { [self] in handle?.reschedule() } }
             }
         }
-        let loop = EventLoop(clock: .virtual)
+        let loop = HubEventLoop(clock: .virtual)
         let operation = Polling(loop: loop)
         let (loader, recorder) = makeLoader([operation], loop: loop)
         loader.loadViewModel()
@@ -120,7 +120,7 @@ import Testing
     }
 
     @Test func aRunThatOutlivesItsTimeoutFailsAndItsLateFinishIsIgnored() throws {
-        let loop = EventLoop(clock: .virtual)
+        let loop = HubEventLoop(clock: .virtual)
         let silent = Silent()
         let after = ContentOperationMock(name: "after")
         let (loader, recorder) = makeLoader([silent, after], loop: loop, limits: ContentOperationLimits(timeout: 500))
@@ -140,7 +140,7 @@ import Testing
     }
 
     @Test func anOperationsOwnTimeoutWinsAndARunThatFinishesInTimeIsNotTouched() {
-        let loop = EventLoop(clock: .virtual)
+        let loop = HubEventLoop(clock: .virtual)
         let silent = Silent()
         silent.limits.timeout = 50
         let (loader, _) = makeLoader([silent], loop: loop, limits: ContentOperationLimits(timeout: 500))

@@ -243,10 +243,10 @@ import Testing
     /// reads `hub.Response` from.
     private final class ProbeTransport: HTTPTransport {
         func send(
-            _ request: HTTPRequest, limits: HTTPExchangeLimits, on loop: EventLoop,
-            completion: @escaping (Result<HTTPResponse, HTTPFailure>) -> Void
+            _ request: HubHTTPRequest, limits: HTTPExchangeLimits, on loop: HubEventLoop,
+            completion: @escaping (Result<HubHTTPResponse, HTTPFailure>) -> Void
         ) -> HTTPCancellation {
-            let timer = loop.schedule(after: 0) { completion(.success(HTTPResponse(status: 200))) }
+            let timer = loop.schedule(after: 0) { completion(.success(HubHTTPResponse(status: 200))) }
             return HTTPCancellation { loop.cancel(timer) }
         }
     }

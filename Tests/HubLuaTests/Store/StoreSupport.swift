@@ -5,7 +5,7 @@ import HubRender
 
 /// A runtime on `clock` whose store is `store`, with the feature folder `source` describes
 /// loaded (see ``makeFeatureFolder(_:named:)``).
-func makeStoreRuntime(_ source: String, store: any Store = MemoryStore(), clock: EventLoop.Clock = .virtual) throws -> HubRuntime {
+func makeStoreRuntime(_ source: String, store: any Store = MemoryStore(), clock: HubEventLoop.Clock = .virtual) throws -> HubRuntime {
     let runtime = try HubRuntime(clock: clock)
     runtime.manager.store = store
     try runtime.loadFeatures(at: makeFeatureFolder(source, named: "store"))

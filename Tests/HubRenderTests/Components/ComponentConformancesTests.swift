@@ -29,7 +29,7 @@ final class ObservingParentComponent: ComponentWithChildren, ComponentContentOff
         _ = try? registry.register(BlockComponentFactory { name in
             name == "observer" ? made.keep(ObservingParentComponent()) as any Component : ComponentMock()
         }, forNamespace: "test")
-        let host = ComponentHost(registry: registry, imageLoader: OfflineImageLoader(loop: EventLoop(clock: .virtual)), now: { 0 })
+        let host = ComponentHost(registry: registry, imageLoader: OfflineImageLoader(loop: HubEventLoop(clock: .virtual)), now: { 0 })
         let observer = Self.model("a", name: "observer")
         let first = host.dequeue(for: observer)
         let second = host.dequeue(for: observer)

@@ -52,7 +52,7 @@ final class ParentComponent: ComponentWithChildren {
 /// A host whose components are created by name ("capable", "other", "parent"), with an offline
 /// image loader on a virtual loop.
 struct RuntimeFixture {
-    let loop = EventLoop(clock: .virtual)
+    let loop = HubEventLoop(clock: .virtual)
     let images = ImageRegistry()
     let loader: OfflineImageLoader
     let host: ComponentHost

@@ -62,10 +62,10 @@ final class RowsOperation: ContentOperation {
 /// `late` row.
 final class DelayedOperation: ContentOperation {
     let name = "delayed"
-    private let loop: EventLoop
+    private let loop: HubEventLoop
     private let delay: Int
 
-    init(loop: EventLoop, delay: Int) {
+    init(loop: HubEventLoop, delay: Int) {
         self.loop = loop
         self.delay = delay
     }

@@ -8,7 +8,7 @@ import HeapModule
 /// responses) is scheduled here and runs on the same thread. With the virtual clock, time only
 /// moves when the loop runs, so tests are instant and deterministic; work another thread does
 /// (a real network exchange) is waited for in real time, before any watchdog fires.
-public final class EventLoop {
+public final class HubEventLoop {
     /// How the loop's time passes.
     public enum Clock: Sendable {
         /// Time jumps straight to the next timer.

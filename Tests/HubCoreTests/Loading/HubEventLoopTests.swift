@@ -7,7 +7,7 @@ import Testing
 /// gone once its runs have completed, however many chains ran.
 @Suite struct EventLoopTests {
     @Test func timersFireByDueTimeThenInTheOrderTheyWereMade() {
-        let loop = EventLoop(clock: .virtual)
+        let loop = HubEventLoop(clock: .virtual)
         var fired: [String] = []
         loop.schedule(after: 20) { fired.append("b at 20") }
         loop.schedule(after: 10) { fired.append("a at 10") }
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func aCancelledTimerNeverFiresAndCancellingTwiceOrAfterFiringDoesNothing() {
-        let loop = EventLoop(clock: .virtual)
+        let loop = HubEventLoop(clock: .virtual)
         var fired: [Int] = []
         let first = loop.schedule(after: 5) { fired.append(1) }
         let second = loop.schedule(after: 10) { fired.append(2) }
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func runningUntilAConditionDoesNotWaitForWatchdogs() {
-        let loop = EventLoop(clock: .virtual)
+        let loop = HubEventLoop(clock: .virtual)
         var watched = false
         loop.schedule(after: 1_000, isWatchdog: true) { watched = true }
         let work = loop.schedule(after: 10) {}
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func thousandsOfCancelledTimersLeaveTheQueueSmallAndTheRestInOrder() {
-        let loop = EventLoop(clock: .virtual)
+        let loop = HubEventLoop(clock: .virtual)
         var fired: [Int] = []
         for index in 0..<10_000 {
             let timer = loop.schedule(after: 10_000 - index, isWatchdog: true) { fired.append(index) }
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func aChainsTimeoutsAreGoneOnceItsRunsCompleted() {
-        let loop = EventLoop(clock: .virtual)
+        let loop = HubEventLoop(clock: .virtual)
         for round in 0..<1_000 {
             let loader = ViewModelLoader(
                 viewURI: "test:timeouts", featureInfo: FeatureInfo(identifier: "timeouts", title: "Timeouts"),
