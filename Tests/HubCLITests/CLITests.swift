@@ -169,8 +169,25 @@ final class PipeReader: @unchecked Sendable {
     }
 
     @Test func failingOperationExitsNonZeroNamingTheOperation() throws {
-        let result = try HubProcess.run(["render", "--features", "Tests/HubLuaTests/Fixtures/Broken", "broken:view"])
+        let result = try HubProcess.run(["render", "--features", "Tests/HubLuaTests/Fixtures/Broken", "broken:view", "--width", "50"])
         #expect(result.status != 0)
+        #expect(result.output == """
+                                  Broken
+            ──────────────────────────────────────────────────
+            The view failed to load
+            ┌────────────────────────────────────────────────┐
+            │ ! boom — feature 'broken', operation           │
+            │ 'explode', operations/explode.lua:4; operation │
+            │ 'after' was handed it and failed with an error │
+            │ of its own                                     │
+            └────────────────────────────────────────────────┘
+            ┌────────────────────────────────────────────────┐
+            │ ! boom — feature 'broken', operation 'after',  │
+            │ operations/after.lua:7; the view failed with   │
+            │ it                                             │
+            └────────────────────────────────────────────────┘
+
+            """, "the view shows each failure in the words reported below")
         #expect(result.errors == """
             hub: boom — feature 'broken', operation 'explode', operations/explode.lua:4; operation 'after' was handed it and \
             failed with an error of its own

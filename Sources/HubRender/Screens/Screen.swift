@@ -5,7 +5,8 @@ import HubCore
 /// what happens in its event log.
 ///
 /// On ``appear()`` it shows the loader's initial view model, then loads. A failed load keeps
-/// the previous view model and records the error. Screens are opened by ``HubManager``.
+/// the previous view model and records the error; until a load succeeds, the screen renders
+/// the failure. Screens are opened by ``HubManager``.
 public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
     /// The loader that runs the view's content loading chain.
     public let loader: ViewModelLoader
@@ -155,7 +156,8 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
 
     /// ``renderedSize`` for the screen's current ``layout()``, worked out by the caller.
     public func renderedSize(of layout: ViewLayout) -> Size {
-        Size(width: width, height: geometry.renderedHeight(of: viewModel, layout: layout))
+        if let loadFailure { return Size(width: width, height: height ?? loadFailure.height(width: width)) }
+        return Size(width: width, height: geometry.renderedHeight(of: viewModel, layout: layout))
     }
 
     /// Where everything goes: body frames in content rows, overlays centred in the viewport.
@@ -178,15 +180,32 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
     /// The view as text at the screen's size and scroll offset, with Unicode or plain ASCII
     /// lines and boxes, and ANSI styles when `color` is true. `layout`, when given, is the
     /// screen's current ``layout()``, which the caller already has (it is not worked out again).
+    ///
+    /// Until a load succeeds, a screen whose load failed shows the failure instead: its title,
+    /// `The view failed to load`, and each failure of its chain as `hub render` reports it (the
+    /// message, the feature and operation, `file:line`).
+    ///
+    /// This is the drawing itself, for an app that embeds HubRender without Lua. A screen that
+    /// HubLua's `HubRuntime` opened is rendered through the runtime, `runtime.render(screen)`
+    /// (or `AsyncScreen.render()`): it charges the drawing to the runtime's memory limit and
+    /// runs its Lua components under one instruction budget.
     public func render(ascii: Bool = false, color: Bool = false, layout: ViewLayout? = nil) -> String {
-        renderer.render(
-            viewModel, options: RenderOptions(width: width, height: height, scrollOffset: scrollOffset, ascii: ascii, color: color),
-            layout: layout)
+        let options = RenderOptions(width: width, height: height, scrollOffset: scrollOffset, ascii: ascii, color: color)
+        if let loadFailure { return loadFailure.render(options) }
+        return renderer.render(viewModel, options: options, layout: layout)
+    }
+
+    /// What the screen shows while no load has succeeded and the last one failed: its title (the
+    /// initial view model's, else the feature's) and the chain's failures; nil otherwise.
+    var loadFailure: LoadFailureView? {
+        guard let lastError, loader.previouslyLoadedViewModel == nil else { return nil }
+        return LoadFailureView(title: viewModel.title ?? featureInfo.title, loader: loader, error: lastError)
     }
 
     /// ``render(ascii:color:layout:)``, and every component the render drew (children
     /// included, parents before their children) with its frame in the text's cells: what a
-    /// preview needs to map a click on the text back to a component.
+    /// preview needs to map a click on the text back to a component. A screen a `HubRuntime`
+    /// opened is traced through the runtime, `runtime.renderTracingComponents(screen)`.
     public func renderTracingComponents(ascii: Bool = false, layout: ViewLayout? = nil) -> (text: String, components: [DrawnComponent]) {
         var drawn: [DrawnComponent] = []
         renderer.host.onDraw = { drawn.append(DrawnComponent(model: $0, frame: $1)) }

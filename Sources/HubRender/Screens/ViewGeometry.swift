@@ -22,7 +22,7 @@ public struct ViewGeometry: Sendable, Equatable {
 
     /// Rows the navigation bar takes: the title and a rule, or none without a title.
     public static func navigationBarHeight(for viewModel: ViewModel) -> Int {
-        viewModel.title == nil ? 0 : 2
+        NavigationBar.height(title: viewModel.title)
     }
 
     /// Rows left for the body (and overlays) of `viewModel` below the navigation bar; nil when

@@ -81,11 +81,7 @@ public final class ViewRenderer {
         // so that a view millions of rows high reserves no more than a long list needs.
         surface.reserveCapacity(drawings: lastDrawingCount > 0 ? lastDrawingCount : min(surface.height, Self.firstRenderDrawings))
         let screen = surface.canvas
-        if let title = viewModel.title {
-            let text = DisplayWidth.prefix(of: title, fitting: width)
-            screen.text((width - DisplayWidth.of(text)) / 2, 0, text, style: TextStyle(bold: true))
-            screen.hline(0, 1, width)
-        }
+        NavigationBar.draw(viewModel.title, in: screen)
         let viewportCanvas = screen.canvas(for: Rect(x: 0, y: navigationHeight, width: width, height: viewport))
         let container = Size(width: width, height: viewport)
         let offsetChanged = lastScrollOffset != options.scrollOffset

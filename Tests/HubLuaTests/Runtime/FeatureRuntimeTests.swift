@@ -33,6 +33,26 @@ import Testing
         #expect(screen.loader.isLoading == false)
     }
 
+    @Test func aViewWhoseFirstLoadFailedRendersItsTitleAndEachFailure() throws {
+        let runtime = try makeRuntime(TestPaths.fixture("Broken"))
+        let screen = try runtime.open("broken:view", options: .init(width: 60))
+        #expect(try runtime.render(screen) == """
+                                       Broken
+            ────────────────────────────────────────────────────────────
+            The view failed to load
+            ┌──────────────────────────────────────────────────────────┐
+            │ ! boom — feature 'broken', operation 'explode',          │
+            │ operations/explode.lua:4; operation 'after' was handed   │
+            │ it and failed with an error of its own                   │
+            └──────────────────────────────────────────────────────────┘
+            ┌──────────────────────────────────────────────────────────┐
+            │ ! boom — feature 'broken', operation 'after',            │
+            │ operations/after.lua:7; the view failed with it          │
+            └──────────────────────────────────────────────────────────┘
+
+            """)
+    }
+
     @Test func brokenFeatureScriptIsReportedWithFolderAndLine() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-broken-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
