@@ -23,7 +23,7 @@ final class PriceTag: Component {
     }
 }
 
-// 1. Swift only: the manager owns the registries and opens screens.
+// 1. Swift only: the manager owns the registries and opens screens, which draw themselves.
 let manager = HubManager()
 try manager.componentRegistry.register(BlockComponentFactory { $0 == "price" ? PriceTag() : nil }, forNamespace: "shop")
 try manager.featureRegistry.register(FeatureRegistration(
@@ -41,11 +41,12 @@ try manager.featureRegistry.register(FeatureRegistration(
 let fruit = try manager.open("shop:fruit", options: ScreenOptions(width: 30))
 print(fruit.render(), terminator: "")
 
-// 2. Mixed: a Lua feature folder registers into the same manager and uses `shop:price`.
+// 2. Mixed: a Lua feature folder registers into the same manager and uses `shop:price`. A
+// screen the runtime opened is rendered by the runtime, under its limits.
 let runtime = try HubRuntime(manager: manager)
 try runtime.loadFeatures(at: #filePath.replacingOccurrences(of: "main.swift", with: "Basket"))
 let basket = try runtime.open("shop:basket", options: ScreenOptions(width: 30))
-print(basket.render(), terminator: "")
+print(try runtime.render(basket), terminator: "")
 
 // 3. Async: a runtime on a thread of its own, for Swift concurrency (a server's routes, an
 // app's tasks). Any task may open views, many at once, without blocking the thread it runs on.

@@ -35,9 +35,11 @@ extension HubRuntime {
         }
     }
 
-    /// `screen` as text (see `Screen/render(ascii:color:)`), unless drawing it would take more
-    /// memory than the runtime lets scripts use (a view of many very tall components, printed
-    /// whole): then an error saying how big it is. Its Lua components' calls share one budget.
+    /// `screen` as text (see `Screen/render(ascii:color:layout:)`), unless drawing it would take
+    /// more memory than the runtime lets scripts use (a view of many very tall components,
+    /// printed whole): then an error saying how big it is. Its Lua components' calls share one
+    /// budget. This is how a screen the runtime opened is rendered; `Screen`'s own `render` is
+    /// the drawing underneath, without the runtime's limits.
     public func render(_ screen: Screen, ascii: Bool = false, color: Bool = false) throws(RenderError) -> String {
         try renderChecked(screen) { screen.render(ascii: ascii, color: color, layout: $0) }
     }

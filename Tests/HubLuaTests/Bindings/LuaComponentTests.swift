@@ -7,7 +7,7 @@ import Testing
     @Test func managedChildrenRenderAndImagesArriveAsynchronously() throws {
         let runtime = try makeRuntime(TestPaths.fixture("Widgets"))
         let screen = try runtime.open("widgets:view", options: .init(width: 40))
-        #expect(screen.render() == """
+        #expect(try runtime.render(screen) == """
                             widgets
             ────────────────────────────────────────
 
@@ -19,18 +19,18 @@ import Testing
 
             """)
         runtime.loop.advance(by: 0)
-        #expect(screen.render().contains("photo.jpg 14x2 loading        logo.png 1\n"))
+        #expect(try runtime.render(screen).contains("photo.jpg 14x2 loading        logo.png 1\n"))
         #expect(runtime.problems.isEmpty, "\(runtime.problems)")
     }
 
     @Test func selectionStateAndUIStateReachLuaComponents() throws {
         let runtime = try makeRuntime(TestPaths.fixture("Widgets"))
         let screen = try runtime.open("widgets:view", options: .init(width: 40))
-        _ = screen.render()
+        _ = try runtime.render(screen)
         screen.setSelectionState(.highlighted, at: [1])
         screen.setSelectionState(.selected, at: [1])
         screen.setSelectionState(.selected, at: [1])
-        #expect(screen.render().contains("Counter selected 1"))
+        #expect(try runtime.render(screen).contains("Counter selected 1"))
         #expect(screen.savedUIState(forModel: "counter") == .object(["count": .int(1)]))
     }
 
@@ -47,7 +47,7 @@ import Testing
               ctx.view:body("y").component = "bad:small"
             end } }
             """, inFolder: "Fixtures/Sandbox", chunkName: "@bad.lua")
-        let text = try runtime.open("bad:view", options: .init(width: 30)).render()
+        let text = try runtime.render(runtime.open("bad:view", options: .init(width: 30)))
         #expect(text == """
                          bad
             ──────────────────────────────
@@ -74,7 +74,7 @@ import Testing
               ctx.view:body { id = "x", component = "nowhere:thing", title = "Still shown", subtitle = "as a row" }
             end } }
             """, inFolder: "Fixtures/Sandbox")
-        let text = try runtime.open("unknown:view", options: .init(width: 30)).render()
+        let text = try runtime.render(runtime.open("unknown:view", options: .init(width: 30)))
         #expect(text.hasSuffix(" Still shown\n as a row\n"))
     }
 }

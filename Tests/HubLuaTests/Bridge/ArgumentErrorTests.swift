@@ -142,7 +142,7 @@ import Testing
               ctx.view:body("x").component = "probe:canvas"
             end } }
             """, inFolder: "Fixtures/Sandbox", chunkName: "@canvas.lua")
-        _ = try runtime.open("canvas:view").render()
+        _ = try runtime.render(runtime.open("canvas:view"))
         let seen = try runtime.evaluate("return seen", inFolder: "Fixtures/Sandbox").arrayValue ?? []
         try #require(seen.count == 5)
         #expect(seen.prefix(3) == [

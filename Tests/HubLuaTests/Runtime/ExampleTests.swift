@@ -15,26 +15,33 @@ let goldenViews = [
     func renderMatchesGoldenFileByteForByte(view: (String, String, String), width: Int) throws {
         let runtime = try makeRuntime(view.1)
         let screen = try runtime.open(view.2, options: .init(width: width))
-        #expect(screen.render() == (try TestPaths.golden("\(view.0)-\(width).txt")))
+        #expect(try runtime.render(screen) == (try TestPaths.golden("\(view.0)-\(width).txt")))
         #expect(runtime.problems.isEmpty)
     }
 
     @Test func renderIsDeterministicAcrossRuntimes() throws {
-        let first = try makeRuntime(TestPaths.fixture("Torture")).open("torture:view", options: .init(width: 77)).render()
-        let second = try makeRuntime(TestPaths.fixture("Torture")).open("torture:view", options: .init(width: 77)).render()
+        let first = try render(TestPaths.fixture("Torture"), "torture:view", width: 77)
+        let second = try render(TestPaths.fixture("Torture"), "torture:view", width: 77)
         #expect(first == second)
     }
 
+    /// The view `uri` of the features in `folder`, opened by a new runtime and rendered by it.
+    private func render(_ folder: String, _ uri: String, width: Int, ascii: Bool = false) throws -> String {
+        let runtime = try makeRuntime(folder)
+        return try runtime.render(runtime.open(uri, options: .init(width: width)), ascii: ascii)
+    }
+
     @Test func colorAddsANSIStylesAndPlainOutputHasNone() throws {
-        let screen = try makeRuntime(TestPaths.examples).open("cities:overview", options: .init(width: 60))
-        let colored = screen.render(color: true)
+        let runtime = try makeRuntime(TestPaths.examples)
+        let screen = try runtime.open("cities:overview", options: .init(width: 60))
+        let colored = try runtime.render(screen, color: true)
         #expect(colored.contains("\u{1B}[1mMadrid\u{1B}[0m"))
         #expect(colored.contains("\u{1B}[2mSpain\u{1B}[0m"))
-        #expect(!screen.render().contains("\u{1B}"))
+        #expect(try !runtime.render(screen).contains("\u{1B}"))
     }
 
     @Test func asciiBoxesUsePlainCharacters() throws {
-        let text = try makeRuntime(TestPaths.examples).open("cities:overview", options: .init(width: 60)).render(ascii: true)
+        let text = try render(TestPaths.examples, "cities:overview", width: 60, ascii: true)
         #expect(text.contains(" +--------------------------+ +--------------------------+"))
         #expect(!text.contains("┌"))
     }
@@ -42,12 +49,12 @@ let goldenViews = [
     @Test func heightCutsTheViewportAndScrollMovesIt() throws {
         let runtime = try makeRuntime(TestPaths.examples)
         let screen = try runtime.open("cities:overview", options: .init(width: 60, height: 6))
-        let top = screen.render()
+        let top = try runtime.render(screen)
         #expect(top.split(separator: "\n", omittingEmptySubsequences: false).count == 7)
         #expect(top.hasSuffix(" Madrid\n Spain\n Rome\n Italy\n"))
         #expect(screen.viewportHeight == 4, "six rows less the navigation bar's two")
         #expect(screen.scroll(by: 4) == 4)
-        #expect(screen.render().hasSuffix(" Berlin\n Germany\n Amsterdam\n Netherlands\n"))
+        #expect(try runtime.render(screen).hasSuffix(" Berlin\n Germany\n Amsterdam\n Netherlands\n"))
         #expect(screen.scroll(by: 100) == 17)
     }
 }

@@ -34,7 +34,7 @@ final class TagComponent: Component {
         let (manager, runtime) = try makeMixed()
         #expect(manager.canOpen("mixed:basket"), "the Lua feature is in the manager's registry")
         let screen = try runtime.open("mixed:basket", options: ScreenOptions(width: 20))
-        #expect(screen.render() == """
+        #expect(try runtime.render(screen) == """
                    Basket
             ────────────────────
             [Apples           3]
@@ -60,7 +60,7 @@ final class TagComponent: Component {
                 }]
             }]))
         let screen = try runtime.open("swift:ratings", options: ScreenOptions(width: 20))
-        #expect(screen.render().hasSuffix("────────────────────\n*** Apples\n* Pears\n"))
+        #expect(try runtime.render(screen).hasSuffix("────────────────────\n*** Apples\n* Pears\n"))
     }
 
     @Test func swiftOperationsWrapALuaFeaturesChain() throws {
