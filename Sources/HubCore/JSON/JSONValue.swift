@@ -65,7 +65,7 @@ public typealias JSONDictionary = [String: JSONValue]
 
 extension JSONDictionary {
     /// This dictionary with `other`'s entries added; `other` wins on conflicting keys.
-    public func merging(overriding other: JSONDictionary) -> JSONDictionary {
+    func merging(overriding other: JSONDictionary) -> JSONDictionary {
         merging(other) { _, new in new }
     }
 }
