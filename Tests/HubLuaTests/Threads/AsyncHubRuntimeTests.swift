@@ -115,6 +115,48 @@ import Testing
         await #expect(throws: AsyncScreenError.closed(viewURI: "shop:view")) { _ = try await view.viewModel }
     }
 
+    @Test func aCallPastTheLimitOfWaitingJobsIsRefusedAtOnceAndTheOthersRun() async throws {
+        let folder = try makeFeatureFolder("""
+            hub.feature { id = "shop", uri = "shop:view", operations = { function(ctx) ctx.view:body("row").title = "open" end } }
+            """)
+        let hub = try await AsyncHubRuntime(waitingLimit: 2) {
+            let runtime = try HubRuntime(clock: .real)
+            try runtime.loadFeatures(at: folder)
+            return runtime
+        }
+        let view = try await hub.open("shop:view")
+        // The thread runs a job that holds it until the gate opens; two jobs wait behind it.
+        let gate = DispatchSemaphore(value: 0)
+        let (held, holding) = AsyncStream<Void>.makeStream()
+        let holder = Task { try await hub.withRuntime { _ in holding.yield(); gate.wait() } }
+        for await _ in held { break }
+        let (ran, running) = AsyncStream<Int>.makeStream()
+        for job in 1...2 { try hub.thread.submit { _ in running.yield(job) } }
+
+        let busy = AsyncRuntimeError.busy(waitingJobs: 2)
+        #expect(throws: busy) { try hub.thread.submit { _ in running.yield(3) } }
+        await #expect(throws: busy) { _ = try await hub.open("shop:view") }
+        await #expect(throws: busy) { _ = try await view.settled() }
+        await #expect(throws: busy) { _ = try await view.select("row") }
+        await #expect(throws: busy) { _ = try await view.render() }
+        #expect(busy.description == "the runtime is busy: 2 calls are waiting for its thread already, its limit; try again shortly")
+
+        gate.signal()
+        try await holder.value
+        var order: [Int] = []
+        for await job in ran {
+            order.append(job)
+            if order.count == 2 { break }
+        }
+        #expect(order == [1, 2], "the jobs taken ran, the one refused never did")
+        #expect(try await hub.open("shop:view").viewModel.body.map(\.title) == ["open"])
+        #expect(try await hub.withRuntime { _ in 4 } == 4)
+        running.finish()
+        var later: [Int] = []
+        for await job in ran { later.append(job) }
+        #expect(later.isEmpty)
+    }
+
     @Test func aRuntimeOnAVirtualClockIsRefused() async throws {
         await #expect(throws: AsyncRuntimeError.self) { _ = try await AsyncHubRuntime { try HubRuntime(clock: .virtual) } }
     }
