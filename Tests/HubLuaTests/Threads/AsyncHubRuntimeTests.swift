@@ -115,6 +115,28 @@ import Testing
         await #expect(throws: AsyncScreenError.closed(viewURI: "shop:view")) { _ = try await view.viewModel }
     }
 
+    @Test func selectingAnswersTheViewAsTheSettledSelectionLeftIt() async throws {
+        // The action waits, then writes what the view reads: only the store tells the chain to
+        // run again, after the action has ended.
+        let hub = try await makeHub("""
+            hub.feature { id = "shop", uri = "shop:view", title = "Shop", operations = {
+              hub.operation { name = "shelf", perform = function(ctx)
+                local sold = hub.store.get("sold") or 0
+                ctx.view:body({ id = "book", title = "Dune (" .. sold .. " sold)" }).target:add_action("shop:sell")
+              end },
+            } }
+            hub.action("shop:sell", function()
+              hub.sleep(20)
+              hub.store.set("sold", (hub.store.get("sold") or 0) + 1)
+              return true
+            end)
+            """)
+        let view = try await hub.open("shop:view", options: ScreenOptions(width: 20))
+        #expect(try await view.select("book").body.map(\.title) == ["Dune (1 sold)"])
+        #expect(try await view.render() == "        Shop\n────────────────────\n Dune (1 sold)\n")
+        #expect(try await view.select("book").body.map(\.title) == ["Dune (2 sold)"])
+    }
+
     @Test func aCallPastTheLimitOfWaitingJobsIsRefusedAtOnceAndTheOthersRun() async throws {
         let folder = try makeFeatureFolder("""
             hub.feature { id = "shop", uri = "shop:view", operations = { function(ctx) ctx.view:body("row").title = "open" end } }
