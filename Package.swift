@@ -172,6 +172,13 @@ let package = Package(
             path: "Examples/Backend",
             swiftSettings: programChecks
         ),
+        // A Hummingbird route that answers with views opened on an AsyncHubRuntime.
+        .executableTarget(
+            name: "HubEmbeddingServerExample",
+            dependencies: ["HubCore", "HubRender", "HubLua", .product(name: "Hummingbird", package: "hummingbird")],
+            path: "Examples/EmbeddingServer", exclude: ["Market"],
+            swiftSettings: programChecks
+        ),
         .testTarget(name: "HubCoreTests", dependencies: ["HubCore"], resources: [.copy("Fixtures")], swiftSettings: programChecks),
         .testTarget(name: "HubRenderTests", dependencies: ["HubCore", "HubRender", "HubTestThreads"], swiftSettings: programChecks),
         .testTarget(
@@ -196,6 +203,7 @@ let package = Package(
             name: "HubCLITests",
             dependencies: [
                 "hub", "HubEmbeddingExample", "HubExampleBackend", "HubTestBackend", "HubTestPostgres", "HubTestThreads",
+                "HubEmbeddingServerExample",
                 // The fault suite reads what a killed server stored straight from its store.
                 "HubCore", "HubSQLite", "HubPostgres", "HubTestFaults",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -45,7 +45,7 @@ public final class HubManager {
     /// the error and finished normally): the chain goes on, the author must still see it. A Lua
     /// runtime reports it as a problem (`hub render`, `watch`, `test`, the REPL and the server's
     /// log show them).
-    public var onSilencedFailure: ((SilencedFailure) -> Void)?
+    public var onSilencedFailure: ((ChainFailure) -> Void)?
     /// Told of each action that failed on a screen whose owner does not take its failures
     /// itself (``Screen/onActionFailure``); a Lua runtime reports it as a problem.
     public var onActionFailure: ((ContentError) -> Void)?

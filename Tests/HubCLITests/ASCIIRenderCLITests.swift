@@ -8,7 +8,7 @@ import Testing
     /// A view of every example feature (one per `uri` and `uri_prefix` in their feature.lua files).
     static let views = [
         "cities:overview", "cities:city:Madrid", "food:overview", "songs:list", "songs:song:1", "todo:list",
-        "github:search", "shop:basket", "limits:fine",
+        "github:search", "shop:basket", "market:basket", "limits:fine",
         "chain:titles", "chain:snapshots", "chain:errors", "chain:forwarded", "chain:articles", "chain:search",
         "chain:factory:one", "chain:policy",
     ]

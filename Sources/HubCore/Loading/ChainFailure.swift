@@ -42,7 +42,7 @@ public struct ChainFailure: Equatable, Sendable, CustomStringConvertible {
 
     /// The failures of `statuses`, the chain's operations in order, and `silenced`, the failure
     /// each silenced in its last run (nil where none), as ``ViewModelLoader/failures`` says.
-    static func failures(of statuses: [ContentOperationStatus], silenced: [SilencedFailure?]) -> [ChainFailure] {
+    static func failures(of statuses: [ContentOperationStatus], silenced: [ChainFailure?]) -> [ChainFailure] {
         var failures: [ChainFailure] = []
         var index = 0
         while index < statuses.count {

@@ -18,7 +18,7 @@ struct OperationSlot {
     var timeout: HubEventLoop.TimerID?
     /// The failure its last run silenced (it was handed an earlier operation's error and
     /// finished normally), if any.
-    var silenced: SilencedFailure?
+    var silenced: ChainFailure?
 
     /// The slot of an operation `name` that has not run.
     init(name: String) {

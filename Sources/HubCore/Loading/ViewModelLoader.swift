@@ -53,8 +53,9 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     private var isDraining = false
 
     /// The failures the chain's operations silenced in their last runs (each was handed an
-    /// earlier operation's error and finished normally), in chain order.
-    public var silencedFailures: [SilencedFailure] {
+    /// earlier operation's error and finished normally: its outcome is
+    /// ``ChainFailure/Outcome/silenced(by:)``), in chain order.
+    public var silencedFailures: [ChainFailure] {
         slots.compactMap(\.silenced)
     }
 
@@ -371,7 +372,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         guard let head = queue.first, head.index == index else { return }
         queue.removeFirst()
         if error == nil, head.mode == .main, let handed = head.context?.previousError {
-            let failure = SilencedFailure(error: handed, silencedBy: operations[index].name)
+            let failure = ChainFailure(error: handed, outcome: .silenced(by: operations[index].name))
             slots[index].silenced = failure
             delegate?.viewModelLoader(self, didSilence: failure)
         } else {

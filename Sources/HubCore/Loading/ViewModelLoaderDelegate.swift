@@ -6,10 +6,10 @@ public protocol ViewModelLoaderDelegate: AnyObject {
     func viewModelLoader(_ loader: ViewModelLoader, didFailWith error: ContentError)
     /// An operation was handed an earlier one's error and finished normally: the chain goes on,
     /// and the failure is only known from here (and ``ViewModelLoader/silencedFailures``).
-    func viewModelLoader(_ loader: ViewModelLoader, didSilence failure: SilencedFailure)
+    func viewModelLoader(_ loader: ViewModelLoader, didSilence failure: ChainFailure)
 }
 
 extension ViewModelLoaderDelegate {
     /// By default, a silenced failure is only kept in ``ViewModelLoader/silencedFailures``.
-    public func viewModelLoader(_ loader: ViewModelLoader, didSilence failure: SilencedFailure) {}
+    public func viewModelLoader(_ loader: ViewModelLoader, didSilence failure: ChainFailure) {}
 }

@@ -20,8 +20,8 @@ extension HubProblem {
             description: error.description)
     }
 
-    /// `failure`, which the next operation silenced, worded as ``SilencedFailure`` is.
-    static func silenced(_ failure: SilencedFailure) -> HubProblem {
+    /// `failure`, which the next operation silenced, worded as that ``ChainFailure`` is.
+    static func silenced(_ failure: ChainFailure) -> HubProblem {
         HubProblem(
             .silenced, message: failure.error.message, feature: failure.error.feature, identifier: failure.error.operation,
             location: failure.error.location, folder: failure.error.folder, error: failure.error, description: failure.description)

@@ -18,9 +18,16 @@ import Synchronization
 /// print(try await view.render())
 /// ```
 ///
+/// Each call waits its turn for the thread, behind at most `waitingLimit` others (see
+/// ``init(waitingLimit:_:)``): past that it throws ``AsyncRuntimeError/busy(waitingJobs:)`` at
+/// once, so a flood of requests is refused rather than queued without bound.
+///
 /// ``HubRuntime`` is the synchronous face, for a program that owns its thread (a command-line
 /// tool, a test): there `open` runs the loop on the caller's thread until the view settles.
 public final class AsyncHubRuntime: Sendable {
+    /// How many calls may wait for the runtime's thread at once, unless told otherwise.
+    public static let defaultWaitingLimit = 1_024
+
     let thread: RuntimeThread<AsyncRuntimeState>
     /// Numbers for waits, unique in this runtime, so a cancelled task can name its wait.
     private let waitNumbers = Mutex(0)
@@ -28,8 +35,13 @@ public final class AsyncHubRuntime: Sendable {
     /// A runtime that `make` makes on the new thread — a ``HubRuntime`` on the real clock, its
     /// limits set and its features loaded — ready when this returns; throws what `make` throws,
     /// and ``AsyncRuntimeError/virtualClock`` for a runtime whose time only passes when asked.
-    public init(_ make: @escaping @Sendable () throws -> HubRuntime) async throws {
-        let thread = RuntimeThread<AsyncRuntimeState>(name: "hub-runtime")
+    /// At most `waitingLimit` calls (at least 1) wait for the thread at once: each call of the
+    /// runtime and of its screens waits once (``open(_:options:timeout:)`` twice, one after
+    /// the other), and a wait for a view to settle does not count once it has begun.
+    public init(
+        waitingLimit: Int = AsyncHubRuntime.defaultWaitingLimit, _ make: @escaping @Sendable () throws -> HubRuntime
+    ) async throws {
+        let thread = RuntimeThread<AsyncRuntimeState>(name: "hub-runtime", waitingLimit: waitingLimit)
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             thread.start(makeState: {
                 let runtime = try make()
@@ -78,18 +90,6 @@ public final class AsyncHubRuntime: Sendable {
         waitNumbers.withLock { number in
             number += 1
             return number
-        }
-    }
-}
-
-/// Why an ``AsyncHubRuntime`` could not be made.
-public enum AsyncRuntimeError: Error, CustomStringConvertible, Sendable {
-    /// The runtime's clock is virtual: on a thread of its own, nothing would ever pass its time.
-    case virtualClock
-
-    public var description: String {
-        switch self {
-        case .virtualClock: "an AsyncHubRuntime runs on real time: make its HubRuntime with clock: .real"
         }
     }
 }

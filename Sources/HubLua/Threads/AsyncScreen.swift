@@ -4,6 +4,8 @@ import HubRender
 /// A view opened by an ``AsyncHubRuntime``: a handle any task may hold and use, whose screen
 /// lives on the runtime's thread. Its chain goes on between calls (asynchronous operations,
 /// data that changed); ``settled(timeout:)`` waits for it. Closed when let go, or by ``close()``.
+/// Each call waits its turn for the runtime's thread, and throws
+/// ``AsyncRuntimeError/busy(waitingJobs:)`` at once when too many wait already.
 public final class AsyncScreen: Sendable {
     private let runtime: AsyncHubRuntime
     private let number: Int
@@ -33,37 +35,53 @@ public final class AsyncScreen: Sendable {
 
     /// Runs `act` on the screen (when given), then waits as ``settled(timeout:)`` says; with an
     /// `act`, an action that failed meanwhile is thrown as ``AsyncScreenError/actionFailed(viewURI:error:)``.
-    private func settle(timeout milliseconds: Int?, after act: (@Sendable (HubRuntime, Screen) throws -> Void)?) async throws -> ViewModel {
+    private func settle(timeout milliseconds: Int?, after act: Act?) async throws -> ViewModel {
         let wait = runtime.nextWaitNumber()
         let (thread, number, uri) = (runtime.thread, number, viewURI)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                thread.enqueue { state in
-                    guard let state else { return continuation.resume(throwing: AsyncScreenError.closed(viewURI: uri)) }
-                    do {
-                        let screen = try state.screen(number, uri: uri)
-                        let failures = act == nil ? nil : ActionFailureRecorder(screen)
-                        do {
-                            try act?(state.runtime, screen)
-                        } catch {
-                            failures?.stop()
-                            throw error
-                        }
-                        let limit = milliseconds ?? state.runtime.manager.settleTimeout
-                        state.waits.wait(wait, for: screen, milliseconds: limit, stopsChain: false) { outcome in
-                            failures?.stop()
-                            continuation.resume(with: Result {
-                                if let failure = failures?.errors.first { throw AsyncScreenError.actionFailed(viewURI: uri, error: failure) }
-                                return try Self.viewModel(of: screen, after: outcome, limit: limit)
-                            })
-                        }
-                    } catch {
-                        continuation.resume(throwing: error)
+                do {
+                    try thread.submit { state in
+                        guard let state else { return continuation.resume(throwing: AsyncScreenError.closed(viewURI: uri)) }
+                        Self.settle(number, uri: uri, in: state, wait: wait, timeout: milliseconds, after: act, then: continuation)
                     }
+                } catch {
+                    continuation.resume(throwing: error)
                 }
             }
         } onCancel: {
             thread.enqueue { $0?.waits.abandon(wait) }
+        }
+    }
+
+    /// What a selection does to the screen, on the runtime's thread.
+    private typealias Act = @Sendable (HubRuntime, Screen) throws -> Void
+
+    /// On the runtime's thread: runs `act` on the screen kept as `number` (when given), then
+    /// registers wait `wait`, which resumes `continuation` as ``settle(timeout:after:)`` says.
+    private static func settle(
+        _ number: Int, uri: String, in state: AsyncRuntimeState, wait: Int, timeout milliseconds: Int?, after act: Act?,
+        then continuation: CheckedContinuation<ViewModel, any Error>
+    ) {
+        do {
+            let screen = try state.screen(number, uri: uri)
+            let failures = act == nil ? nil : ActionFailureRecorder(screen)
+            do {
+                try act?(state.runtime, screen)
+            } catch {
+                failures?.stop()
+                throw error
+            }
+            let limit = milliseconds ?? state.runtime.manager.settleTimeout
+            state.waits.wait(wait, for: screen, milliseconds: limit, stopsChain: false) { outcome in
+                failures?.stop()
+                continuation.resume(with: Result {
+                    if let failure = failures?.errors.first { throw AsyncScreenError.actionFailed(viewURI: uri, error: failure) }
+                    return try viewModel(of: screen, after: outcome, limit: limit)
+                })
+            }
+        } catch {
+            continuation.resume(throwing: error)
         }
     }
 

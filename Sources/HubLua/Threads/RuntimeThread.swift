@@ -7,13 +7,18 @@ import HubCore
 /// timers fire on time, and what other threads deliver (HTTP responses, a `Task`'s result)
 /// is handled at once.
 ///
-/// The server's workers and ``AsyncHubRuntime`` are each one of these.
+/// The server's workers and ``AsyncHubRuntime`` are each one of these. Jobs that callers hand
+/// it (``submit(_:)``, ``perform(_:)``) wait in a queue bounded by its limit of waiting jobs;
+/// those that must run whatever the load (closing a screen, dropping a wait: ``enqueue(_:)``)
+/// are never refused.
 package final class RuntimeThread<State: RuntimeThreadState>: @unchecked Sendable {
     /// A job: runs on the thread with its state; or, when the thread stopped before running
     /// it, anywhere with nil.
     package typealias Job = @Sendable (State?) -> Void
 
     private let name: String
+    /// How many jobs may wait at once before ``submit(_:)`` refuses one; nil: any number.
+    private let waitingLimit: Int?
     // Guarded by `condition`: the jobs waiting, how many are queued or running, and whether the
     // thread should end. A condition variable, not a `Mutex`: the thread blocks on it until a
     // job or a wake-up comes (or the next timer is due), which a lock alone cannot do; the
@@ -26,9 +31,12 @@ package final class RuntimeThread<State: RuntimeThreadState>: @unchecked Sendabl
     /// comes while the thread runs jobs is not lost.
     private var woken = false
 
-    /// A thread named `name` (in debuggers and `top`); ``start(makeState:started:)`` starts it.
-    package init(name: String) {
+    /// A thread named `name` (in debuggers and `top`) on which at most `waitingLimit` jobs wait
+    /// for ``submit(_:)`` to queue one more (nil: any number; at least 1);
+    /// ``start(makeState:started:)`` starts it.
+    package init(name: String, waitingLimit: Int? = nil) {
         self.name = name
+        self.waitingLimit = waitingLimit.map { max(1, $0) }
     }
 
     /// Starts the thread, which makes its state with `makeState` (loading features there), then
@@ -61,26 +69,51 @@ package final class RuntimeThread<State: RuntimeThreadState>: @unchecked Sendabl
         return queued
     }
 
-    /// Queues `job` to run on the thread (with nil at once when the thread stopped).
+    /// Queues `job` to run on the thread (with nil at once when the thread stopped), however
+    /// many jobs wait: for what must run whatever the load.
     package func enqueue(_ job: @escaping Job) {
+        _ = append(job, unlessWaiting: nil)
+    }
+
+    /// Queues `job` as ``enqueue(_:)`` does unless the thread's limit of waiting jobs is
+    /// reached: then throws ``AsyncRuntimeError/busy(waitingJobs:)``, and `job` never runs.
+    package func submit(_ job: @escaping Job) throws(AsyncRuntimeError) {
+        guard let waitingLimit else { return enqueue(job) }
+        guard append(job, unlessWaiting: waitingLimit) else { throw .busy(waitingJobs: waitingLimit) }
+    }
+
+    /// Queues `job` (or runs it with nil at once when the thread stopped) unless `limit` jobs
+    /// wait already; whether it did.
+    private func append(_ job: @escaping Job, unlessWaiting limit: Int?) -> Bool {
         condition.lock()
         guard !stopping else {
             condition.unlock()
-            return job(nil)
+            job(nil)
+            return true
+        }
+        if let limit, jobs.count >= limit {
+            condition.unlock()
+            return false
         }
         jobs.append(job)
         queued += 1
         condition.signal()
         condition.unlock()
+        return true
     }
 
     /// Runs `body` on the thread, after the jobs queued before it, and returns what it returns
-    /// or throws (``RuntimeThreadStopped`` when the thread stopped first).
+    /// or throws; throws ``AsyncRuntimeError/busy(waitingJobs:)`` at once when ``submit(_:)``
+    /// refuses it, and ``RuntimeThreadStopped`` when the thread stopped first.
     package func perform<Result: Sendable>(_ body: @escaping @Sendable (State) throws -> Result) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
-            enqueue { state in
-                guard let state else { return continuation.resume(throwing: RuntimeThreadStopped()) }
-                continuation.resume(with: Swift.Result { try body(state) })
+            do {
+                try submit { state in
+                    guard let state else { return continuation.resume(throwing: RuntimeThreadStopped()) }
+                    continuation.resume(with: Swift.Result { try body(state) })
+                }
+            } catch {
+                continuation.resume(throwing: error)
             }
         }
     }

@@ -37,7 +37,7 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
     public var onUpdate: ((Screen) -> Void)?
     /// Called with each failure an operation of the screen's chain silences (its manager tells
     /// ``HubManager/onSilencedFailure``).
-    public var onSilence: ((SilencedFailure) -> Void)?
+    public var onSilence: ((ChainFailure) -> Void)?
     /// Called with the error of each action of the screen that failed, chained ones included
     /// (its manager tells ``HubManager/onActionFailure``): whoever performs actions and answers
     /// for them (a server's request, a test's `s:select`) takes them here instead.
@@ -262,7 +262,7 @@ public final class Screen: ViewModelLoaderDelegate, ActionPerformer {
         onUpdate?(self)
     }
 
-    public func viewModelLoader(_ loader: ViewModelLoader, didSilence failure: SilencedFailure) {
+    public func viewModelLoader(_ loader: ViewModelLoader, didSilence failure: ChainFailure) {
         record(.didSilence, detail: failure.description)
         onSilence?(failure)
     }

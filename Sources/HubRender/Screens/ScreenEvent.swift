@@ -12,7 +12,7 @@ public struct ScreenEvent: Equatable, Sendable, CustomStringConvertible {
         /// A load failed; the previous view model stays.
         case didFail = "did fail"
         /// An operation failed and a later one, handed its error, finished normally: the chain
-        /// went on (see `SilencedFailure`).
+        /// went on (see `ChainFailure`).
         case didSilence = "did silence"
         /// A component is about to appear (drawn for the first time since it was off screen).
         case componentWillAppear = "component will appear"

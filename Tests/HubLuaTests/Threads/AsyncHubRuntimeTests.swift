@@ -115,6 +115,70 @@ import Testing
         await #expect(throws: AsyncScreenError.closed(viewURI: "shop:view")) { _ = try await view.viewModel }
     }
 
+    @Test func selectingAnswersTheViewAsTheSettledSelectionLeftIt() async throws {
+        // The action waits, then writes what the view reads: only the store tells the chain to
+        // run again, after the action has ended.
+        let hub = try await makeHub("""
+            hub.feature { id = "shop", uri = "shop:view", title = "Shop", operations = {
+              hub.operation { name = "shelf", perform = function(ctx)
+                local sold = hub.store.get("sold") or 0
+                ctx.view:body({ id = "book", title = "Dune (" .. sold .. " sold)" }).target:add_action("shop:sell")
+              end },
+            } }
+            hub.action("shop:sell", function()
+              hub.sleep(20)
+              hub.store.set("sold", (hub.store.get("sold") or 0) + 1)
+              return true
+            end)
+            """)
+        let view = try await hub.open("shop:view", options: ScreenOptions(width: 20))
+        #expect(try await view.select("book").body.map(\.title) == ["Dune (1 sold)"])
+        #expect(try await view.render() == "        Shop\n────────────────────\n Dune (1 sold)\n")
+        #expect(try await view.select("book").body.map(\.title) == ["Dune (2 sold)"])
+    }
+
+    @Test func aCallPastTheLimitOfWaitingJobsIsRefusedAtOnceAndTheOthersRun() async throws {
+        let folder = try makeFeatureFolder("""
+            hub.feature { id = "shop", uri = "shop:view", operations = { function(ctx) ctx.view:body("row").title = "open" end } }
+            """)
+        let hub = try await AsyncHubRuntime(waitingLimit: 2) {
+            let runtime = try HubRuntime(clock: .real)
+            try runtime.loadFeatures(at: folder)
+            return runtime
+        }
+        let view = try await hub.open("shop:view")
+        // The thread runs a job that holds it until the gate opens; two jobs wait behind it.
+        let gate = DispatchSemaphore(value: 0)
+        let (held, holding) = AsyncStream<Void>.makeStream()
+        let holder = Task { try await hub.withRuntime { _ in holding.yield(); gate.wait() } }
+        for await _ in held { break }
+        let (ran, running) = AsyncStream<Int>.makeStream()
+        for job in 1...2 { try hub.thread.submit { _ in running.yield(job) } }
+
+        let busy = AsyncRuntimeError.busy(waitingJobs: 2)
+        #expect(throws: busy) { try hub.thread.submit { _ in running.yield(3) } }
+        await #expect(throws: busy) { _ = try await hub.open("shop:view") }
+        await #expect(throws: busy) { _ = try await view.settled() }
+        await #expect(throws: busy) { _ = try await view.select("row") }
+        await #expect(throws: busy) { _ = try await view.render() }
+        #expect(busy.description == "the runtime is busy: 2 calls are waiting for its thread already, its limit; try again shortly")
+
+        gate.signal()
+        try await holder.value
+        var order: [Int] = []
+        for await job in ran {
+            order.append(job)
+            if order.count == 2 { break }
+        }
+        #expect(order == [1, 2], "the jobs taken ran, the one refused never did")
+        #expect(try await hub.open("shop:view").viewModel.body.map(\.title) == ["open"])
+        #expect(try await hub.withRuntime { _ in 4 } == 4)
+        running.finish()
+        var later: [Int] = []
+        for await job in ran { later.append(job) }
+        #expect(later.isEmpty)
+    }
+
     @Test func aRuntimeOnAVirtualClockIsRefused() async throws {
         await #expect(throws: AsyncRuntimeError.self) { _ = try await AsyncHubRuntime { try HubRuntime(clock: .virtual) } }
     }
