@@ -5,7 +5,7 @@ import Testing
 /// `hub test --coverage`: the summary it prints, and the lcov tracefile genhtml (Debian's
 /// `lcov`, which Scripts/bootstrap installs) builds an HTML report from.
 @Suite(.offThePool) struct CoverageCLITests {
-    private static let fixture = "Tests/HubLuaTests/Fixtures/Covered"
+    private static let fixture = "Tests/HubToolsTests/Fixtures/Covered"
 
     /// A fresh temporary directory.
     private func makeDirectory() throws -> URL {

@@ -1,6 +1,6 @@
 import HubCore
 import HubRender
-import LuaBridge
+package import LuaBridge
 
 // `hub.ComponentBuilder`: a component of the view model an operation builds.
 

@@ -1,5 +1,5 @@
 import HubRender
-import LuaBridge
+package import LuaBridge
 
 /// Reading the arguments of `hub.Canvas` methods: rectangles and styles.
 extension LuaStack {

@@ -1,5 +1,5 @@
 import HubCore
-import LuaBridge
+package import LuaBridge
 
 /// Models as Lua tables: view models from `s.model` and the like, component models for
 /// components' `size` and `render`.
