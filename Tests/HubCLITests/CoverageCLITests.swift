@@ -25,7 +25,7 @@ import Testing
             "line coverage (lines run/lines that can run):",
             "  \(Self.fixture)/feature.lua                5/5  100.0%",
             "  \(Self.fixture)/operations/greeting.lua  15/16   93.8%",
-            "  total                                                       20/21   95.2%",
+            "  total                                                         20/21   95.2%",
             "wrote \(tracefile)",
         ], "\(result.output)")
         let lcov = try String(contentsOfFile: tracefile, encoding: .utf8)

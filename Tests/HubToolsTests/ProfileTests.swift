@@ -188,11 +188,11 @@ import Testing
             local ok, message = pcall(s.profile, s, function() error("inside") end)
             local function find(list, test) for _, entry in ipairs(list) do if test(entry) then return entry end end end
             -- The host call's cost comes first; then what spin ran.
-            local spin = find(profile.profile.functions, function(f) return f.name == "spin" end)
-            local loop = find(profile.profile.lines, function(l) return l.file:find("Profiled/feature.lua", 1, true) end)
+            local spin = find(profile.functions, function(f) return f.name == "spin" end)
+            local loop = find(profile.lines, function(l) return l.file:find("Profiled/feature.lua", 1, true) end)
             return {
-              names = { profile.profile.operations[1].name, profile.profile.operations[2].name },
-              samples = profile.profile.samples, every = profile.every, top = profile.profile.functions[1].name,
+              names = { profile.operations[1].name, profile.operations[2].name },
+              samples = profile.samples, every = profile.every, top = profile.functions[1].name,
               self = spin.self, line = loop.line, line_samples = loop.samples,
               text = profile.text:find("spin", 1, true) ~= nil, folded = profile.folded:find("spin@", 1, true) ~= nil,
               reload = #reload.operations, ok = ok, message = tostring(message):find("inside", 1, true) ~= nil,
