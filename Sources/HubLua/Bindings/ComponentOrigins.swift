@@ -1,5 +1,5 @@
 import HubCore
-package import LuaBridge
+internal import LuaBridge
 
 /// Where scripts named each component (`row.component = "cities:row"`), while `hub check`
 /// traces them: the first `file:line` that set each component identifier, so that a component

@@ -1,6 +1,6 @@
 import HubCore
 import HubRender
-package import LuaBridge
+internal import LuaBridge
 
 /// Registers Lua features and their chains into the manager: `hub.feature` (per folder),
 /// `hub.operation`, `hub.factory`, `hub.prepend_operations` and `hub.append_operations`.

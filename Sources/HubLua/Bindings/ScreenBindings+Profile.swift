@@ -1,5 +1,5 @@
 import HubRender
-package import LuaBridge
+internal import LuaBridge
 
 extension ScreenBindings {
     /// `s:profile(fn, { every = N })`: profiles what `fn(s)` does (by default, `s:reload()`):

@@ -1,5 +1,5 @@
 import HubCore
-package import LuaBridge
+internal import LuaBridge
 
 /// A script function run as a coroutine that may suspend itself with `hub.sleep(ms)` or
 /// `hub.await(start)`: one run of an operation's `perform`/`append`, or of an action. Its

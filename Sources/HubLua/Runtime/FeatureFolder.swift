@@ -1,5 +1,5 @@
 import Foundation
-package import LuaBridge
+internal import LuaBridge
 
 /// A folder holding a `feature.lua`, and the files its scripts may read.
 package struct FeatureFolder {

@@ -1,5 +1,5 @@
 import HubCore
-package import LuaBridge
+internal import LuaBridge
 
 extension HubRuntime {
     /// What a runtime's scripts may use before they fail with a located error that their own

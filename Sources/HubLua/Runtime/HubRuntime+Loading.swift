@@ -1,6 +1,6 @@
 import HubCore
 import HubRender
-package import LuaBridge
+internal import LuaBridge
 
 extension HubRuntime {
     /// Why feature folders did not all load.

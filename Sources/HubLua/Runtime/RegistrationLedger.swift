@@ -1,4 +1,4 @@
-package import LuaBridge
+internal import LuaBridge
 
 /// Where scripts registered things (features, components, actions), in order, for `hub check`:
 /// each registration with its `file:line`, so that duplicates and overlapping URIs can be told

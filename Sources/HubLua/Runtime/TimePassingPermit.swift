@@ -1,4 +1,4 @@
-package import LuaBridge
+internal import LuaBridge
 
 /// Whether `hub.sleep`, outside an operation, may let time pass on the event loop: only in code
 /// the host runs to drive the runtime (a test case, HubTools' `evaluate`),

@@ -1,5 +1,5 @@
 import Foundation
-package import LuaBridge
+internal import LuaBridge
 
 /// What `hub profile` and `s:profile(fn)` found: per operation run, its time, instructions,
 /// memory and waits; and the stacks sampled every ``every`` instructions the budget counted

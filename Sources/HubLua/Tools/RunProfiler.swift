@@ -1,5 +1,5 @@
 import HubCore
-package import LuaBridge
+internal import LuaBridge
 
 /// What one profile measures of the runs (operations and actions) the ``ScriptRunner`` resumes
 /// while it is on: per operation, its runs' wall time, time running and in Swift, waits by kind,
