@@ -26,8 +26,8 @@ let package = Package(
     products: [
         .library(name: "HubCore", targets: ["HubCore"]),
         .library(name: "HubRender", targets: ["HubRender"]),
-        .library(name: "LuaBridge", targets: ["LuaBridge"]),
         .library(name: "HubLua", targets: ["HubLua"]),
+        .library(name: "HubTools", targets: ["HubTools"]),
         .library(name: "HubHTTP", targets: ["HubHTTP"]),
         .library(name: "HubSQLite", targets: ["HubSQLite"]),
         .library(name: "HubPostgres", targets: ["HubPostgres"]),
@@ -97,6 +97,10 @@ let package = Package(
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"], swiftSettings: checks),
         // No HTTP stack: the program that starts a runtime hands its manager a transport.
         .target(name: "HubLua", dependencies: ["LuaBridge", "HubCore", "HubRender"], swiftSettings: checks),
+        // The author's tools over a runtime: the REPL, the profiler's outputs, the feature tests'
+        // runner, line coverage, `hub check`, the benchmarks' bridge probe. `hub` uses them; an
+        // app embedding HubLua does not need them.
+        .target(name: "HubTools", dependencies: ["LuaBridge", "HubCore", "HubRender", "HubLua"], swiftSettings: checks),
         // Knowing when files change (inotify, or polling): what `hub watch` and `hub serve --watch`
         // use; HubCore for its clock.
         .target(name: "HubFileWatching", dependencies: ["HubCore"], swiftSettings: checks),
@@ -145,6 +149,7 @@ let package = Package(
             name: "hub",
             dependencies: [
                 "HubCore", "HubRender", "HubHTTP", "HubLua", "LuaBridge", "HubFileWatching", "HubServer", "HubSQLite", "HubPostgres",
+                "HubTools",
                 "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -155,11 +160,12 @@ let package = Package(
             name: "HubBench",
             dependencies: [
                 "HubCore", "HubRender", "HubLua", "LuaBridge", "HubHTTP", "HubTestBackend", "HubSQLite", "HubPostgres", "HubTestPostgres",
+                "HubTools",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ] + nioHTTP,
             swiftSettings: programChecks
         ),
-        .target(name: "HubFuzzing", dependencies: ["HubCore", "HubRender", "HubLua", "LuaBridge"], swiftSettings: checks),
+        .target(name: "HubFuzzing", dependencies: ["HubCore", "HubRender", "HubLua", "LuaBridge", "HubTools"], swiftSettings: checks),
         .executableTarget(name: "FuzzJSON", dependencies: ["HubFuzzing"], swiftSettings: programChecks),
         .executableTarget(name: "FuzzDSL", dependencies: ["HubFuzzing"], swiftSettings: programChecks),
         .executableTarget(
@@ -187,6 +193,7 @@ let package = Package(
             name: "HubLuaTests",
             dependencies: [
                 "HubCore", "HubRender", "HubLua", "LuaBridge", "HubHTTP", "HubTestBackend", "HubSQLite", "HubTestThreads",
+                "HubTools",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures", "Golden"],
@@ -195,10 +202,13 @@ let package = Package(
             name: "HubSQLiteTests", dependencies: ["HubCore", "HubSQLite", "HubTestFaults", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: programChecks),
         .testTarget(
-            name: "HubPostgresTests", dependencies: ["HubCore", "HubLua", "HubPostgres", "HubRender", "HubTestPostgres"],
+            name: "HubPostgresTests", dependencies: ["HubCore", "HubLua", "HubPostgres", "HubRender", "HubTestPostgres", "HubTools"],
             swiftSettings: programChecks),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"], swiftSettings: programChecks),
         .testTarget(name: "HubFuzzingTests", dependencies: ["HubFuzzing", "HubLua", "LuaBridge"], swiftSettings: programChecks),
+        .testTarget(
+            name: "HubToolsTests", dependencies: ["HubCore", "HubRender", "HubLua", "HubTools", "HubHTTP", "HubTestBackend"], exclude: ["Fixtures"],
+            swiftSettings: programChecks),
         .testTarget(
             name: "HubCLITests",
             dependencies: [
@@ -218,6 +228,7 @@ let package = Package(
             name: "HubServerTests",
             dependencies: [
                 "HubCore", "HubRender", "HubLua", "HubServer", "HubTestBackend", "HubTestThreads", "HubSQLite",
+                "HubTools",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -44,6 +44,7 @@ print(fruit.render(), terminator: "")
 // 2. Mixed: a Lua feature folder registers into the same manager and uses `shop:price`. A
 // screen the runtime opened is rendered by the runtime, under its limits.
 let runtime = try HubRuntime(manager: manager)
+runtime.limits.instructionBudget = 50_000_000 // per call and per operation run (HubDefaults.Limits' unless set)
 try runtime.loadFeatures(at: #filePath.replacingOccurrences(of: "main.swift", with: "Basket"))
 let basket = try runtime.open("shop:basket", options: ScreenOptions(width: 30))
 print(try runtime.render(basket), terminator: "")

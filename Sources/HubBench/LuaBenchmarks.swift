@@ -2,6 +2,7 @@ import Foundation
 import HubCore
 import HubLua
 import HubRender
+import HubTools
 
 /// The Lua bridge: an operation building rows through the builders against the same tables in
 /// plain Lua, host calls against a C function, a builder property set against a host call, and

@@ -2,6 +2,7 @@ import Foundation
 import HubCore
 import HubLua
 import HubRender
+import HubTools
 
 /// Layout and text rendering of screens: in Swift alone, and beside the Lua operation that
 /// builds the rows.

@@ -1,5 +1,6 @@
 import Foundation
 import HubLua
+import HubTools
 
 /// `hub serve` against peers that answer the same bytes, measured by wrk on loopback with the
 /// same core budget on both sides (``CorePinning``: each server alone on one core, wrk on the

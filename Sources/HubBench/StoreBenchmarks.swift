@@ -4,6 +4,7 @@ import HubCore
 import HubLua
 import HubPostgres
 import HubRender
+import HubTools
 import HubSQLite
 import HubTestPostgres
 import NIOCore

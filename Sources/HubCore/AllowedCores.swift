@@ -4,17 +4,17 @@ import Foundation
 /// container's cpuset give it. Foundation's and SwiftNIO's core counts are the machine's
 /// whatever the affinity, so a server pinned to one core would run two event loops and two
 /// workers there, each waiting out the other's time slice.
-public enum AllowedCores {
+package enum AllowedCores {
     /// Their numbers, in order, from `Cpus_allowed_list` in `/proc/self/status` (`0-1`, `0,2-3`);
     /// empty where that cannot be read.
-    public static var list: [Int] {
+    package static var list: [Int] {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }) else { return [] }
         return parse(line.dropFirst(field.count).trimmingCharacters(in: .whitespaces))
     }
 
     /// How many there are: at least one, and no more than the machine's active cores.
-    public static var count: Int {
+    package static var count: Int {
         let machine = ProcessInfo.processInfo.activeProcessorCount
         let allowed = list.count
         return allowed == 0 ? machine : max(1, min(allowed, machine))

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// How the process's allocator keeps memory that Hub frees.
-public enum ProcessMemory {
+package enum ProcessMemory {
     /// The size from which blocks are mapped on their own: larger than any a render or a build
     /// asks for.
     static let mappedBlockBytes: Int32 = 64 << 20
@@ -15,7 +15,7 @@ public enum ProcessMemory {
     /// for every page, each time) once one of them was freed at a size it had not seen. Called
     /// once, first thing, by programs; returns false where the allocator is not glibc's.
     @discardableResult
-    public static func keepLargeBlocksInTheHeap() -> Bool {
+    package static func keepLargeBlocksInTheHeap() -> Bool {
         #if canImport(Glibc)
         // glibc's `mallopt` (malloc.h, which Swift's Glibc module leaves out), found by name.
         typealias Mallopt = @convention(c) (Int32, Int32) -> Int32

@@ -2,7 +2,7 @@ import Foundation
 import HubCore
 import HubLua
 import HubRender
-import LuaBridge
+import HubTools
 
 /// What must hold for any script the DSL generator makes: it runs to an end (an error is
 /// fine) within small limits, the process survives, and another feature still works after it.
@@ -35,8 +35,8 @@ public enum DSLChecks {
         guard let runtime = try? HubRuntime(clock: .virtual), (try? runtime.loadFeatures(at: root)) != nil else {
             preconditionFailure("the fuzz runtime does not start")
         }
-        runtime.lua.instructionBudget = 2_000_000
-        runtime.lua.memoryLimit = 24 << 20
+        runtime.limits.instructionBudget = 2_000_000
+        runtime.limits.memory = 24 << 20
         runtime.manager.operationLimits.timeout = 2_000
         _ = try? runtime.evaluate(script, inFolder: "/fuzz", chunkName: "@fuzz.lua")
         let healthy = try? runtime.open("healthy:view").viewModel.body.first?.title

@@ -5,7 +5,7 @@ import Testing
 /// `hub test --coverage`: the summary it prints, and the lcov tracefile genhtml (Debian's
 /// `lcov`, which Scripts/bootstrap installs) builds an HTML report from.
 @Suite(.offThePool) struct CoverageCLITests {
-    private static let fixture = "Tests/HubLuaTests/Fixtures/Covered"
+    private static let fixture = "Tests/HubToolsTests/Fixtures/Covered"
 
     /// A fresh temporary directory.
     private func makeDirectory() throws -> URL {
@@ -25,7 +25,7 @@ import Testing
             "line coverage (lines run/lines that can run):",
             "  \(Self.fixture)/feature.lua                5/5  100.0%",
             "  \(Self.fixture)/operations/greeting.lua  15/16   93.8%",
-            "  total                                                       20/21   95.2%",
+            "  total                                                         20/21   95.2%",
             "wrote \(tracefile)",
         ], "\(result.output)")
         let lcov = try String(contentsOfFile: tracefile, encoding: .utf8)

@@ -4,7 +4,7 @@ import Testing
 
 /// `hub profile URI`: the table, the folded stacks and the speedscope file of a known chain.
 @Suite(.offThePool) struct ProfileCLITests {
-    private static let fixture = "Tests/HubLuaTests/Fixtures/Profiled"
+    private static let fixture = "Tests/HubToolsTests/Fixtures/Profiled"
     private static let file = "\(fixture)/feature.lua"
 
     @Test func printsEachOperationThenTheFunctionsAndLinesWithTheMostSamples() throws {

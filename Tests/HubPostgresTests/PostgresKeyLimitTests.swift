@@ -1,6 +1,7 @@
 import Foundation
 import HubCore
 import HubLua
+import HubTools
 import HubPostgres
 import HubRender
 import HubTestPostgres

@@ -1,6 +1,7 @@
 import Foundation
 import HubCore
 import HubLua
+import HubTools
 import HubRender
 import Testing
 @testable import HubServer

@@ -1,6 +1,6 @@
 import HubCore
 import HubRender
-import LuaBridge
+internal import LuaBridge
 
 /// Actions from Lua, registered into the manager's action registry: `hub.action(id, fn)`,
 /// `hub.actions(namespace, factory)` and `hub.action_handler(fn)` (the default handler of

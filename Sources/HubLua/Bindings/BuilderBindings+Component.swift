@@ -1,6 +1,6 @@
 import HubCore
 import HubRender
-import LuaBridge
+internal import LuaBridge
 
 // `hub.ComponentBuilder`: a component of the view model an operation builds.
 

@@ -1,6 +1,6 @@
 import HubCore
 import HubRender
-import LuaBridge
+internal import LuaBridge
 
 // The fields of `hub.ComponentBuilder` and of component models: one table, which the class
 // registers, the tables given to `view:body { ... }` are checked against, and

@@ -1,5 +1,5 @@
 import HubCore
-import LuaBridge
+internal import LuaBridge
 
 // `hub.ImageBuilder` and `hub.TargetBuilder`: a component's images and target, also set from a
 // URI or a table (`row.main_image = { uri = ..., placeholder = ... }`).

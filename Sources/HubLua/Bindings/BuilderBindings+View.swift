@@ -1,5 +1,5 @@
 import HubCore
-import LuaBridge
+internal import LuaBridge
 
 // `hub.ViewBuilder`: `ctx.view`, the view model an operation builds.
 

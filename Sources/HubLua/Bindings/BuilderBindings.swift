@@ -1,6 +1,6 @@
 import Foundation
 import HubCore
-import LuaBridge
+package import LuaBridge
 
 /// The Lua classes of the builders: `hub.ViewBuilder`, `hub.ComponentBuilder`,
 /// `hub.ImageBuilder`, `hub.TargetBuilder` (the names docs/components.md lists, snake_case), whose members
@@ -8,11 +8,11 @@ import LuaBridge
 /// the other classes through their static handles, so that no class's closures hold another's
 /// (a view's `header` gives components, a component's `target` targets, a target's `view`
 /// views) in a cycle that outlives the runtime.
-final class BuilderBindings {
+package final class BuilderBindings {
     /// `hub.ViewBuilder`.
     static let view = LuaClass<ViewModelBuilder>(name: "hub.ViewBuilder", nesting: \.nesting, lifetime: lifetime("hub.ViewBuilder"))
     /// `hub.ComponentBuilder`.
-    static let component = LuaClass<ComponentModelBuilder>(
+    package static let component = LuaClass<ComponentModelBuilder>(
         name: "hub.ComponentBuilder", resolveHandle: resolveHandle, nesting: \.nesting, lifetime: lifetime("hub.ComponentBuilder"))
     /// `hub.ImageBuilder`.
     static let image = LuaClass<ComponentImageDataBuilder>(name: "hub.ImageBuilder", lifetime: lifetime("hub.ImageBuilder"))
@@ -39,9 +39,9 @@ final class BuilderBindings {
     private let slotRanges: [Range<Int>]
 
     /// Where scripts named components, while `hub check` traces them.
-    let origins: ComponentOrigins
+    package let origins: ComponentOrigins
 
-    init() {
+    package init() {
         let origins = ComponentOrigins()
         self.origins = origins
         let properties = LuaField.properties(Self.componentFields(origins: origins))
@@ -59,7 +59,7 @@ final class BuilderBindings {
     }
 
     /// Creates the four classes' metatables in `stack`'s state.
-    func register(_ stack: LuaStack) {
+    package func register(_ stack: LuaStack) {
         // Components first: the view's staged methods make handles of theirs. C stages
         // components only well above the nesting limit, leaving deeper ones to Swift to check.
         assert(LuaHandle.stagedNesting < Self.maximumNesting)

@@ -1,5 +1,5 @@
 import HubRender
-import LuaBridge
+internal import LuaBridge
 
 /// The `hub.Canvas` class: a component's clipped drawing surface. Coordinates are relative to
 /// the canvas and may be any integers; drawing outside it is clipped.

@@ -1,6 +1,6 @@
 import HubCore
 import HubRender
-import LuaBridge
+internal import LuaBridge
 
 /// Registers Lua components into the manager's component registry: `hub.component { ... }` and
 /// `hub.components(namespace, resolver)` (per folder: a namespace belongs to one folder).

@@ -1,15 +1,15 @@
 import HubCore
-import LuaBridge
+internal import LuaBridge
 
 /// Where scripts named each component (`row.component = "cities:row"`), while `hub check`
 /// traces them: the first `file:line` that set each component identifier, so that a component
 /// nothing registers is reported at the line that names it. Tracing makes every such write
 /// reach Swift (see ``LuaState/tracesIdentifiers``); when it is off, nothing is noted.
-final class ComponentOrigins {
+package final class ComponentOrigins {
     /// Whether setters note where they were called.
     var isTracing = false
     /// `file:line` of the first script line that set each component identifier.
-    private(set) var places: [Identifier: String] = [:]
+    package private(set) var places: [Identifier: String] = [:]
 
     /// Notes that the Lua function calling the running setter (on `stack`) set `identifier`,
     /// unless an earlier line did, or tracing is off.
@@ -21,7 +21,7 @@ final class ComponentOrigins {
     }
 
     /// Forgets the places noted so far (before another view is opened).
-    func forget() {
+    package func forget() {
         places.removeAll()
     }
 }

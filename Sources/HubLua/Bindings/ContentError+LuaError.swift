@@ -1,5 +1,5 @@
 import HubCore
-import LuaBridge
+internal import LuaBridge
 
 extension ContentError {
     /// The failure of a script of `feature` (its operation `operation`, or its action `action`)

@@ -1,5 +1,5 @@
 import HubCore
-import LuaBridge
+internal import LuaBridge
 
 /// Content errors as Lua tables: `message`, `domain`, `code`, `location`, `feature`,
 /// `operation`, `action`, `traceback`, `passed_on` (the places it was handed on at), and

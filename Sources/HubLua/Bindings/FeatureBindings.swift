@@ -1,10 +1,10 @@
 import HubCore
 import HubRender
-import LuaBridge
+internal import LuaBridge
 
 /// Registers Lua features and their chains into the manager: `hub.feature` (per folder),
 /// `hub.operation`, `hub.factory`, `hub.prepend_operations` and `hub.append_operations`.
-final class FeatureBindings {
+package final class FeatureBindings {
     private let lua: LuaState
     private let manager: HubManager
     private let operations: OperationBindings
@@ -33,10 +33,10 @@ final class FeatureBindings {
     /// Where features were registered, for `hub check`.
     private let ledger: RegistrationLedger
     /// The URI each feature claims by name (its exact `uri`, or its `uri_prefix`), for `hub check`.
-    private(set) var claimedURIs: [String: String] = [:]
+    package private(set) var claimedURIs: [String: String] = [:]
     /// The features of ``claimedURIs`` that claim a `uri_prefix`: the URI is the start of their
     /// views', not one of them.
-    private(set) var prefixClaims: Set<String> = []
+    package private(set) var prefixClaims: Set<String> = []
 
     init(
         lua: LuaState, manager: HubManager, operations: OperationBindings, actions: ActionBindings, problems: ProblemLog,

@@ -1,5 +1,5 @@
 import HubCore
-import LuaBridge
+internal import LuaBridge
 
 /// The namespaces feature folders registered Lua factories in (components, actions): each
 /// belongs to the folder that registered it first, and goes with that folder when it is rolled

@@ -1,6 +1,6 @@
 import HubCore
 import HubRender
-import LuaBridge
+internal import LuaBridge
 
 /// `hub.http`: `request { method, url, headers, body, timeout }`, `get(url [, options])`,
 /// `post(url, body [, options])` and `all { requests }`, in each feature folder's `hub` table.

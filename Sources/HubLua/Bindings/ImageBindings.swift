@@ -1,5 +1,5 @@
 import HubRender
-import LuaBridge
+internal import LuaBridge
 
 /// `hub.register_image(uri, bytes)`: image data the screens' offline image loaders serve for
 /// a remote URI.

@@ -1,6 +1,6 @@
 import HubCore
 import HubRender
-import LuaBridge
+internal import LuaBridge
 
 /// `hub.json`: `encode(value_or_model, pretty)`, `decode(text)` and
 /// `decode_view_model(text_or_table, schema_id)`.

@@ -1,5 +1,5 @@
 import HubCore
-import LuaBridge
+internal import LuaBridge
 
 /// An action written in Lua: a function `fn(ctx)` that returns true when it performed. It runs
 /// as a coroutine, so it may suspend itself with `hub.sleep` or `hub.await` (a prompt, a network

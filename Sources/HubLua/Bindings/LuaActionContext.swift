@@ -1,5 +1,5 @@
 import HubCore
-import LuaBridge
+internal import LuaBridge
 
 /// What `ctx` is in an action, an action handler, and an `on_action` observer: one performed
 /// action (`uri`, `action`, `trigger`, `custom`, `component`, `view_model`, `feature`, and for

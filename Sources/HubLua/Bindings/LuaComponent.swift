@@ -1,6 +1,6 @@
 import HubCore
 import HubRender
-import LuaBridge
+internal import LuaBridge
 
 /// A component written in Lua (docs/components.md, "Components in Lua"): `traits`, `size(self, model, container)` and
 /// `render(self, model, canvas)`, and optionally `prepare(self)`, `configure(self, model,

@@ -1,6 +1,6 @@
 import HubCore
 import HubRender
-import LuaBridge
+internal import LuaBridge
 
 /// The components of one namespace defined by `hub.component` or `hub.components`.
 final class LuaComponentFactory: ComponentFactory, ResolvingFactory {

@@ -1,5 +1,5 @@
 import HubCore
-import LuaBridge
+internal import LuaBridge
 
 /// A content operation written in Lua: a table with `perform(ctx)` and optionally
 /// `initial(ctx)`, `append(ctx, page)`, `on_action(ctx, action)`; one instance per view, with

@@ -1,5 +1,5 @@
 import HubCore
-import LuaBridge
+internal import LuaBridge
 
 /// The content operation factory of a Lua feature (or of `hub.prepend_operations` and
 /// `hub.append_operations`): fresh operation instances per view.

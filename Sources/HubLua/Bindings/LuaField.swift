@@ -1,4 +1,4 @@
-import LuaBridge
+internal import LuaBridge
 
 /// One field of a builder class as scripts know it: its Lua name, what it holds and what it
 /// means, and the property that reads and sets it on a builder. The lists of these

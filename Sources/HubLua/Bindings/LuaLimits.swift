@@ -1,5 +1,5 @@
 import HubCore
-import LuaBridge
+internal import LuaBridge
 
 /// The limits a `hub.feature` or `hub.operation` table may set: `timeout` (milliseconds a run
 /// may take), `max_reschedules` (consecutive self-reschedules) and `budget` (instructions one

@@ -1,5 +1,5 @@
 import HubCore
-import LuaBridge
+internal import LuaBridge
 
 /// Properties that hold a value of a model builder, reached by key path.
 extension LuaProperty {

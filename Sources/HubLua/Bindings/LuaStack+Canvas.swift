@@ -1,5 +1,5 @@
 import HubRender
-import LuaBridge
+internal import LuaBridge
 
 /// Reading the arguments of `hub.Canvas` methods: rectangles and styles.
 extension LuaStack {

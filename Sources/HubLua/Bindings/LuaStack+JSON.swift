@@ -1,5 +1,5 @@
 import HubCore
-import LuaBridge
+internal import LuaBridge
 
 /// JSON values to and from Lua values: objects and arrays are tables, null is nil.
 extension LuaStack {

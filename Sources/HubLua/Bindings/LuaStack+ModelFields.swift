@@ -1,5 +1,5 @@
 import HubCore
-import LuaBridge
+internal import LuaBridge
 
 /// Values of Hub's model read from the stack: JSON objects and `namespace:name` identifiers,
 /// as fields (`...(at:)`) and as arguments, whose errors number the argument.

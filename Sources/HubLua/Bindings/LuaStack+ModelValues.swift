@@ -1,5 +1,5 @@
 import HubCore
-import LuaBridge
+internal import LuaBridge
 
 /// Models as Lua tables: view models from `s.model` and the like, component models for
 /// components' `size` and `render`.

@@ -1,4 +1,4 @@
-import LuaBridge
+internal import LuaBridge
 
 /// A profile as `s:profile(fn)` returns it.
 extension LuaStack {

@@ -1,6 +1,6 @@
 import HubCore
 import HubRender
-import LuaBridge
+internal import LuaBridge
 
 /// What a `hub.Screen` reads back as tables: its chain's statuses, its layout and its events.
 extension LuaStack {

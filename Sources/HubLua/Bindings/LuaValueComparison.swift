@@ -1,5 +1,5 @@
 import HubCore
-import LuaBridge
+internal import LuaBridge
 
 /// Deep comparison of two Lua values, for `hub.expect_equal`: tables (model tables too) are
 /// compared key by key without metamethods, recursively; anything else by raw equality (so `1`

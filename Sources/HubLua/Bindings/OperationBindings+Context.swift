@@ -1,5 +1,5 @@
 import HubCore
-import LuaBridge
+internal import LuaBridge
 
 // `ctx`, the `hub.Context` class a Lua operation's functions receive.
 

@@ -1,5 +1,5 @@
 import HubCore
-import LuaBridge
+internal import LuaBridge
 
 /// Runs Lua content operations. Each run of `perform` or `append` is a coroutine (run by the
 /// ``ScriptRunner``) that may suspend itself with `hub.sleep(ms)` or `hub.await(start)`;

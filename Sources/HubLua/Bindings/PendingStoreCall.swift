@@ -1,6 +1,6 @@
 import Dispatch
 import HubCore
-import LuaBridge
+internal import LuaBridge
 import Synchronization
 
 /// The outcome of a store call on its way from the backend's thread (or at once, from a store

@@ -1,5 +1,5 @@
 import HubCore
-import LuaBridge
+internal import LuaBridge
 
 /// Custom JSON schemas from Lua, registered into the manager's schema registry:
 /// `hub.schema { id, extends, view = {...}, component = {...}, image = {...}, target = {...} }`,

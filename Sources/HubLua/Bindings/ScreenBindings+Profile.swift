@@ -1,5 +1,5 @@
 import HubRender
-import LuaBridge
+internal import LuaBridge
 
 extension ScreenBindings {
     /// `s:profile(fn, { every = N })`: profiles what `fn(s)` does (by default, `s:reload()`):
@@ -15,7 +15,7 @@ extension ScreenBindings {
             stack.pushValue(2)
             function = runner.lua.reference(popping: stack)
         }
-        var every = HubRuntime.defaultProfilePeriod
+        var every = Profile.defaultPeriod
         try stack.options(3, "profile", known: ["every"]) {
             every = try stack.integerField(3, "every") ?? every
         }

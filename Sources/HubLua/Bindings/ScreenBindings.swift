@@ -1,6 +1,6 @@
 import HubCore
 import HubRender
-import LuaBridge
+internal import LuaBridge
 
 /// Screens from Lua: `hub.open(uri, options)` and the `hub.Screen` class, which drives a stack of
 /// screens the manager opened (load, reschedule, scroll, perform, select, back) and reads back

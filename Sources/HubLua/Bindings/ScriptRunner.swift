@@ -1,5 +1,5 @@
 import HubCore
-import LuaBridge
+internal import LuaBridge
 
 /// A script function run as a coroutine that may suspend itself with `hub.sleep(ms)` or
 /// `hub.await(start)`: one run of an operation's `perform`/`append`, or of an action. Its
@@ -33,7 +33,7 @@ protocol SuspendableRun: AnyObject {
 /// Only the coroutines it runs may suspend; elsewhere `hub.sleep` lets time pass, and
 /// `hub.await` waits in place, where the host allows it (a test, a REPL line) and each is an
 /// error otherwise.
-final class ScriptRunner {
+package final class ScriptRunner {
     /// The state the runs' coroutines belong to.
     let lua: LuaState
     let loop: HubEventLoop
@@ -53,7 +53,7 @@ final class ScriptRunner {
     let waitFunction: LuaReference
     /// The runs whose coroutine has not ended.
     private let active = ActiveRuns()
-    /// What measures the runs while a profile is on (``HubRuntime/startProfile(every:)``).
+    /// What measures the runs while a profile is on (``startProfile(every:)``).
     var profiler: RunProfiler?
     /// Whether a script outside a run may let time pass (a test case, a REPL line).
     private let canPassTime: () -> Bool

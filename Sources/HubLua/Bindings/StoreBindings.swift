@@ -1,7 +1,7 @@
 import Foundation
 import HubCore
 import HubRender
-import LuaBridge
+internal import LuaBridge
 
 /// `hub.store`: `get(key)`, `set(key, value)`, `delete(key)`, `list(prefix [, { after, limit }])`,
 /// `update(key, fn)` and `namespace(name)`, in each feature folder's `hub` table.

@@ -1,6 +1,6 @@
 import HubCore
 import HubRender
-import LuaBridge
+internal import LuaBridge
 
 /// Who makes a `hub.store` call: the feature whose namespace and limits apply (the running
 /// operation's or action's, or else the first of the calling folder's features), the

@@ -1,25 +1,26 @@
 import HubCore
 import HubRender
-import LuaBridge
+package import LuaBridge
 
 /// Feature tests: `hub.test(name, fn)` registers a case, `hub.expect_equal` and
-/// `hub.expect_render` check values and renders; ``runCases(in:options:into:output:)`` runs the
-/// cases registered since the last run.
-final class TestBindings {
+/// `hub.expect_render` check values and renders. HubTools' `runTests` runs the test files and
+/// then the cases they registered (``takeCases()``), each inside ``running(in:updatingGoldenFiles:_:)``.
+package final class TestBindings {
     /// One case registered with `hub.test(name, fn)`.
-    private struct TestCase {
-        var name: String
-        var function: LuaReference
+    package struct TestCase {
+        /// The name the case was registered under.
+        package var name: String
+        /// The function that runs it.
+        package var function: LuaReference
     }
 
     /// The feature folder whose tests are running, and how they run.
     private struct Run {
         var folder: FeatureFolder
-        var options: TestOptions
+        var updatesGoldenFiles: Bool
     }
 
     private let lua: LuaState
-    private let timePassing: TimePassingPermit
     private var cases: [TestCase] = []
     /// The tests running now; nil outside `hub test`.
     private var run: Run?
@@ -27,24 +28,16 @@ final class TestBindings {
     private var notes: [String] = []
     /// Where `hub.expect_render` finds its screens and draws them.
     private let screens: ScreenBindings
+    private unowned let manager: HubManager
 
-    /// Cases run in `lua`, where `hub.sleep` lets time pass under `timePassing`, and the HTTP
-    /// requests of `manager`'s screens go through its transport, which recordings of the folder
-    /// under test may answer (``FolderRecordingTransport``). `hub.expect_render` draws the
-    /// screens of `screens`.
-    init(lua: LuaState, timePassing: TimePassingPermit, manager: HubManager, screens: ScreenBindings, problems: ProblemLog) {
+    /// Cases registered in `lua`; the HTTP requests of `manager`'s screens go through its
+    /// transport, which recordings of the folder under test may answer
+    /// (`FolderRecordingTransport`). `hub.expect_render` draws the screens of `screens`.
+    init(lua: LuaState, manager: HubManager, screens: ScreenBindings) {
         self.lua = lua
         self.screens = screens
-        self.timePassing = timePassing
         self.manager = manager
-        self.problems = problems
     }
-
-    /// What went wrong in a case without failing it (a failure an operation silenced, a
-    /// component that failed to draw): printed under the case.
-    private let problems: ProblemLog
-
-    private unowned let manager: HubManager
 
     /// The transport answering from (or recording into) the recordings of the folder under test.
     private var recordings: (any FolderRecordingTransport)? {
@@ -102,7 +95,7 @@ final class TestBindings {
         }
         let golden = try GoldenFile(path, in: run.folder)
         let text = try ScreenBindings.draw(screen, call, options: 3, of: function)
-        switch try golden.check(text, updating: run.options.updatesGoldenFiles) {
+        switch try golden.check(text, updating: run.updatesGoldenFiles) {
         case .matched: break
         case .created(let file): notes.append("created \(file)")
         case .updated(let file): notes.append("updated \(file)")
@@ -112,10 +105,14 @@ final class TestBindings {
 
     // MARK: Running
 
-    /// Runs `body` (a test file, or its cases) as tests of `folder`, with `options`.
-    func running<Result>(in folder: FeatureFolder, options: TestOptions, _ body: () throws -> Result) rethrows -> Result {
+    /// Runs `body` (a test file, or one of its cases) as tests of `folder`: its HTTP requests
+    /// answered from the folder's recordings, `hub.expect_render` comparing with (or, when
+    /// `updatingGoldenFiles`, writing) the folder's golden files.
+    package func running<Result, Failure: Error>(
+        in folder: FeatureFolder, updatingGoldenFiles: Bool, _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         let outer = run
-        run = Run(folder: folder, options: options)
+        run = Run(folder: folder, updatesGoldenFiles: updatingGoldenFiles)
         recordings?.folder = folder.path
         defer {
             run = outer
@@ -126,111 +123,19 @@ final class TestBindings {
 
     /// What the tests did since the last call besides passing or failing, e.g. `created
     /// Examples/Cities/golden/overview-60.txt`; forgets it.
-    func takeNotes() -> [String] {
+    package func takeNotes() -> [String] {
         defer { notes.removeAll() }
         return notes
     }
 
-    /// Runs the cases registered since the last run whose names pass `options.filter`, in
-    /// order, as tests of `folder`, writing one line per case to `output` (`ok   name`, or
-    /// `FAIL name` and the error indented below it; with `options.showsTimes`, each name is
-    /// followed by the time it took, ` (3 ms)`), then what the case printed (`printed` gives
-    /// the lines printed since its last call) and what it did, indented. Adds to `summary`.
-    func runCases(
-        in folder: FeatureFolder, options: TestOptions, into summary: inout TestSummary,
-        printed: () -> [String] = { [] }, output: (String) -> Void
-    ) {
-        let pending = cases
-        cases.removeAll()
-        for testCase in pending {
-            if let filter = options.filter, !testCase.name.contains(filter) {
-                summary.skipped += 1
-                continue
-            }
-            notes.removeAll()
-            problems.clear()
-            _ = printed()
-            // Each case starts from an empty store, unless the tests run on a real one (--store).
-            (manager.store as? MemoryStore)?.removeAll()
-            let recorder = recordings as? RecordingHTTPTransport
-            let recordedBefore = recorder?.written.count ?? 0
-            let start = MonotonicTime.now
-            var failure: (any Error)?
-            do {
-                try running(in: folder, options: options) {
-                    try timePassing.granting { try lua.call(testCase.function, results: 0) { _ in } }
-                }
-            } catch {
-                failure = error
-            }
-            // A request the recordings could not answer fails the case, even if the script went on.
-            if let problems = recordings?.takeProblems(), !problems.isEmpty {
-                failure = RecordingProblems(failure: failure, problems: problems)
-            }
-            for path in recorder?.written.dropFirst(recordedBefore) ?? [] { notes.append("recorded \(folder.display(path))") }
-            notes += problems.entries.map { "problem: \($0)" }
-            let time = options.showsTimes ? " (\(MonotonicTime.nanoseconds(since: start) / 1_000_000) ms)" : ""
-            if let failure {
-                summary.failed += 1
-                output("FAIL \(testCase.name)\(time)\n" + Self.indented(String(describing: failure)))
-            } else {
-                summary.passed += 1
-                output("ok   \(testCase.name)\(time)")
-            }
-            for line in printed() { output(Self.indented(line)) }
-            for note in takeNotes() { output(Self.indented(note)) }
-        }
+    /// The cases registered since the last call, in order; forgets them.
+    package func takeCases() -> [TestCase] {
+        defer { cases.removeAll() }
+        return cases
     }
 
     /// Forgets the cases registered since the last run (e.g. by a test file that failed).
-    func discardCases() {
+    package func discardCases() {
         cases.removeAll()
-    }
-
-    /// Every line of `text`, indented under a case's line.
-    static func indented(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { "     " + $0 }.joined(separator: "\n")
-    }
-}
-
-/// How `hub test` runs the features' tests.
-public struct TestOptions: Equatable, Sendable {
-    /// Runs only the cases whose name contains this text; nil runs all.
-    public var filter: String?
-    /// Whether `hub.expect_render` writes a missing or different golden file (and the case
-    /// passes) instead of failing.
-    public var updatesGoldenFiles: Bool
-    /// Whether each case's line ends with the time it took, ` (3 ms)` (times differ from run to
-    /// run, so it is off unless asked for).
-    public var showsTimes: Bool
-
-    /// Options that run every case, never write golden files and show no times unless told.
-    public init(filter: String? = nil, updatesGoldenFiles: Bool = false, showsTimes: Bool = false) {
-        self.filter = filter
-        self.updatesGoldenFiles = updatesGoldenFiles
-        self.showsTimes = showsTimes
-    }
-}
-
-/// The outcome of `hub test`.
-public struct TestSummary: Equatable, Sendable {
-    /// The number of test cases that passed.
-    public var passed: Int
-    /// The number of test cases that failed, plus test files that failed to run.
-    public var failed: Int
-    /// The number of test cases the filter left out.
-    public var skipped = 0
-
-    /// `N passed, N failed`.
-    public var line: String { "\(passed) passed, \(failed) failed" }
-}
-
-/// A case's failure (if any) and the requests its folder's recordings could not answer.
-private struct RecordingProblems: Error, CustomStringConvertible {
-    let failure: (any Error)?
-    let problems: [String]
-
-    var description: String {
-        ((failure.map { ["\($0)"] } ?? []) + problems).joined(separator: "\n")
     }
 }

@@ -1,14 +1,14 @@
 import Foundation
-import LuaBridge
+internal import LuaBridge
 
 /// A folder holding a `feature.lua`, and the files its scripts may read.
-struct FeatureFolder {
+package struct FeatureFolder {
     /// The folder's absolute, symlink-resolved path.
-    let path: String
+    package let path: String
     /// How errors name the folder's files: the path as given, relative to where Hub runs.
-    let displayPath: String
+    package let displayPath: String
 
-    init(path: String) {
+    package init(path: String) {
         let url = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
         self.path = url.path
         displayPath = FeatureFolder.relativeToWorkingDirectory(url.path)
@@ -27,7 +27,7 @@ struct FeatureFolder {
 
     /// The paths, relative to `root` and sorted, of the files below it whose names pass
     /// `matches`; hidden files and folders (`.build`, `.git`) are skipped.
-    static func files(under root: String, matching matches: (String) -> Bool) -> [String] {
+    package static func files(under root: String, matching matches: (String) -> Bool) -> [String] {
         let rootURL = URL(fileURLWithPath: root).standardizedFileURL
         guard let enumerator = FileManager.default.enumerator(at: rootURL, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
         else { return [] }
@@ -87,7 +87,7 @@ struct FeatureFolder {
     }
 
     /// The absolute path of `relative` inside the folder; nil when it would leave the folder.
-    func resolve(_ relative: String) -> String? {
+    package func resolve(_ relative: String) -> String? {
         guard !relative.hasPrefix("/") else { return nil }
         let url = URL(fileURLWithPath: path).appendingPathComponent(relative).standardizedFileURL.resolvingSymlinksInPath()
         let resolved = url.path
@@ -95,20 +95,20 @@ struct FeatureFolder {
     }
 
     /// How errors name `absolute` (a path inside the folder).
-    func display(_ absolute: String) -> String {
+    package func display(_ absolute: String) -> String {
         guard absolute.hasPrefix(path + "/") else { return absolute }
         return displayFile(String(absolute.dropFirst(path.count + 1)))
     }
 
     /// How errors name the folder's file `relative`: `Examples/Cities/tests/overview_test.lua`,
     /// or `tests/overview_test.lua` when Hub runs in the folder.
-    func displayFile(_ relative: String) -> String {
+    package func displayFile(_ relative: String) -> String {
         displayPath == "." ? relative : displayPath + "/" + relative
     }
 
     /// Reads the bytes of the file `relative`, only inside the folder: what Lua reads of a file
     /// (scripts, `hub.read`), whatever its encoding.
-    func readBytes(_ relative: String) throws -> [UInt8] {
+    package func readBytes(_ relative: String) throws -> [UInt8] {
         guard let absolute = resolve(relative) else {
             throw LuaRaise(message: "'\(relative)' is outside the feature folder")
         }
@@ -119,7 +119,7 @@ struct FeatureFolder {
     }
 
     /// Reads the text file `relative` (JSON), only inside the folder; it must be UTF-8 text.
-    func read(_ relative: String) throws -> String {
+    package func read(_ relative: String) throws -> String {
         guard let text = String(validating: try readBytes(relative), as: UTF8.self) else {
             throw LuaRaise(message: "'\(resolve(relative).map(display) ?? relative)' is not UTF-8 text")
         }

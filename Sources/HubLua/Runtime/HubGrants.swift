@@ -1,5 +1,5 @@
 import HubCore
-import LuaBridge
+internal import LuaBridge
 
 /// What whoever runs Hub grants feature folders beyond their own, decided outside every feature
 /// folder: by the embedding app (``HubRuntime/grants``) or by an operator's file (`hub

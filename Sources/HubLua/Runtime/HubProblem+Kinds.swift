@@ -1,5 +1,5 @@
 import HubCore
-import LuaBridge
+internal import LuaBridge
 
 // Each kind of problem, worded as Hub words it (message first, then who and where).
 

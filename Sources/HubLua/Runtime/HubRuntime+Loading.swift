@@ -1,6 +1,6 @@
 import HubCore
 import HubRender
-import LuaBridge
+internal import LuaBridge
 
 extension HubRuntime {
     /// Why feature folders did not all load.
@@ -43,9 +43,9 @@ extension HubRuntime {
     /// Loads every feature folder at `path` (a feature folder, or a folder of them): runs its
     /// `feature.lua` in a new environment. Returns the identifiers of the features registered;
     /// throws when a folder failed. A folder that fails is rolled back whole and recorded in
-    /// ``loadFailures``; the others still load and work. While ``isChecking``, a folder whose
-    /// `operations/` modules fail goes on loading past them, to find every mistake, and fails
-    /// with all of them.
+    /// ``loadFailures``; the others still load and work. While the runtime looks for every
+    /// mistake (as `hub check` does), a folder whose `operations/` modules fail goes on loading
+    /// past them, to find every mistake, and fails with all of them.
     @discardableResult
     public func loadFeatures(at path: String) throws(LoadError) -> [String] {
         let discovered = FeatureFolder.discover(at: path)

@@ -1,7 +1,7 @@
 import Foundation
 import HubCore
 import HubRender
-import LuaBridge
+internal import LuaBridge
 
 /// What reloading after one edit did.
 public enum ReloadOutcome: Equatable, Sendable, CustomStringConvertible {

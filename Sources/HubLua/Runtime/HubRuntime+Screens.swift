@@ -1,6 +1,6 @@
 import HubCore
 import HubRender
-import LuaBridge
+internal import LuaBridge
 
 extension HubRuntime {
     /// A screen for `uri`, opened by the manager (see `HubManager/open(_:options:connectivity:initialViewModel:)`).

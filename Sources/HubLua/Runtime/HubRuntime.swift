@@ -1,7 +1,7 @@
 import Foundation
 import HubCore
 import HubRender
-import LuaBridge
+package import LuaBridge
 
 /// The Lua front end of a `HubManager`: one Lua state whose scripts (feature folders)
 /// register features, operations, components and schemas into the manager's registries, and
@@ -13,13 +13,13 @@ public final class HubRuntime {
     /// The composition root scripts register into.
     public let manager: HubManager
     /// The Lua state every script of the runtime runs in.
-    public let lua: LuaState
+    package let lua: LuaState
     let problemLog = ProblemLog()
-    let bindings: RuntimeBindings
-    let sandbox: Sandbox
+    package let bindings: RuntimeBindings
+    package let sandbox: Sandbox
     private let printed: PrintedLines
     /// The feature folders loaded so far, in order, each with its environment.
-    var folders: [LoadedFolder] = [] {
+    package internal(set) var folders: [LoadedFolder] = [] {
         didSet { problemLog.folderPaths = folders.map(\.folder.displayPath) }
     }
 
@@ -30,9 +30,8 @@ public final class HubRuntime {
     }
 
     /// A runtime whose scripts register into `manager`, next to what Swift code registers there,
-    /// under the limits of `HubDefaults/Limits`: set `lua.instructionBudget`,
-    /// `lua.memoryLimit` and `lua.timeLimit` to change them for a runtime, `budget = N` in
-    /// `hub.feature` or `hub.operation` for one feature or operation. Its scripts reach the
+    /// under the limits of `HubDefaults/Limits`: set ``limits`` to change them for a runtime,
+    /// `budget = N` in `hub.feature` or `hub.operation` for one feature or operation. Its scripts reach the
     /// network once `manager.httpTransport` is set (HubHTTP's `AsyncHTTPTransport()`, or any
     /// `HTTPTransport`); until then a `hub.http` call fails, sending nothing. Throws when Lua
     /// cannot start (not enough memory).
@@ -42,9 +41,7 @@ public final class HubRuntime {
         self.printed = printed
         do throws(LuaError) {
             lua = try LuaState()
-            lua.instructionBudget = HubDefaults.Limits.instructionBudget
-            lua.memoryLimit = HubDefaults.Limits.memory
-            lua.timeLimit = HubDefaults.Limits.timeLimit
+            Limits().apply(to: lua)
             bindings = try RuntimeBindings(lua: lua, manager: manager, problems: problemLog)
             sandbox = try Sandbox(lua: lua, shared: bindings.sharedLibrary) { printed.write($0) }
         } catch {
@@ -73,15 +70,15 @@ public final class HubRuntime {
     /// Whether the runtime looks for every mistake, as `hub check` does (set it before loading
     /// features): a folder's broken `operations/` modules are each reported and stood in for,
     /// so that loading goes on to find the next mistake (the folder still fails to load, with
-    /// all of them), and component names are traced (``tracesComponentNames``). Off by default.
-    public var isChecking = false {
+    /// all of them), and component names are traced (`tracesComponentNames`). Off by default.
+    package var isChecking = false {
         didSet { tracesComponentNames = isChecking }
     }
 
     /// Whether scripts' writes of component names (`row.component = ...`) note their
     /// `file:line`, so that a component nothing registers can be reported where it is named
-    /// (``place(naming:)``). Slower: such writes then always cross into Swift. Off by default.
-    public var tracesComponentNames: Bool {
+    /// (`place(naming:)`). Slower: such writes then always cross into Swift. Off by default.
+    package var tracesComponentNames: Bool {
         get { bindings.builders.origins.isTracing }
         set {
             lua.tracesIdentifiers = newValue
@@ -90,8 +87,8 @@ public final class HubRuntime {
     }
 
     /// `file:line` of the first script line that set a component's name to `identifier`, while
-    /// ``tracesComponentNames``; nil when none did (or nothing traced it).
-    public func place(naming identifier: Identifier) -> String? {
+    /// `tracesComponentNames`; nil when none did (or nothing traced it).
+    package func place(naming identifier: Identifier) -> String? {
         bindings.builders.origins.places[identifier]
     }
 
@@ -116,9 +113,9 @@ public final class HubRuntime {
 }
 
 /// A loaded feature folder and the environment its scripts run in.
-struct LoadedFolder {
-    let folder: FeatureFolder
-    let environment: LuaReference
+package struct LoadedFolder {
+    package let folder: FeatureFolder
+    package let environment: LuaReference
     /// Runs one of the folder's modules again (see `Sandbox.reloadModule`).
     let reloadModule: LuaReference
     /// When each file of the folder was last modified, as of loading (or the last reload).

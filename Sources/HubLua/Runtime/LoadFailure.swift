@@ -7,12 +7,12 @@ public struct LoadFailure: Equatable, CustomStringConvertible, Sendable {
     /// The folder, as errors name it.
     public let folder: String
     /// The folder's absolute path.
-    let path: String
+    package let path: String
     /// The first mistake found in the folder (a syntax error, an error `feature.lua` raised, a
     /// module that failed, a feature id another folder declared too), with its location.
     public let error: ScriptError
-    /// The mistakes found after it, when the runtime looked for every mistake
-    /// (``HubRuntime/isChecking``); empty otherwise.
+    /// The mistakes found after it, when the runtime looked for every mistake (as `hub check`
+    /// does); empty otherwise.
     public let laterErrors: [ScriptError]
 
     init(folder: String, path: String, error: ScriptError, laterErrors: [ScriptError] = []) {

@@ -1,4 +1,4 @@
-import LuaBridge
+internal import LuaBridge
 
 extension LuaLibrary {
     /// A library of `owner`'s methods that belong to one feature folder, each called with the

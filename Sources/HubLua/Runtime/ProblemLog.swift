@@ -1,6 +1,6 @@
 import HubCore
 import HubRender
-import LuaBridge
+internal import LuaBridge
 
 /// Problems found while running scripts that stopped nothing (a component that failed to draw,
 /// an observer or a predicate that raised), each once, in the order they first happened; and the

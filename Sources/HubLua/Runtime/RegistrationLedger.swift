@@ -1,17 +1,17 @@
-import LuaBridge
+internal import LuaBridge
 
 /// Where scripts registered things (features, components, actions), in order, for `hub check`:
 /// each registration with its `file:line`, so that duplicates and overlapping URIs can be told
 /// where they are.
-final class RegistrationLedger {
+package final class RegistrationLedger {
     /// One registration.
-    struct Entry {
+    package struct Entry {
         /// What was registered: `feature`, `component` or `action`.
-        var kind: String
+        package var kind: String
         /// Its identifier.
-        var identifier: String
+        package var identifier: String
         /// `file:line` of the call that registered it (empty when unknown).
-        var location: String
+        package var location: String
         /// The feature folder (its path) that registered it.
         var folder: String
     }
@@ -37,7 +37,7 @@ final class RegistrationLedger {
 
     /// The registrations of `kind` `identifier` after the first, each with the first: the same
     /// identifier registered again, which replaced the earlier registration.
-    func repeated() -> [(entry: Entry, first: Entry)] {
+    package func repeated() -> [(entry: Entry, first: Entry)] {
         var firsts: [String: Entry] = [:]
         var repeated: [(Entry, Entry)] = []
         for entry in entries {
@@ -48,7 +48,7 @@ final class RegistrationLedger {
     }
 
     /// The first registration of `kind` `identifier`.
-    func first(_ kind: String, _ identifier: String) -> Entry? {
+    package func first(_ kind: String, _ identifier: String) -> Entry? {
         entries.first { $0.kind == kind && $0.identifier == identifier }
     }
 }

@@ -1,16 +1,16 @@
 import HubCore
 import HubRender
-import LuaBridge
+package import LuaBridge
 
 /// The runtime's bindings: each owns its Lua references and registers its functions from one
 /// table, into the `hub` table every folder shares or into one folder's own.
-struct RuntimeBindings {
-    let builders: BuilderBindings
+package struct RuntimeBindings {
+    package let builders: BuilderBindings
     let errors: ErrorTables
-    let runner: ScriptRunner
+    package let runner: ScriptRunner
     let operations: OperationBindings
     let actions: ActionBindings
-    let features: FeatureBindings
+    package let features: FeatureBindings
     let components: ComponentBindings
     let screens: ScreenBindings
     let schemas: SchemaBindings
@@ -20,13 +20,13 @@ struct RuntimeBindings {
     let store: StoreBindings
     /// Keeps changes of the store from rescheduling a chain more than so often.
     let dataRescheduling: DataRescheduling
-    let tests: TestBindings
+    package let tests: TestBindings
     /// When `hub.sleep` outside an operation may let time pass.
-    let timePassing: TimePassingPermit
+    package let timePassing: TimePassingPermit
     /// The stacks of screens opened and still held, which hot reloading updates.
     let liveStacks = LiveStacks()
     /// Where scripts registered features, components and actions.
-    let ledger = RegistrationLedger()
+    package let ledger = RegistrationLedger()
     /// What whoever runs Hub grants the folders.
     let grants = GrantsBox()
 
@@ -45,7 +45,7 @@ struct RuntimeBindings {
         components = ComponentBindings(lua: lua, registry: manager.componentRegistry, problems: problems, ledger: ledger)
         screens = ScreenBindings(
             lua: lua, manager: manager, runner: runner, errors: errors, problems: problems, liveStacks: liveStacks)
-        tests = TestBindings(lua: lua, timePassing: timePassing, manager: manager, screens: screens, problems: problems)
+        tests = TestBindings(lua: lua, manager: manager, screens: screens)
         schemas = SchemaBindings(lua: lua, registry: manager.jsonSchemaRegistry, problems: problems)
         json = JSONBindings(manager: manager)
         images = ImageBindings(registry: manager.imageRegistry)
@@ -62,7 +62,7 @@ struct RuntimeBindings {
     }
 
     /// The functions of `folder`'s own `hub` table (over the shared one).
-    func folderLibrary(_ folder: FeatureFolder) throws(LuaError) -> LuaLibrary {
+    package func folderLibrary(_ folder: FeatureFolder) throws(LuaError) -> LuaLibrary {
         runner.folderLibrary(folder) + features.folderLibrary(folder) + components.folderLibrary(folder) + schemas.folderLibrary(folder)
             + actions.folderLibrary(folder) + (try http.folderLibrary(folder)) + (try store.folderLibrary(folder))
     }

@@ -1,11 +1,11 @@
 import HubCore
-import LuaBridge
+package import LuaBridge
 
 /// The environments feature folders' scripts run in: each folder's own globals over a frozen
 /// safe base (`Prelude`), and a `hub` table of its own, holding the folder's functions
 /// (`hub.feature`, `hub.read`, ...), over the `hub` table every folder shares. `require` and
 /// `hub.read` stay inside the folder.
-final class Sandbox {
+package final class Sandbox {
     private let lua: LuaState
     /// The prelude's `make_env(hub, read_module)`.
     private let environmentMaker: LuaReference
@@ -34,7 +34,7 @@ final class Sandbox {
     /// over the shared functions, and the function that runs one of its modules again. With
     /// `reportModuleError`, an `operations/` module that fails is told to it and stood in for by an operation that does nothing, so that the script that
     /// required it goes on (see `Prelude`).
-    func makeEnvironment(
+    package func makeEnvironment(
         for folder: FeatureFolder, library: LuaLibrary, reportModuleError: ((LuaError) -> Void)? = nil
     ) throws(LuaError) -> (environment: LuaReference, reloadModule: LuaReference) {
         let stack = lua.stack
@@ -77,7 +77,7 @@ final class Sandbox {
     }
 
     /// Runs the file `relative` of `folder` in `environment`.
-    func run(_ relative: String, of folder: FeatureFolder, in environment: LuaReference) throws(LuaError) {
+    package func run(_ relative: String, of folder: FeatureFolder, in environment: LuaReference) throws(LuaError) {
         guard let absolute = folder.resolve(relative) else { throw LuaError(message: "'\(relative)' is outside the feature folder") }
         let source: [UInt8]
         do {
@@ -90,7 +90,7 @@ final class Sandbox {
     }
 
     /// Runs `source` in `environment` and returns its first result as JSON.
-    func evaluate(_ source: String, chunkName: String, in environment: LuaReference) throws -> JSONValue {
+    package func evaluate(_ source: String, chunkName: String, in environment: LuaReference) throws(LuaError) -> JSONValue {
         try lua.load(source, chunkName: chunkName, environment: environment)
         try lua.call(arguments: 0, results: 1)
         let stack = lua.stack

@@ -1,5 +1,5 @@
 import HubCore
-import LuaBridge
+package import LuaBridge
 
 /// An error Lua raised outside any feature's operation, component or action: a mistake in a
 /// feature folder's scripts found while loading it (``LoadFailure``), a script run by
@@ -14,10 +14,18 @@ public struct ScriptError: Error, Equatable, Sendable, CustomStringConvertible {
     public let traceback: String?
 
     /// The error Lua raised as `error`.
-    init(_ error: LuaError) {
+    package init(_ error: LuaError) {
         message = error.message
         location = error.location.flatMap(FileLocation.init(parsing:))
         traceback = error.traceback
+    }
+
+    /// An error that no script raised (what a tool was asked for does not exist): `message`,
+    /// nowhere.
+    package init(message: String) {
+        self.message = message
+        location = nil
+        traceback = nil
     }
 
     /// `file:line: message`, as Lua words an error.

@@ -1,10 +1,10 @@
-import LuaBridge
+internal import LuaBridge
 
 /// Whether `hub.sleep`, outside an operation, may let time pass on the event loop: only in code
-/// the host runs to drive the runtime (a test case, ``HubRuntime/evaluate(_:inFolder:chunkName:)``),
+/// the host runs to drive the runtime (a test case, HubTools' `evaluate`),
 /// at its top level. Never while feature folders load, components draw, or an operation, an
 /// action or a timer's callback runs: there a sleep would block everything for real.
-final class TimePassingPermit {
+package final class TimePassingPermit {
     private weak var lua: LuaState?
     private var grants = 0
 
@@ -17,7 +17,7 @@ final class TimePassingPermit {
     var isGranted: Bool { grants > 0 && lua?.nestingDepth == 1 }
 
     /// Runs `body`, whose top-level script may let time pass.
-    func granting<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func granting<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         grants += 1
         defer { grants -= 1 }
         return try body()

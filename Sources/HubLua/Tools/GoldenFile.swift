@@ -1,5 +1,5 @@
 import Foundation
-import LuaBridge
+internal import LuaBridge
 
 /// A golden file of a feature folder: the text a render must match byte for byte
 /// (`hub.expect_render`). It is read only inside the folder, as `hub.read` reads; `hub test

@@ -4,7 +4,7 @@
 extension Profile {
     /// The samples as folded stacks, sorted: the operation running first (when one was), then
     /// each function as `name@file:line`, and the number of samples that had that stack.
-    public var foldedStacks: String {
+    package var foldedStacks: String {
         // Counted by stack first, so that each distinct stack is written out once.
         var stacks: [StackKey: Int] = [:]
         for sample in samples where sample.operation != nil || !sample.stack.isEmpty {

@@ -1,5 +1,4 @@
 import Foundation
-import LuaBridge
 
 // A profile as a table to read: the operations, then the functions and lines with the most
 // samples.
@@ -7,14 +6,14 @@ import LuaBridge
 extension Profile {
     /// The operations (time, instructions, memory, waits), then the `top` functions by samples
     /// (self, then total) and the `top` lines.
-    public func table(top: Int = 15) -> String {
+    package func table(top: Int = 15) -> String {
         var text = operationsTable()
         text += "\n\(samples.count) sample\(samples.count == 1 ? "" : "s"), one every \(Self.grouped(every)) instructions"
         let counted = operations.reduce(0) { $0 + $1.instructions }
         if samples.isEmpty, dropped == 0, counted > 0 {
             text += ": the operations counted \(Self.grouped(counted)) in all, too few for one (sample more often)"
         }
-        text += dropped > 0 ? " (\(dropped) dropped: past the \(LuaState.profileRecordBytes >> 20) MiB of samples a profile keeps, or out of memory)\n" : "\n"
+        text += dropped > 0 ? " (\(dropped) dropped: past the \(Self.recordBytes >> 20) MiB of samples a profile keeps, or out of memory)\n" : "\n"
         guard !samples.isEmpty else { return text }
         text += "\n" + Self.columns(
             ["self", "total", "function"],

@@ -1,58 +1,64 @@
 import Foundation
+internal import LuaBridge
 
 /// What `hub profile` and `s:profile(fn)` found: per operation run, its time, instructions,
 /// memory and waits; and the stacks sampled every ``every`` instructions the budget counted
 /// (Lua's, and the cost of host calls and bytes allocated), so that the same work gives the
 /// same samples and they add up to the operations' instructions.
-public struct Profile: Sendable {
+package struct Profile: Sendable {
+    /// The instructions between two samples unless told otherwise.
+    package static let defaultPeriod = 1_000
+    /// The bytes of samples a profile keeps at most: past them, samples are dropped.
+    package static var recordBytes: Int { LuaState.profileRecordBytes }
+
     /// One operation (or action) that ran while profiling, over all of its runs.
-    public struct Operation: Equatable, Sendable {
+    package struct Operation: Equatable, Sendable {
         /// The operation's name (an action's: `action ns:name`).
-        public var name: String
+        package var name: String
         /// The view URI it ran for (an action's: where it was performed, or `""`).
-        public var view: String
+        package var view: String
         /// Runs started.
-        public var runs = 0
+        package var runs = 0
         /// Wall-clock milliseconds from each run's start to its end, summed (waits included).
-        public var milliseconds = 0.0
+        package var milliseconds = 0.0
         /// Milliseconds the runs spent running (resumed), Lua and Swift together.
-        public var runningMilliseconds = 0.0
+        package var runningMilliseconds = 0.0
         /// Milliseconds of that spent in Swift called from Lua: builders, JSON, the store's and
         /// HTTP's bookkeeping (not their waits).
-        public var hostMilliseconds = 0.0
+        package var hostMilliseconds = 0.0
         /// Milliseconds the runs were suspended, by what they waited for: `sleep`, `await`,
         /// `http`, `store`.
-        public var waits: [String: Double] = [:]
+        package var waits: [String: Double] = [:]
         /// Instructions the runs' budgets counted while they ran: the VM's, counted in steps of
         /// the hook's period, plus the allocation and C work the budget charges.
-        public var instructions = 0
+        package var instructions = 0
         /// Bytes the Lua state allocated while the runs ran (frees not subtracted).
-        public var allocatedBytes: UInt64 = 0
+        package var allocatedBytes: UInt64 = 0
 
         /// Milliseconds of Lua: running, less the host's part.
-        public var luaMilliseconds: Double { max(0, runningMilliseconds - hostMilliseconds) }
+        package var luaMilliseconds: Double { max(0, runningMilliseconds - hostMilliseconds) }
         /// Milliseconds waited in all.
-        public var waitMilliseconds: Double { waits.values.reduce(0, +) }
+        package var waitMilliseconds: Double { waits.values.reduce(0, +) }
 
         /// An operation `name` of `view` that has not run yet.
-        public init(name: String, view: String) {
+        package init(name: String, view: String) {
             self.name = name
             self.view = view
         }
     }
 
     /// A function the samples name.
-    public struct Frame: Hashable, Sendable {
+    package struct Frame: Hashable, Sendable {
         /// Its name as its caller calls it; `(anonymous)` when it has none, `(main chunk)` for
         /// a chunk's body.
-        public var name: String
+        package var name: String
         /// Its file (a chunk's name), or `[C]`.
-        public var file: String
+        package var file: String
         /// The line where it is defined; nil for a C function.
-        public var line: Int?
+        package var line: Int?
 
         /// `name@file:line` (`name@[C]`): one frame of a folded stack, with no spaces.
-        public var label: String {
+        package var label: String {
             let place = line.map { "\(file):\($0)" } ?? file
             return "\(name.replacingOccurrences(of: " ", with: "_"))@\(place.replacingOccurrences(of: " ", with: "_"))"
         }
@@ -61,39 +67,39 @@ public struct Profile: Sendable {
     /// One sample: the operation running (an index into ``operations``; nil outside runs), the
     /// line of its innermost Lua function (nil when none), and its stack of frames (indices
     /// into ``frames``), outermost first.
-    public struct Sample: Equatable, Sendable {
-        public var operation: Int?
-        public var line: Int?
-        public var stack: [Int]
+    package struct Sample: Equatable, Sendable {
+        package var operation: Int?
+        package var line: Int?
+        package var stack: [Int]
     }
 
     /// The instructions between two samples.
-    public var every: Int
+    package var every: Int
     /// In the order they first ran.
-    public var operations: [Operation]
-    public var frames: [Frame]
+    package var operations: [Operation]
+    package var frames: [Frame]
     /// In the order they were taken.
-    public var samples: [Sample]
+    package var samples: [Sample]
     /// Samples lost for want of memory.
-    public var dropped: Int
+    package var dropped: Int
 
     /// A function's samples: those it was running in itself (`selfSamples`, the innermost
     /// frame) and those it was on the stack for (`totalSamples`, counted once per sample).
-    public struct FunctionSamples: Equatable, Sendable {
-        public var frame: Frame
-        public var selfSamples: Int
-        public var totalSamples: Int
+    package struct FunctionSamples: Equatable, Sendable {
+        package var frame: Frame
+        package var selfSamples: Int
+        package var totalSamples: Int
     }
 
     /// A line's samples: those taken while it ran in the innermost Lua function.
-    public struct LineSamples: Equatable, Sendable {
-        public var file: String
-        public var line: Int
-        public var samples: Int
+    package struct LineSamples: Equatable, Sendable {
+        package var file: String
+        package var line: Int
+        package var samples: Int
     }
 
     /// Every sampled function, most self samples first (then most total, then by label).
-    public var functions: [FunctionSamples] {
+    package var functions: [FunctionSamples] {
         var selfCounts = [Int](repeating: 0, count: frames.count)
         var totalCounts = [Int](repeating: 0, count: frames.count)
         // The last sample each frame was counted in: a recursive function counts once a sample.
@@ -111,7 +117,7 @@ public struct Profile: Sendable {
     }
 
     /// Every sampled line, most samples first (then by file and line).
-    public var lines: [LineSamples] {
+    package var lines: [LineSamples] {
         // Counted by frame and line first, so that each file's name is hashed once per line.
         var byFrame: [FrameLine: Int] = [:]
         for sample in samples {
@@ -137,7 +143,7 @@ public struct Profile: Sendable {
 
     /// The name a folded stack or a speedscope file gives operation `index`: its name, with
     /// its view first when operations of several views ran.
-    func operationLabel(_ index: Int) -> String {
+    package func operationLabel(_ index: Int) -> String {
         let operation = operations[index]
         let views = Set(operations.map(\.view))
         let name = views.count > 1 && !operation.view.isEmpty ? "\(operation.view) \(operation.name)" : operation.name

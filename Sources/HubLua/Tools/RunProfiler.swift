@@ -1,10 +1,10 @@
 import HubCore
-import LuaBridge
+internal import LuaBridge
 
 /// What one profile measures of the runs (operations and actions) the ``ScriptRunner`` resumes
 /// while it is on: per operation, its runs' wall time, time running and in Swift, waits by kind,
 /// instructions and bytes allocated; and it tags the samples the budget's hook takes during a
-/// resume with the operation running. Made by ``HubRuntime/startProfile(every:)``.
+/// resume with the operation running. Made by ``ScriptRunner/startProfile(every:)``.
 final class RunProfiler {
     private let lua: LuaState
     private(set) var operations: [Profile.Operation] = []
@@ -114,14 +114,14 @@ extension ScriptRunner {
     /// Starts a profile: the budget's hook samples the running stacks every `every`
     /// instructions, and each run is measured. False when one is on already (profiles do not
     /// nest) or out of memory.
-    func startProfile(every: Int) -> Bool {
+    package func startProfile(every: Int) -> Bool {
         guard profiler == nil, lua.startProfile(every: every) else { return false }
         profiler = RunProfiler(lua: lua)
         return true
     }
 
     /// Stops the profile and gives what it found; nil when none was on.
-    func stopProfile() -> Profile? {
+    package func stopProfile() -> Profile? {
         guard let profiler, let samples = lua.profileSamples else { return nil }
         self.profiler = nil
         lua.stopProfile()

@@ -1,7 +1,6 @@
 import HubCore
 import HubLua
 import HubRender
-import LuaBridge
 
 /// What the preview page shows of a live session, as one line of JSON:
 /// `{"session", "stack": [uri...], "uri", "title", "text", "components": [{"id", "type", "path",

@@ -2,7 +2,6 @@ import Foundation
 import HubCore
 import HubLua
 import HubRender
-import LuaBridge
 
 /// A view model loaded for a request: its default-schema JSON, and what metrics record.
 struct LoadedView: Sendable {

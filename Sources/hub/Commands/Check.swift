@@ -3,6 +3,7 @@ import Foundation
 import HubCore
 import HubLua
 import HubRender
+import HubTools
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,7 +3,7 @@ import Foundation
 import HubCore
 import HubLua
 import HubRender
-import LuaBridge
+import HubTools
 
 struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -58,8 +58,8 @@ struct ProfileCommand: ParsableCommand {
         guard let profile = runtime.stopProfile() else { throw ExitCode.failure }
         print(folded ? profile.foldedStacks : profile.table(top: top), terminator: "")
         // The table says so itself; folded stacks and speedscope files have no place for it.
-        if folded && profile.dropped > 0 {
-            Hub.warn("\(profile.dropped) samples were dropped: past the \(LuaState.profileRecordBytes >> 20) MiB of samples a profile keeps (sample less often with --every)")
+        if folded && profile.droppedSamples > 0 {
+            Hub.warn("\(profile.droppedSamples) samples were dropped: past the \(ProfileReport.recordBytes >> 20) MiB of samples a profile keeps (sample less often with --every)")
         }
         if let speedscope {
             do {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import HubCore
 import HubLua
-import LuaBridge
+import HubTools
 
 struct Repl: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -44,7 +44,7 @@ struct Repl: ParsableCommand {
         }
         while let line = reader.readLine(prompt: Self.prompt(of: session)) {
             // Ctrl-C stops the line's script, or the wait it is in (the loop is woken for it).
-            switch LuaState.interruptible(waking: runtime.loop.nudge, { session.evaluate(line) }) {
+            switch session.evaluateInterruptibly(line) {
             case .printed(let text):
                 if !text.isEmpty { print(text) }
             case .needsMore:

@@ -4,6 +4,7 @@ import HubCore
 import HubHTTP
 import HubLua
 import HubRender
+import HubTools
 
 struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -23,7 +23,7 @@ struct FeatureOptions: ParsableArguments {
     /// output), and every feature folder loaded. A folder that fails to load is reported on
     /// standard error (unless `reportsLoadFailures` is false: the caller reports them) and the
     /// others load; a path with no feature folder at all is an error. With `checking`, the
-    /// runtime looks for every mistake, as `hub check` does (``HubRuntime/isChecking``).
+    /// runtime looks for every mistake, as `hub check` does (`HubRuntime.isChecking`).
     func makeRuntime(
         clock: HubEventLoop.Clock, printOutput: ((String) -> Void)? = nil, reportsLoadFailures: Bool = true, checking: Bool = false
     ) throws -> HubRuntime {

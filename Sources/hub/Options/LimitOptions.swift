@@ -2,7 +2,6 @@ import ArgumentParser
 import HubCore
 import HubLua
 import HubRender
-import LuaBridge
 
 /// The limits scripts run under (docs/limits.md), for every command that runs scripts.
 struct LimitOptions: ParsableArguments {
@@ -26,9 +25,9 @@ struct LimitOptions: ParsableArguments {
 
     /// Sets the limits given on `runtime`.
     func apply(to runtime: HubRuntime) {
-        if let memory { runtime.lua.memoryLimit = memory << 20 }
-        if let budget { runtime.lua.instructionBudget = budget }
+        if let memory { runtime.limits.memory = memory << 20 }
+        if let budget { runtime.limits.instructionBudget = budget }
         if let timeout { runtime.manager.operationLimits.timeout = timeout }
-        if let timeLimit { runtime.lua.timeLimit = timeLimit }
+        if let timeLimit { runtime.limits.timeLimit = timeLimit }
     }
 }

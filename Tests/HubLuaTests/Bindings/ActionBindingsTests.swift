@@ -2,6 +2,7 @@ import HubCore
 import HubRender
 import Testing
 @testable import HubLua
+import HubTools
 
 /// Actions, handlers, selection and navigation from Lua (the `hub.action*` functions, a
 /// feature's `action_handler`, `hub.Action` contexts, and a screen's `select`, `back`, `stack`,

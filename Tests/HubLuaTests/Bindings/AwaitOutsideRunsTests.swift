@@ -2,6 +2,7 @@ import Foundation
 import HubCore
 import Testing
 @testable import HubLua
+import HubTools
 @testable import LuaBridge
 
 /// `hub.await` at the top of a test case or a REPL line waits in place, as `hub.sleep` and
@@ -29,7 +30,7 @@ import Testing
         #expect {
             try runtime.evaluate("hub.await(function(done) end)", inFolder: "Fixtures/Sandbox", chunkName: "@await.lua")
         } throws: { error in
-            (error as? LuaError)?.description == "await.lua:1: nothing more can happen while it waits"
+            (error as? ScriptError)?.description == "await.lua:1: nothing more can happen while it waits"
         }
     }
 

@@ -3,6 +3,7 @@ import HubCore
 import HubRender
 import Testing
 @testable import HubLua
+import HubTools
 @testable import LuaBridge
 
 @Suite struct ChainRuntimeTests {
@@ -147,7 +148,7 @@ import Testing
                 while true do end
                 """, inFolder: "Fixtures/Sandbox")
         } throws: { error in
-            (error as? LuaError)?.message == "instruction budget exceeded (1000000 instructions)"
+            (error as? ScriptError)?.message == "instruction budget exceeded (1000000 instructions)"
         }
     }
 }

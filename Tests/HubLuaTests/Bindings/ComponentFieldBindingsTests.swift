@@ -2,6 +2,7 @@ import HubCore
 import HubRender
 import Testing
 @testable import HubLua
+import HubTools
 
 /// Every row of ``ComponentFields`` reaches Lua by its name: as a builder property, a model
 /// table field and a custom schema key. The tests go over the rows, so a field added there is

@@ -1,6 +1,7 @@
 import HubCore
 import Testing
 @testable import HubLua
+import HubTools
 
 /// `view:body { id = ..., ... }` (and `child`, `set`): the table's fields are set in the order of
 /// their names, found by their bytes; a key that is not a settable field is an error naming it,

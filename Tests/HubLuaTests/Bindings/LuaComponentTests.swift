@@ -2,6 +2,7 @@ import HubCore
 import HubRender
 import Testing
 @testable import HubLua
+import HubTools
 
 @Suite struct LuaComponentTests {
     @Test func managedChildrenRenderAndImagesArriveAsynchronously() throws {

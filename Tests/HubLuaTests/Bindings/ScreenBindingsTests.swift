@@ -1,6 +1,7 @@
 import HubCore
 import Testing
 @testable import HubLua
+import HubTools
 
 /// A screen's size from Lua: `hub.open` options, `s.width` / `s.height`, `s:resize`, and
 /// `s:render { width, height }`, which resizes before rendering.

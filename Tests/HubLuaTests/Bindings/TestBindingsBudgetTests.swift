@@ -2,6 +2,7 @@ import Foundation
 import LuaBridge
 import Testing
 @testable import HubLua
+import HubTools
 
 /// `hub test` runs each operation as `hub render` and `hub serve` do: on a budget of its own, so
 /// a test can check what a chain does after an operation that ran away.

@@ -2,6 +2,7 @@ import HubCore
 import HubRender
 import Testing
 @testable import HubLua
+import HubTools
 
 /// Argument errors are numbered as Lua numbers them (`luaL_argerror`): plain calls count from
 /// the first argument, method calls (`s:scroll(x)`) do not count `self`, a method called with a

@@ -3,6 +3,7 @@ import HubRender
 import LuaBridge
 import Testing
 @testable import HubLua
+import HubTools
 
 /// `view:body(id)`, `view:overlay(id)`, `row:child(id)` and the table form make handles in C:
 /// no Swift object, no finalizer, the component created by Swift when it next looks, in the

@@ -3,6 +3,7 @@ import HubRender
 import LuaBridge
 import Testing
 @testable import HubLua
+import HubTools
 
 /// A component builder's text fields and component are kept in Lua when a script sets them and
 /// handed to Swift before Swift next looks (any call into Swift, the end of every run of Lua).

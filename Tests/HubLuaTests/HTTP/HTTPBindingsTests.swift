@@ -4,6 +4,7 @@ import HubRender
 import HubTestBackend
 import Testing
 @testable import HubLua
+import HubTools
 
 /// `hub.http` in operations, actions and tests, against a real HTTP server on loopback.
 @Suite struct HTTPBindingsTests {

@@ -4,6 +4,7 @@ import HubRender
 import HubTestBackend
 import Testing
 @testable import HubLua
+import HubTools
 
 /// The cache every screen shares is partitioned by feature: what one feature's requests stored
 /// is never served to another's, and a response to a request with `Authorization` is stored only

@@ -4,6 +4,7 @@ import HubHTTP
 import HubRender
 import HubTestBackend
 @testable import HubLua
+import HubTools
 
 /// A runtime on the real clock (its requests go to a real server on loopback) with the Sandbox
 /// fixture, the features of `source` (run as chunk `http.lua` in that folder, with `$BACKEND`

@@ -2,6 +2,7 @@ import HubCore
 import HubRender
 import Testing
 @testable import HubLua
+import HubTools
 @testable import LuaBridge
 
 /// Runaways that never run long at once — callbacks that schedule callbacks, actions that chain

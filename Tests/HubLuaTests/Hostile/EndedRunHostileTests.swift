@@ -3,6 +3,7 @@ import HubRender
 import LuaBridge
 import Testing
 @testable import HubLua
+import HubTools
 
 /// Builders kept past the run of the operation they were given to (in a global, an upvalue):
 /// the tree they build is nobody's once that run has ended, so using one raises at the line
@@ -130,7 +131,7 @@ import Testing
         let runtime = try makeHostileRuntime(Self.keeper, chunk: "keeper.lua")
         _ = try runtime.open("keeper:view")
         for use in [Use.handleWrite, .viewStaging] {
-            let error = #expect(throws: LuaError.self) {
+            let error = #expect(throws: ScriptError.self) {
                 try runtime.evaluate(use.rawValue, inFolder: "Fixtures/Sandbox", chunkName: "=prompt")
             }
             #expect(error?.description == "prompt:1: \(use.className) used after its run ended (operation 'keep' of keeper:view): "

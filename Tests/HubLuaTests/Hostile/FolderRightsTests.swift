@@ -5,6 +5,7 @@ import HubRender
 import HubTestBackend
 import Testing
 @testable import HubLua
+import HubTools
 
 /// A hostile feature folder loaded beside an honest one reaches nothing that is not its own:
 /// code runs with the rights of the folder that wrote it, wherever it runs, and what reaches

@@ -1,6 +1,7 @@
 import HubCore
 import HubRender
 @testable import HubLua
+import HubTools
 @testable import LuaBridge
 
 /// A runtime with the Sandbox fixture whose `configure` is applied first (limits), then the

@@ -3,6 +3,7 @@ import HubCore
 import HubRender
 import Testing
 @testable import HubLua
+import HubTools
 
 /// A feature folder that fails to load is rolled back and reported with its `file:line`; every
 /// other feature keeps working, and opening a view of the failed one says why.

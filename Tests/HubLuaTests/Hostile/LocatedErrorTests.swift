@@ -2,6 +2,7 @@ import HubCore
 import HubRender
 import Testing
 @testable import HubLua
+import HubTools
 
 /// Errors name the script's own `file:line`, never Hub's internals, and say a thing once.
 @Suite struct LocatedErrorTests {

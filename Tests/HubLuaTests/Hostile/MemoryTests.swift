@@ -3,6 +3,7 @@ import HubRender
 import LuaBridge
 import Testing
 @testable import HubLua
+import HubTools
 
 /// Memory bombs, in Lua and through Swift: each ends at the runtime's memory limit as a
 /// located error, and the next operation, another feature and the next screen still work.

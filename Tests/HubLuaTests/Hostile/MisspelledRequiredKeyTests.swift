@@ -1,6 +1,7 @@
 import HubCore
 import Testing
 @testable import HubLua
+import HubTools
 
 /// A required key spelt wrong is said as a typo of the key, as an unknown optional key is,
 /// rather than only as a key that is missing.

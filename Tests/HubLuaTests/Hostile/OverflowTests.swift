@@ -1,6 +1,7 @@
 import HubCore
 import Testing
 @testable import HubLua
+import HubTools
 @testable import HubRender
 
 /// Integers at the ends of Lua's range (`math.mininteger`, `math.maxinteger`, `2^40`) as

@@ -2,6 +2,7 @@ import HubCore
 import LuaBridge
 import Testing
 @testable import HubLua
+import HubTools
 
 /// A view kept open through many reschedules and reloads does not grow: neither the Lua state
 /// nor the Swift side keeps what earlier runs made. (`Scripts/sanitize` runs this under

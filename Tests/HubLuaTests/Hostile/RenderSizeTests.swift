@@ -2,6 +2,7 @@ import HubCore
 import HubRender
 import Testing
 @testable import HubLua
+import HubTools
 @testable import LuaBridge
 
 /// Scripts cannot make drawing a view allocate or run without bound: a component's height is

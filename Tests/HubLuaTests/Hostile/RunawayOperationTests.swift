@@ -2,6 +2,7 @@ import HubCore
 import HubRender
 import Testing
 @testable import HubLua
+import HubTools
 @testable import LuaBridge
 
 /// Operations that never stop on their own: each ends within its limit as an ordinary chain
@@ -272,7 +273,7 @@ import Testing
         #expect {
             try runtime.evaluate("while true do hub.open('cheap:view') end", inFolder: "Fixtures/Sandbox", chunkName: "@refill.lua")
         } throws: { error in
-            (error as? LuaError)?.message == "instruction budget exceeded (2000000 instructions)"
+            (error as? ScriptError)?.message == "instruction budget exceeded (2000000 instructions)"
         }
         #expect(try othersStillWork(runtime))
     }

@@ -2,6 +2,7 @@ import HubCore
 import HubRender
 import Testing
 @testable import HubLua
+import HubTools
 
 /// Nothing a feature script does reaches the shared base, the shared `hub` table or another
 /// feature; finalizers (which no hook can stop) are not available.

@@ -2,6 +2,7 @@ import HubCore
 import HubRender
 import Testing
 @testable import HubLua
+import HubTools
 @testable import LuaBridge
 
 /// `hub.sleep` outside an operation lets time pass only where a host drives the runtime (a
@@ -51,7 +52,7 @@ import Testing
                 """, inFolder: "Fixtures/Sandbox", chunkName: "@ticking.lua")
         } throws: { error in
             // The budget ran out in one of the callbacks the sleep fired: that line is named.
-            (error as? LuaError)?.description == "ticking.lua:2: instruction budget exceeded (2000000 instructions)"
+            (error as? ScriptError)?.description == "ticking.lua:2: instruction budget exceeded (2000000 instructions)"
         }
         #expect(runtime.loop.now < 20_000, "time stopped passing once the budget ran out")
     }

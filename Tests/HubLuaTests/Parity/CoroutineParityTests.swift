@@ -3,6 +3,7 @@ import HubRender
 import HubTestThreads
 import Testing
 @testable import HubLua
+import HubTools
 
 /// Coroutines in the sandbox are Lua 5.4's: resumes nest as deep as Lua lets C calls nest
 /// (LUAI_MAXCCALLS, 200) and fail with its error, and a coroutine may yield across `pcall`.

@@ -2,6 +2,7 @@ import Foundation
 import HubCore
 import Testing
 @testable import HubLua
+import HubTools
 
 /// Runs a script as Debian's `lua5.4` does and in a feature folder's sandbox, for the tests that
 /// show the sandbox is Lua 5.4 where it is not meant to differ.

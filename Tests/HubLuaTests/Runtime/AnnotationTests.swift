@@ -3,6 +3,7 @@ import HubCore
 import HubRender
 import Testing
 @testable import HubLua
+import HubTools
 @testable import LuaBridge
 
 /// `Examples/.hub/hub.lua`, the language server's annotations of the `hub` API, declares exactly

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HubLua
+import HubTools
 
 /// docs/components.md shows what Hub does: each of its Lua blocks runs, in a runtime of its own,
 /// and prints the `text` block that comes right after it, if one does.

@@ -2,6 +2,7 @@ import HubCore
 import HubRender
 import Testing
 @testable import HubLua
+import HubTools
 
 /// The views with golden renders: (golden file prefix, features folder, URI).
 let goldenViews = [

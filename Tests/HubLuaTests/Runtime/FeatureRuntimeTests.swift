@@ -3,6 +3,7 @@ import HubCore
 import HubRender
 import Testing
 @testable import HubLua
+import HubTools
 @testable import LuaBridge
 
 @Suite struct FeatureRuntimeTests {
@@ -95,7 +96,7 @@ import Testing
     }
 
     @Test func sharedLibrariesAreReadOnly() throws {
-        #expect(throws: LuaError.self) { try evaluate("string.upper = nil") }
+        #expect(throws: ScriptError.self) { try evaluate("string.upper = nil") }
         #expect(try evaluate("return getmetatable('')") == .bool(false))
         #expect(try evaluate("return string.upper('ok')") == .string("OK"))
     }
@@ -109,17 +110,17 @@ import Testing
         #expect {
             try evaluate("return hub.read('../secret.json')")
         } throws: { error in
-            (error as? LuaError)?.message == "'../secret.json' is outside the feature folder"
+            (error as? ScriptError)?.message == "'../secret.json' is outside the feature folder"
         }
         #expect {
             try evaluate("return require('..secret')")
         } throws: { error in
-            (error as? LuaError)?.message == "invalid module name '..secret'"
+            (error as? ScriptError)?.message == "invalid module name '..secret'"
         }
         #expect {
             try evaluate("return require('missing.module')")
         } throws: { error in
-            (error as? LuaError)?.message.hasPrefix("module 'missing.module' not found in feature folder") == true
+            (error as? ScriptError)?.message.hasPrefix("module 'missing.module' not found in feature folder") == true
         }
         #expect(try evaluate("return hub.read('feature.lua'):sub(1, 11)") == .string("hub.feature"))
     }

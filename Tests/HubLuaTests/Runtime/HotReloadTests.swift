@@ -4,6 +4,7 @@ import HubRender
 import LuaBridge
 import Testing
 @testable import HubLua
+import HubTools
 
 /// Hot reloading on a copy of Examples/Cities: an edited operation reruns from itself with its
 /// state kept, an edited component is swapped in, an edited feature.lua reloads the feature; a

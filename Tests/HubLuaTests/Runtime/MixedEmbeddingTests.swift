@@ -2,6 +2,7 @@ import HubCore
 import HubRender
 import Testing
 @testable import HubLua
+import HubTools
 
 /// A Swift component drawing `[title … accessory]` across the row.
 final class TagComponent: Component {

@@ -2,6 +2,7 @@ import HubCore
 import LuaBridge
 import Testing
 @testable import HubLua
+import HubTools
 
 /// Scripts' `print` behaves as Lua's (tab-separated `tostring`s of every argument, `__tostring`
 /// included) and writes where the host says: `hub render` keeps it off the view it prints.

@@ -4,6 +4,7 @@ import HubRender
 import LuaBridge
 import Testing
 @testable import HubLua
+import HubTools
 
 /// Feature files are read as bytes, as Lua reads a file: a Latin-1 string literal loads as its
 /// four bytes and comes back the same through `require` and `hub.read`, and an error raised
@@ -51,13 +52,13 @@ import Testing
         #expect {
             try runtime.evaluate("require('broken')", inFolder: "/latin")
         } throws: { error in
-            guard let error = error as? LuaError else { return false }
-            return error.location?.hasSuffix("latin/broken.lua:2") == true && error.message == "no caf\u{FFFD} here"
+            guard let error = error as? ScriptError else { return false }
+            return error.location?.description.hasSuffix("latin/broken.lua:2") == true && error.message == "no caf\u{FFFD} here"
         }
         #expect {
             try runtime.evaluate("require('unfinished')", inFolder: "/latin")
         } throws: { error in
-            (error as? LuaError)?.description.hasSuffix("latin/unfinished.lua:2: unexpected symbol near <eof>") == true
+            (error as? ScriptError)?.description.hasSuffix("latin/unfinished.lua:2: unexpected symbol near <eof>") == true
         }
     }
 }

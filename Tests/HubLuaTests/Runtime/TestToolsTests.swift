@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HubLua
+import HubTools
 
 /// A feature folder in a fresh temporary directory: the feature `f:view` (title "F", one row per
 /// name of its `data/names.lua`) and the test file `tests/t_test.lua`.

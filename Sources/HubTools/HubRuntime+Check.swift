@@ -1,11 +1,12 @@
 import Foundation
 import HubCore
+import HubLua
 import HubRender
-import LuaBridge
+internal import LuaBridge
 
 extension HubRuntime {
     /// The mistakes in the feature folders loaded so far, found without opening a view, in this
-    /// order: folders that failed to load (each of their mistakes, when ``isChecking`` loaded
+    /// order: folders that failed to load (each of their mistakes, when `isChecking` loaded
     /// them); a component or action registered twice (the second silently replaced the first);
     /// a feature whose `uri` or `uri_prefix` an earlier feature already opens; a feature naming
     /// a schema nothing registers; JSON files in a feature folder that do not parse. With
@@ -31,7 +32,7 @@ extension HubRuntime {
 
     /// Every feature folder loaded or tried, in order.
     private var checkedFolders: [FeatureFolder] {
-        folders.map(\.folder) + problemLog.loadFailures.map { FeatureFolder(path: $0.failure.path) }
+        folders.map(\.folder) + loadFailures.map { FeatureFolder(path: $0.path) }
     }
 
     private func repeatedRegistrations() -> [CheckProblem] {
@@ -121,7 +122,7 @@ extension HubRuntime {
     /// the feature's), each at the line where its error first happened, with what became of it; a view still loading when the chain should have
     /// settled; every component that failed to draw; and the components and actions its models
     /// name that nothing registers, once per view, each at the line that first named it (when
-    /// ``isChecking`` traced it), else where the feature was registered. A feature whose URI an
+    /// `isChecking` traced it), else where the feature was registered. A feature whose URI an
     /// earlier feature opens is skipped: the view is the other feature's, checked for it (and the
     /// clash is a problem of its own). Actions are named, not performed: selecting one may change
     /// the store or open other views, which a check must not do.
@@ -134,7 +135,7 @@ extension HubRuntime {
                 manager.featureRegistry.registration(forViewURI: uri)?.identifier == feature.identifier
             else { continue }
             let fallback = location(ofFeature: feature.identifier)
-            let reported = problemLog.entries.count
+            let reported = self.problems.count
             // Answered from the feature's recordings when the runtime replays them, as in its
             // tests; a request none records fails its operation, which says so.
             let recordings = manager.httpTransport as? RecordedHTTPTransport
@@ -167,7 +168,7 @@ extension HubRuntime {
             // What went wrong besides: components that failed to draw, observers that raised
             // (the silenced failures, reported as they happened, are among the failures above).
             let silenced = Set(screen.loader.silencedFailures.map(\.description))
-            problems += problemLog.entries.dropFirst(reported).filter { !silenced.contains($0.description) }.map { problem in
+            problems += self.problems.dropFirst(reported).filter { !silenced.contains($0.description) }.map { problem in
                 CheckProblem(problem.location?.description ?? fallback, "view '\(uri)': \(problem)")
             }
             problems += unregisteredNames(in: screen.viewModel, of: uri, fallback: fallback)

@@ -1,6 +1,7 @@
 import Foundation
 import HubCore
-import LuaBridge
+import HubLua
+internal import LuaBridge
 
 /// A Lua prompt on a runtime, behaving as the standalone `lua` REPL does: an expression prints
 /// its values (`return <line>` is tried first), `=expr` prints `expr`, a statement that is not
@@ -31,8 +32,8 @@ public final class ReplSession {
     /// A prompt whose scripts run in a folder environment at `folder` (default: the working
     /// folder), or in the loaded feature folder `folder` is in; outside every loaded folder,
     /// in the only one loaded, if only one is: `hub repl --features books` started beside
-    /// `books` is that feature's.
-    public init(runtime: HubRuntime, folder: String = FileManager.default.currentDirectoryPath) throws {
+    /// `books` is that feature's. Throws when Lua has no memory left for the prompt.
+    public init(runtime: HubRuntime, folder: String = FileManager.default.currentDirectoryPath) throws(ScriptError) {
         self.runtime = runtime
         let featureFolder = Self.folder(FeatureFolder(path: folder), among: runtime.folders.map(\.folder))
         let reload = LuaLibrary([("reload", .function({ [weak runtime] stack in
@@ -40,10 +41,15 @@ public final class ReplSession {
             stack.push(strings: runtime.reload(runtime.changedFiles()).map(\.description))
             return 1
         }, cost: LuaBridge.defaultCallCost))])
-        environment = try runtime.sandbox.makeEnvironment(
-            for: featureFolder, library: runtime.bindings.folderLibrary(featureFolder) + reload).environment
-        try runtime.lua.load(ReplPrinter.source, chunkName: ReplPrinter.chunkName, environment: environment)
-        try runtime.lua.call(arguments: 0, results: 1)
+        do throws(LuaError) {
+            let environment = try runtime.sandbox.makeEnvironment(
+                for: featureFolder, library: runtime.bindings.folderLibrary(featureFolder) + reload).environment
+            try runtime.lua.load(ReplPrinter.source, chunkName: ReplPrinter.chunkName, environment: environment)
+            try runtime.lua.call(arguments: 0, results: 1)
+            self.environment = environment
+        } catch {
+            throw ScriptError(error)
+        }
         show = runtime.lua.reference(popping: runtime.lua.stack)
     }
 
@@ -130,6 +136,12 @@ public final class ReplSession {
           Ctrl-C                drop the line being typed, or stop a running script or wait
           Ctrl-D                leave
         """
+
+    /// Reads `line` as ``evaluate(_:)`` does, so that Ctrl-C (SIGINT) stops the script it runs,
+    /// or the wait it is in, with "interrupted" at its line instead of ending the process.
+    public func evaluateInterruptibly(_ line: String) -> Outcome {
+        LuaState.interruptible(waking: runtime.loop.nudge) { evaluate(line) }
+    }
 
     /// Forgets the lines of an incomplete chunk.
     public func cancelPending() {

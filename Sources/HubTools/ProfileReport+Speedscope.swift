@@ -1,22 +1,25 @@
 import Foundation
+import HubLua
 
 // A profile as a speedscope file (https://www.speedscope.app/file-format-schema.json, from
 // speedscope's src/lib/file-format-spec.ts): shared frames, and one sampled profile whose samples
 // are stacks of frame indices, outermost first, each weighing the instructions it stands for.
 
-extension Profile {
+extension ProfileReport {
     /// The profile as a speedscope file named `name`: consecutive samples with the same stack
     /// are one sample weighing their instructions together (unit `none`: instructions), so the
-    /// weights add up to `endValue` (samples × ``every``), in the order they were taken.
-    public func speedscope(name: String) throws -> Data {
-        var frames = self.frames.map { SpeedscopeFile.Frame(name: $0.name, file: $0.file, line: $0.line) }
-        let operationFrames = operations.indices.map { index in
-            frames.append(SpeedscopeFile.Frame(name: operationLabel(index), file: nil, line: nil))
+    /// weights add up to `endValue` (samples × ``every``), in the order they were taken. Throws
+    /// what JSON encoding throws.
+    public func speedscope(name: String) throws(EncodingError) -> Data {
+        let profile = self.profile
+        var frames = profile.frames.map { SpeedscopeFile.Frame(name: $0.name, file: $0.file, line: $0.line) }
+        let operationFrames = profile.operations.indices.map { index in
+            frames.append(SpeedscopeFile.Frame(name: profile.operationLabel(index), file: nil, line: nil))
             return frames.count - 1
         }
         var stacks: [[Int]] = []
         var weights: [Int] = []
-        for sample in samples {
+        for sample in profile.samples {
             let stack = (sample.operation.map { [operationFrames[$0]] } ?? []) + sample.stack
             if stacks.last == stack, let last = weights.indices.last {
                 weights[last] += every
@@ -33,7 +36,13 @@ extension Profile {
                 samples: stacks, weights: weights)])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(file)
+        do {
+            return try encoder.encode(file)
+        } catch let error as EncodingError {
+            throw error
+        } catch {
+            throw EncodingError.invalidValue(file, EncodingError.Context(codingPath: [], debugDescription: "\(error)", underlyingError: error))
+        }
     }
 }
 

@@ -1,9 +1,11 @@
 import Foundation
 import HubCore
+import HubHTTP
 import HubRender
 import HubTestBackend
 import Testing
 @testable import HubLua
+@testable import HubTools
 
 /// `hub profile` and `s:profile`: the numbers of a known operation, from instruction counts
 /// (deterministic), never from wall time.
@@ -14,14 +16,14 @@ import Testing
 
     /// The profile of opening `uri`, sampled every `every` instructions, the fixture's
     /// feature file as samples name it, and the screen.
-    private static func profile(every: Int, uri: String = "profiled:view") throws -> (Profile, file: String, screen: Screen) {
+    private static func profile(every: Int, uri: String = "profiled:view") throws -> (ProfileReport, file: String, screen: Screen) {
         let runtime = try makeRuntime(fixture)
         #expect(runtime.startProfile(every: every))
         #expect(!runtime.startProfile(every: every), "profiles do not nest")
         let screen = try runtime.open(uri)
         let profile = try #require(runtime.stopProfile())
         #expect(runtime.stopProfile() == nil)
-        let spin = try #require(profile.frames.first { $0.name == "spin" })
+        let spin = try #require(profile.profile.frames.first { $0.name == "spin" })
         return (profile, spin.file, screen)
     }
 
@@ -32,16 +34,16 @@ import Testing
 
     @Test func eachOperationsSamplesAreItsInstructionsWithAPeriodOfOne() throws {
         let (profile, file, _) = try Self.profile(every: 1)
-        #expect(profile.operations.map(\.name) == ["spin", "rows"])
-        #expect(profile.operations.map(\.runs) == [1, 1])
-        let spin = try #require(profile.frames.firstIndex { $0.name == "spin" })
-        let inSpin = profile.samples.filter { $0.stack.last == spin }
+        #expect(profile.profile.operations.map(\.name) == ["spin", "rows"])
+        #expect(profile.profile.operations.map(\.runs) == [1, 1])
+        let spin = try #require(profile.profile.frames.firstIndex { $0.name == "spin" })
+        let inSpin = profile.profile.samples.filter { $0.stack.last == spin }
         #expect(inSpin.count == 2_006 && inSpin.allSatisfy { $0.operation == 0 })
         // Counted one at a time: 2,012 instructions and the 138 charged (see below).
-        #expect(profile.operations[0].instructions == 2_150)
-        let loop = try #require(profile.lines.first)
+        #expect(profile.profile.operations[0].instructions == 2_150)
+        let loop = try #require(profile.profile.lines.first)
         #expect(loop.line == 5 && loop.samples == 2_004 && file.hasSuffix("Fixtures/Profiled/feature.lua"), "\(loop) \(file)")
-        let top = try #require(profile.functions.first)
+        let top = try #require(profile.profile.functions.first)
         #expect(top.frame.name == "spin" && top.frame.line == 3 && top.selfSamples == 2_006 && top.totalSamples == 2_006)
     }
 
@@ -61,24 +63,24 @@ import Testing
 
             """)
         // Every instruction the budget counted is a sample.
-        #expect(profile.samples.count == 2_440)
-        #expect(profile.operations.map(\.instructions) == [2_150, 290])
+        #expect(profile.profile.samples.count == 2_440)
+        #expect(profile.profile.operations.map(\.instructions) == [2_150, 290])
     }
 
     @Test func theSameOperationGivesTheSameInstructionsAndSamples() throws {
         let first = try Self.profile(every: 1_000, uri: "profiled:large")
         let second = try Self.profile(every: 1_000, uri: "profiled:large")
-        let instructions = first.0.operations[0].instructions
+        let instructions = first.0.profile.operations[0].instructions
         // 200,012 instructions (spin's 200,006 and the perform's 6), counted a thousand at a
         // time, and 138 the budget charges for the run's allocations and host calls.
         #expect(instructions == 200_138)
-        #expect(second.0.operations[0].instructions == instructions)
+        #expect(second.0.profile.operations[0].instructions == instructions)
         #expect(Self.relative(first.0.foldedStacks, first.file) == Self.relative(second.0.foldedStacks, second.file))
-        let spin = try #require(first.0.frames.firstIndex { $0.name == "spin" })
-        #expect(first.0.samples.filter { $0.stack.last == spin }.count == 200)
+        let spin = try #require(first.0.profile.frames.firstIndex { $0.name == "spin" })
+        #expect(first.0.profile.samples.filter { $0.stack.last == spin }.count == 200)
         // The chain's status says the same as the profile.
         #expect(first.screen.loader.operationStatuses[0].lastRunWork == instructions)
-        #expect(first.0.operations[0].allocatedBytes > 0)
+        #expect(first.0.profile.operations[0].allocatedBytes > 0)
     }
 
     @Test func theChainHasEachOperationsInstructionsWithoutAProfile() throws {
@@ -108,7 +110,7 @@ import Testing
         runtime.startProfile()
         _ = try runtime.open("sleepy:view")
         let profile = try #require(runtime.stopProfile())
-        let nap = try #require(profile.operations.first)
+        let nap = try #require(profile.profile.operations.first)
         #expect(nap.name == "nap" && nap.view == "sleepy:view" && nap.waits.keys.sorted() == ["sleep"])
         #expect(nap.hostMilliseconds <= nap.runningMilliseconds)
         #expect(profile.table().hasPrefix("operation  runs"), "\(profile.table())")
@@ -130,8 +132,8 @@ import Testing
         let screen = try runtime.open("costly:view")
         let profile = try #require(runtime.stopProfile())
         #expect(screen.viewModel.body.count == 2_000)
-        #expect(profile.operations.map(\.name) == ["spin", "rows", "text"])
-        let (spin, rows, text) = (profile.operations[0], profile.operations[1], profile.operations[2])
+        #expect(profile.profile.operations.map(\.name) == ["spin", "rows", "text"])
+        let (spin, rows, text) = (profile.profile.operations[0], profile.profile.operations[1], profile.profile.operations[2])
         // Swift making 2,000 components is the rows operation's host time, within its running time.
         #expect(rows.hostMilliseconds > 0 && rows.hostMilliseconds <= rows.runningMilliseconds, "\(rows)")
         // Memory: the text operation allocated its megabyte; the loop allocated nothing of note.
@@ -144,17 +146,19 @@ import Testing
         let backend = try TestBackend.start()
         defer { backend.stop() }
         backend.route("/slow.json", .json(#"{"ok": true}"#, after: 200))
-        let runtime = try makeHTTPRuntime(
-            """
+        let folder = try makeFeatureFolder(backend.substituted("""
             hub.feature { id = "fetching", uri = "fetching:view", hosts = { "$HOST" }, operations = { hub.operation { name = "fetch", perform = function(ctx)
               ctx.view:body("a").title = tostring(hub.http.get("$BACKEND/slow.json"):json().ok)
             end } } }
-            """, backend: backend)
+            """), named: "fetching")
+        let runtime = try HubRuntime(clock: .real)
+        runtime.manager.httpTransport = AsyncHTTPTransport()
+        try runtime.loadFeatures(at: folder)
         runtime.startProfile()
         let screen = try runtime.open("fetching:view")
         let profile = try #require(runtime.stopProfile())
-        #expect(titles(screen) == ["true"])
-        let fetch = try #require(profile.operations.first { $0.name == "fetch" })
+        #expect(screen.viewModel.body.map(\.title) == ["true"])
+        let fetch = try #require(profile.profile.operations.first { $0.name == "fetch" })
         #expect(fetch.waits.keys.sorted() == ["http"], "\(fetch.waits)")
         let waited = fetch.waits["http"] ?? 0
         // The backend answered 200 ms after the request: that is waiting, apart from the running.
@@ -169,7 +173,7 @@ import Testing
         let object = try JSONSerialization.jsonObject(with: data)
         let file = try #require(object as? [String: Any])
         let sampled = try #require((file["profiles"] as? [[String: Any]])?.first)
-        #expect(sampled["endValue"] as? Int == profile.samples.count * 10)
+        #expect(sampled["endValue"] as? Int == profile.profile.samples.count * 10)
         let frames = try #require((file["shared"] as? [String: Any])?["frames"] as? [[String: Any]])
         #expect(frames.contains { $0["name"] as? String == "spin" && $0["line"] as? Int == 3 })
         #expect(frames.contains { $0["name"] as? String == "rows" && $0["file"] == nil })

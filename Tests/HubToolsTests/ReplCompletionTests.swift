@@ -1,5 +1,6 @@
 import Testing
 @testable import HubLua
+@testable import HubTools
 
 /// Tab completion at the prompt: globals, fields of tables, a Hub object's members after `.`,
 /// and its methods only after `:`.

@@ -1,19 +1,20 @@
 import Foundation
-import LuaBridge
+import HubLua
+internal import LuaBridge
 
 // `hub test --coverage`: counting the lines the tests run, and which lines could have run.
 
 extension HubRuntime {
-    /// Starts counting the lines of the feature folders' files that run from now on (see
-    /// `LuaState/startCoverage(recordBytes:)`): call it before loading the folders, so that what their
-    /// files do as they load counts, and every coroutine is made while it is on.
+    /// Starts counting the lines of the feature folders' files that run from now on: call it
+    /// before loading the folders, so that what their files do as they load counts, and every
+    /// coroutine is made while it is on.
     public func startCoverage() {
         lua.startCoverage()
     }
 
     /// Every Lua file of the loaded feature folders under `directories` but their tests
     /// (`*_test.lua`), with the lines that can run in it (compiled, not run: functions no test
-    /// called count too) and how often each ran since `startCoverage(recordBytes:)`. A file that does not
+    /// called count too) and how often each ran since ``startCoverage()``. A file that does not
     /// compile has no line that can run and is left out.
     public func lineCoverage(under directories: [String]) -> LineCoverage {
         let covered = lua.coveredLines

@@ -1,5 +1,6 @@
 import Testing
 @testable import HubLua
+@testable import HubTools
 
 /// The prompt keeps a `local` declared on one line for the next, as Node's and Luau's do.
 @Suite struct ReplSessionLocalsTests {
@@ -18,8 +19,8 @@ import Testing
     }
 
     @Test func aLocalDeclaredOnOneLineIsSeenOnTheNextAndHelpListsWhatThePromptOffers() throws {
-        let runtime = try makeRuntime(TestPaths.fixture("Sandbox"))
-        let session = try ReplSession(runtime: runtime, folder: TestPaths.fixture("Sandbox"))
+        let runtime = try makeRuntime(TestPaths.examples + "/Cities")
+        let session = try ReplSession(runtime: runtime, folder: TestPaths.examples + "/Cities")
         #expect(session.evaluate("local answer = 41") == .printed(""))
         #expect(session.evaluate("local function bump(n) return n + 1 end") == .printed(""))
         #expect(session.evaluate("bump(answer)") == .printed("42"))

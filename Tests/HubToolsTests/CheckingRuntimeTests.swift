@@ -3,6 +3,7 @@ import HubCore
 import HubRender
 import Testing
 @testable import HubLua
+@testable import HubTools
 
 /// A feature folder written for one test, under a temporary folder removed when it ends.
 private struct ScratchFolder {

@@ -2,6 +2,7 @@ import Foundation
 import HubCore
 import Testing
 @testable import HubLua
+@testable import HubTools
 
 /// `hub test --coverage`'s counts for a known feature's test (Fixtures/Covered), line by line.
 @Suite struct CoverageTests {

@@ -1,5 +1,6 @@
 import HubCore
-import LuaBridge
+import HubLua
+internal import LuaBridge
 
 /// A Lua state for measuring what crossing the bridge costs (benchmarks). Its globals hold
 /// `host_noop`, a Swift function that does nothing, called through Hub's trampoline; `c_noop`,
