@@ -122,7 +122,7 @@ let package = Package(
         .target(
             name: "HubServer",
             dependencies: [
-                "HubCore", "HubRender", "HubLua", "LuaBridge", "HubFileWatching", "HubHTTP",
+                "HubCore", "HubRender", "HubLua", "HubFileWatching", "HubHTTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -148,7 +148,7 @@ let package = Package(
         .executableTarget(
             name: "hub",
             dependencies: [
-                "HubCore", "HubRender", "HubHTTP", "HubLua", "LuaBridge", "HubFileWatching", "HubServer", "HubSQLite", "HubPostgres",
+                "HubCore", "HubRender", "HubHTTP", "HubLua", "HubFileWatching", "HubServer", "HubSQLite", "HubPostgres",
                 "HubTools",
                 "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -165,7 +165,7 @@ let package = Package(
             ] + nioHTTP,
             swiftSettings: programChecks
         ),
-        .target(name: "HubFuzzing", dependencies: ["HubCore", "HubRender", "HubLua", "LuaBridge", "HubTools"], swiftSettings: checks),
+        .target(name: "HubFuzzing", dependencies: ["HubCore", "HubRender", "HubLua", "HubTools"], swiftSettings: checks),
         .executableTarget(name: "FuzzJSON", dependencies: ["HubFuzzing"], swiftSettings: programChecks),
         .executableTarget(name: "FuzzDSL", dependencies: ["HubFuzzing"], swiftSettings: programChecks),
         .executableTarget(

@@ -20,8 +20,12 @@ import Testing
         #expect(baseline.status == 0, "Hub runs in 20 MB of data: \(baseline.errors)")
         for uri in ["bomb:lua", "bomb:swift"] {
             // 64 MiB of scripts' memory, within 20 + 64 + 16 MB of data: the operating system's
-            // limit is never reached (without Hub's own limit, the process dies at it).
-            let result = try runLimited(megabytes: 100, ["render", "--features", Self.bombs, uri, "--memory", "64"])
+            // limit is never reached (without Hub's own limit, the process dies at it). The time
+            // limits are out of reach, so that only the memory limit can end it, however slowly a
+            // loaded machine fills 64 MiB (at the default 10 s, the timeout won now and then).
+            let result = try runLimited(
+                megabytes: 100,
+                ["render", "--features", Self.bombs, uri, "--memory", "64", "--timeout", "3600000", "--time-limit", "3600000"])
             #expect(result.status == 1, "\(uri): \(result.errors)")
             #expect(result.errors.contains(", feature.lua:"), "\(result.errors)")
             #expect(result.errors.contains("not enough memory (the limit is 64 MiB)"), "\(result.errors)")
