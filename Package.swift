@@ -119,6 +119,8 @@ let package = Package(
         .target(name: "HubTestThreads", swiftSettings: checks),
         // Real faults for the tests: a small tmpfs to fill or make read-only, an immutable file.
         .target(name: "HubTestFaults", swiftSettings: checks),
+        // Feature folders and runtimes made on the spot: for the tests of HubLua and HubTools.
+        .target(name: "HubTestFeatures", dependencies: ["HubCore", "HubLua"], swiftSettings: checks),
         .target(
             name: "HubServer",
             dependencies: [
@@ -192,22 +194,22 @@ let package = Package(
         .testTarget(
             name: "HubLuaTests",
             dependencies: [
-                "HubCore", "HubRender", "HubLua", "LuaBridge", "HubHTTP", "HubTestBackend", "HubSQLite", "HubTestThreads",
+                "HubCore", "HubRender", "HubLua", "LuaBridge", "HubHTTP", "HubTestBackend", "HubSQLite", "HubTestFeatures", "HubTestThreads",
                 "HubTools",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures", "Golden"],
             swiftSettings: programChecks),
         .testTarget(
-            name: "HubSQLiteTests", dependencies: ["HubCore", "HubSQLite", "HubTestFaults", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "HubSQLiteTests", dependencies: ["HubCore", "HubSQLite", "HubTestFaults", "HubTestThreads", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: programChecks),
         .testTarget(
-            name: "HubPostgresTests", dependencies: ["HubCore", "HubLua", "HubPostgres", "HubRender", "HubTestPostgres", "HubTools"],
+            name: "HubPostgresTests", dependencies: ["HubCore", "HubLua", "HubPostgres", "HubRender", "HubTestPostgres", "HubTestThreads", "HubTools"],
             swiftSettings: programChecks),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"], swiftSettings: programChecks),
         .testTarget(name: "HubFuzzingTests", dependencies: ["HubFuzzing", "HubLua", "LuaBridge"], swiftSettings: programChecks),
         .testTarget(
-            name: "HubToolsTests", dependencies: ["HubCore", "HubRender", "HubLua", "HubTools", "HubHTTP", "HubTestBackend"], exclude: ["Fixtures"],
+            name: "HubToolsTests", dependencies: ["HubCore", "HubRender", "HubLua", "HubTools", "HubHTTP", "HubTestBackend", "HubTestFeatures"], exclude: ["Fixtures"],
             swiftSettings: programChecks),
         .testTarget(
             name: "HubCLITests",

@@ -2,6 +2,7 @@ import Foundation
 import HubCore
 import HubPostgres
 import HubTestPostgres
+import HubTestThreads
 import Synchronization
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import HubCore
 import HubPostgres
 import HubTestPostgres
+import HubTestThreads
 import Synchronization
 import Testing
 
@@ -62,17 +63,6 @@ extension Store {
     }
 }
 
-/// Waits (polling) until `condition` holds, at most `timeout` seconds (which only a condition
-/// that never comes to hold reaches); whether it holds.
-func waitUntil(timeout: Double = 60, _ condition: () -> Bool) -> Bool {
-    let end = Date().addingTimeInterval(timeout)
-    while Date() < end {
-        if condition() { return true }
-        Thread.sleep(forTimeInterval: 0.005)
-    }
-    return condition()
-}
-
 /// The changes an observer saw.
 final class ChangeRecorder: Sendable {
     private let changes = Mutex<[StoreChange]>([])
@@ -87,7 +77,7 @@ final class ChangeRecorder: Sendable {
     /// (which only changes that never come reach).
     @discardableResult
     func wait(timeout: Double = 60, until condition: ([StoreChange]) -> Bool) -> Bool {
-        waitUntil(timeout: timeout) { condition(all) }
+        waitUntil(seconds: timeout) { condition(all) }
     }
 }
 

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HubCore
 @testable import HubSQLite
+import HubTestThreads
 import Synchronization
 import Testing
 

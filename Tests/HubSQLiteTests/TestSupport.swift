@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HubCore
 import HubSQLite
+import HubTestThreads
 import Synchronization
 import Testing
 
@@ -40,17 +41,6 @@ func waitFor<T: Sendable>(
         throw TestFailure(description: "no completion within \(seconds) s")
     }
     return value
-}
-
-/// Waits (polling) until `condition` holds, or `seconds` passed (which only a condition that
-/// never comes to hold reaches); whether it holds.
-func waitUntil(seconds: Double = 60, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-        guard Date() < deadline else { return false }
-        usleep(5_000)
-    }
-    return true
 }
 
 /// Waits until every connection to the database at `path` is closed: the last one to close

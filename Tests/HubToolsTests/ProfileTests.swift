@@ -3,6 +3,7 @@ import HubCore
 import HubHTTP
 import HubRender
 import HubTestBackend
+import HubTestFeatures
 import Testing
 @testable import HubLua
 @testable import HubTools

@@ -1,3 +1,4 @@
+import HubTestFeatures
 import Testing
 @testable import HubLua
 @testable import HubTools

@@ -12,21 +12,3 @@ enum TestPaths {
         (fixtures as NSString).appendingPathComponent(name)
     }
 }
-
-/// A runtime on the virtual clock with the given feature folders loaded.
-func makeRuntime(_ folders: String...) throws -> HubRuntime {
-    let runtime = try HubRuntime(clock: .virtual)
-    for folder in folders {
-        try runtime.loadFeatures(at: folder)
-    }
-    return runtime
-}
-
-/// A feature folder named `name` of its own in a new temporary folder, whose `feature.lua` is
-/// `source`.
-func makeFeatureFolder(_ source: String, named name: String = "feature") throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-tools-\(UUID().uuidString)").appendingPathComponent(name)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try source.write(to: folder.appendingPathComponent("feature.lua"), atomically: true, encoding: .utf8)
-    return folder.path
-}

@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubTestFeatures
 import Testing
 @testable import HubLua
 import HubTools

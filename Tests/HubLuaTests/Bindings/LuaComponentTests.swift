@@ -1,5 +1,6 @@
 import HubCore
 import HubRender
+import HubTestFeatures
 import Testing
 @testable import HubLua
 import HubTools

@@ -1,4 +1,5 @@
 import Foundation
+import HubTestFeatures
 import LuaBridge
 import Testing
 @testable import HubLua

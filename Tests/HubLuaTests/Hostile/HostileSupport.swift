@@ -1,6 +1,7 @@
 import HubCore
 import HubRender
 @testable import HubLua
+import HubTestFeatures
 import HubTools
 @testable import LuaBridge
 

@@ -1,5 +1,6 @@
 import HubCore
 import HubRender
+import HubTestFeatures
 import LuaBridge
 import Testing
 @testable import HubLua

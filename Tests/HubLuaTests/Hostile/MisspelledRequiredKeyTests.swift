@@ -1,4 +1,5 @@
 import HubCore
+import HubTestFeatures
 import Testing
 @testable import HubLua
 import HubTools

@@ -1,4 +1,5 @@
 import HubCore
+import HubTestFeatures
 import LuaBridge
 import Testing
 @testable import HubLua

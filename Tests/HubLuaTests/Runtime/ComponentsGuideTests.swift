@@ -1,4 +1,5 @@
 import Foundation
+import HubTestFeatures
 import Testing
 @testable import HubLua
 import HubTools

@@ -1,6 +1,7 @@
 import Foundation
 import HubCore
 import HubRender
+import HubTestFeatures
 import LuaBridge
 import Testing
 @testable import HubLua

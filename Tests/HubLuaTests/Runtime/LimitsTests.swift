@@ -2,6 +2,7 @@ import Foundation
 import HubCore
 import HubLua
 import HubRender
+import HubTestFeatures
 import Testing
 
 /// `runtime.limits`: HubLua's own way to set what scripts may use, without the bridge.

@@ -2,6 +2,7 @@ import Foundation
 import HubCore
 import HubRender
 @testable import HubLua
+import HubTestFeatures
 import HubTools
 
 /// A runtime on `clock` whose store is `store`, with the feature folder `source` describes
