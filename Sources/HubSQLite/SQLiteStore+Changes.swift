@@ -18,23 +18,15 @@ final class SQLiteChangeFeed: Sendable {
     static let kept: Int64 = 8_192
     /// How often (in rows) a writer trims the log.
     static let trimEvery: Int64 = 256
-    /// How long before observers came a change may have been stamped and still be told: a
-    /// write stamped before they came may commit after. (A few changes made just before are
-    /// told too; telling of a change twice is harmless, missing one is not.)
-    static let startMargin = 0.25
 
     /// Names the writes of this store in the log: unique to each store, in every process.
     let writer = UUID().uuidString
 
     private struct State {
         var timer: (any DispatchSourceTimer)?
-        /// The last row read (or, before any was read, the last one when the store opened).
+        /// The last row read (or, before any was read, the last one committed when observers
+        /// came, or when the store opened): every row after it is to be told.
         var lastSeen: Int64
-        /// Whether every row after `lastSeen` is to be told: false until the first look after
-        /// observers came, which tells only rows made since they came.
-        var following = false
-        /// When observers came, in seconds since 1970.
-        var observedSince = 0.0
     }
 
     private let pool: DatabasePool
@@ -45,10 +37,17 @@ final class SQLiteChangeFeed: Sendable {
     init(pool: DatabasePool, observers: StoreObservers) throws {
         self.pool = pool
         self.observers = observers
-        let last = try pool.read { db in
-            try Int64.fetchOne(db, sql: "SELECT max(sequence) FROM \(SQLiteSchema.changes)")
+        state = Mutex(State(lastSeen: try Self.lastCommitted(in: pool)))
+    }
+
+    /// The sequence of the last row committed to the log (0: none).
+    ///
+    /// Writers take turns, and a row's sequence is its place in those turns: every row that
+    /// commits after this read (one being written during it too) has a greater one.
+    private static func lastCommitted(in pool: DatabasePool) throws -> Int64 {
+        try pool.read { db in
+            try Int64.fetchOne(db, sql: "SELECT max(sequence) FROM \(SQLiteSchema.changes)") ?? 0
         }
-        state = Mutex(State(lastSeen: last ?? 0))
     }
 
     deinit {
@@ -56,7 +55,7 @@ final class SQLiteChangeFeed: Sendable {
     }
 
     /// Appends the change of `key` to the log, in `db`'s open transaction, and trims the log
-    /// now and then.
+    /// now and then. (Its time is for whoever reads the file; the feed goes by sequence.)
     func append(_ key: StoreKey, in db: Database) throws {
         try db.cachedStatement(sql: "INSERT INTO \(SQLiteSchema.changes) (writer, namespace, name, time) VALUES (?, ?, ?, ?)")
             .execute(arguments: [writer, key.namespace, key.name, Date().timeIntervalSince1970])
@@ -70,17 +69,20 @@ final class SQLiteChangeFeed: Sendable {
     /// Whether it looks for other processes' changes.
     var isLooking: Bool { state.withLock { $0.timer != nil } }
 
-    /// Starts looking for other processes' changes, unless already looking; it stops by itself
-    /// once the store has no observer left.
+    /// Starts looking for other processes' changes, unless already looking: those committed
+    /// from now on are told. It stops by itself once the store has no observer left.
     func start() {
+        guard !isLooking else { return }
+        // Busy or gone for a moment: the looks start after the last row read, and a change told
+        // twice is harmless.
+        let committed = try? Self.lastCommitted(in: pool)
         state.withLock { state in
             guard state.timer == nil else { return }
+            if let committed { state.lastSeen = max(state.lastSeen, committed) }
             let timer = DispatchSource.makeTimerSource(queue: queue)
             timer.schedule(deadline: .now() + Self.interval, repeating: Self.interval, leeway: .milliseconds(10))
             timer.setEventHandler { [weak self] in self?.look() }
             state.timer = timer
-            state.following = false
-            state.observedSince = Date().timeIntervalSince1970 - Self.startMargin
             timer.resume()
         }
     }
@@ -88,39 +90,37 @@ final class SQLiteChangeFeed: Sendable {
     /// Reads the rows appended since the last look and tells the observers of other stores'
     /// changes.
     private func look() {
-        let observing = state.withLock { state -> (lastSeen: Int64, following: Bool, since: Double)? in
+        let lastSeen = state.withLock { state -> Int64? in
             guard observers.count > 0 else {
                 state.timer?.cancel()
                 state.timer = nil
                 return nil
             }
-            return (state.lastSeen, state.following, state.observedSince)
+            return state.lastSeen
         }
-        guard let observing else { return }
+        guard let lastSeen else { return }
         let rows: [Row]
         do {
             rows = try pool.read { db in
                 try Row.fetchAll(
-                    db.cachedStatement(sql: "SELECT sequence, writer, namespace, name, time FROM \(SQLiteSchema.changes) WHERE sequence > ? ORDER BY sequence"),
-                    arguments: [observing.lastSeen])
+                    db.cachedStatement(sql: "SELECT sequence, writer, namespace, name FROM \(SQLiteSchema.changes) WHERE sequence > ? ORDER BY sequence"),
+                    arguments: [lastSeen])
             }
         } catch {
             return  // Busy or gone for a moment: the rows stay in the log for the next look.
         }
         var changes: [StoreChange] = []
-        if observing.following, let first = rows.first?["sequence"] as Int64?, first > observing.lastSeen + 1 {
+        if let first = rows.first?["sequence"] as Int64?, first > lastSeen + 1 {
             changes.append(StoreChange(key: nil))  // Trimmed before this store read them.
         }
         for row in rows {
             guard let writer: String = row["writer"], writer != self.writer,
-                let namespace: String = row["namespace"], let name: String = row["name"],
-                observing.following || (row["time"] as Double?).map({ $0 >= observing.since }) ?? true
+                let namespace: String = row["namespace"], let name: String = row["name"]
             else { continue }
             changes.append(StoreChange(key: StoreKey(namespace: namespace, name: name)))
         }
         state.withLock { state in
             if let last = rows.last?["sequence"] as Int64? { state.lastSeen = last }
-            state.following = true
         }
         for change in changes { observers.notify(change) }
     }
