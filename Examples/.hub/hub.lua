@@ -696,8 +696,12 @@ function Action:chain(id, custom) end
 ---@field status integer The HTTP status, e.g. `200`.
 ---@field headers table<string, string> The header fields by lower-case name; a repeated field's values joined with `", "`.
 ---@field body string The body, as received.
----@field from_cache boolean Whether the cache answered (fresh, or after the server answered 304).
+---@field from_cache boolean Whether the cache answered (fresh, or after the server answered 304); its `age` header is then its current age in seconds.
+---@field stale false|"while-revalidate"|"if-error"|"max-stale"|"only-if-cached" Why a stale response answered: within its `stale-while-revalidate` (revalidated meanwhile), within its `stale-if-error` (the server failed), the request accepted it (`max-stale`, `cache = "force-cache"`), or `cache = "only-if-cached"`; false when it is not stale.
 local Response = {}
+
+---How a request uses the cache, as Fetch's `cache` option: `"default"` as RFC 9111 says, `"no-store"` neither reads nor stores, `"reload"` does not read but stores, `"no-cache"` revalidates what is stored, `"force-cache"` takes what is stored however stale, `"only-if-cached"` too, and without it a 504 answers and nothing is sent.
+---@alias hub.CacheMode "default"|"no-store"|"reload"|"no-cache"|"force-cache"|"only-if-cached"
 
 ---The body decoded as JSON, as plain Lua values; malformed JSON is an error at the caller's line.
 ---@return any
@@ -710,11 +714,13 @@ function Response:json() end
 ---@field headers table<string, string>? Header fields to send.
 ---@field body (string|table)? The body: a string as it is, a table as JSON (with `content-type: application/json` unless `headers` has one).
 ---@field timeout integer? Milliseconds to wait for the response, redirects included (at most the default 10,000, and what the operation has left).
+---@field cache hub.CacheMode? How the request uses the cache (default `"default"`).
 
 ---The options of `hub.http.get` and `hub.http.post`.
 ---@class hub.RequestOptions
 ---@field headers table<string, string>? Header fields to send.
 ---@field timeout integer? Milliseconds to wait for the response, redirects included (at most the default 10,000, and what the operation has left).
+---@field cache hub.CacheMode? How the request uses the cache (default `"default"`).
 
 -- MARK: Features and schemas
 

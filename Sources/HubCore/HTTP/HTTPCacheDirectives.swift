@@ -3,13 +3,31 @@
 struct HTTPCacheDirectives: Equatable {
     /// `no-store`: nothing of the exchange may be stored.
     var noStore = false
-    /// `no-cache`, with or without field names: a stored response must be validated before use.
+    /// `no-cache` without field names: a stored response must be validated before each use.
     var noCache = false
+    /// The lower-case field names of `no-cache="…"` and of `private="…"` (RFC 9111 §5.2.2.4,
+    /// §5.2.2.7): a private cache stores the response without them.
+    var unstoredFields: [String] = []
     /// `max-age` in seconds; nil when absent, or when its first occurrence is malformed.
     var maxAge: Int?
+    /// Whether `max-age` occurs at all, even malformed (a malformed one makes the response stale).
+    var hasMaxAge = false
     /// `public`, `must-revalidate` or `s-maxage` (any argument): a response to a request with
     /// `Authorization` may be stored (RFC 9111 §3.5).
     var allowsStoringAuthorized = false
+    /// `public` or `private` (RFC 9111 §3: either lets a private cache store the response).
+    var marksStorable = false
+    /// `must-revalidate`: once stale, never served without validation (RFC 9111 §5.2.2.2).
+    var mustRevalidate = false
+    /// Request `max-stale` in seconds (RFC 9111 §5.2.1.2): `Int.max` without an argument, nil when absent.
+    var maxStale: Int?
+    /// Request `min-fresh` in seconds (RFC 9111 §5.2.1.3); nil when absent or malformed.
+    var minFresh: Int?
+    /// Request `only-if-cached` (RFC 9111 §5.2.1.7).
+    var onlyIfCached = false
+    /// `stale-while-revalidate` and `stale-if-error` in seconds (RFC 5861); 0 when absent.
+    var staleWhileRevalidate = 0
+    var staleIfError = 0
 
     /// The directives of the Cache-Control fields of `headers`.
     init(_ headers: HubHTTPHeaders) {
@@ -24,12 +42,30 @@ struct HTTPCacheDirectives: Equatable {
             let (name, argument) = Self.directive(element)
             switch name {
             case "no-store": noStore = true
-            case "no-cache": noCache = true
-            case "public", "must-revalidate", "s-maxage": allowsStoringAuthorized = true
+            case "no-cache", "private":
+                if let argument {
+                    unstoredFields += Self.listElements(String(argument)).map { $0.lowercased() }
+                } else if name == "no-cache" {
+                    noCache = true
+                }
+                if name == "private" { marksStorable = true }
+            case "public":
+                allowsStoringAuthorized = true
+                marksStorable = true
+            case "must-revalidate":
+                allowsStoringAuthorized = true
+                mustRevalidate = true
+            case "s-maxage": allowsStoringAuthorized = true
             case "max-age" where !sawMaxAge:
                 // RFC 9111 §4.2.1: of several occurrences, the first counts.
                 sawMaxAge = true
+                hasMaxAge = true
                 maxAge = argument.flatMap(Self.deltaSeconds)
+            case "max-stale": maxStale = argument.map { Self.deltaSeconds($0) ?? 0 } ?? Int.max
+            case "min-fresh": minFresh = argument.flatMap(Self.deltaSeconds)
+            case "only-if-cached": onlyIfCached = true
+            case "stale-while-revalidate": staleWhileRevalidate = argument.flatMap(Self.deltaSeconds) ?? 0
+            case "stale-if-error": staleIfError = argument.flatMap(Self.deltaSeconds) ?? 0
             default: break
             }
         }

@@ -26,6 +26,8 @@ public struct HubHTTPResponse: Sendable, Equatable {
     public var body: [UInt8]
     /// Whether the cache answered (after revalidating with the server, or without asking it).
     public var fromCache = false
+    /// Why the cache answered with a stale response; nil when it did not.
+    public var stale: HTTPStaleReason?
 
     public init(status: Int, headers: HubHTTPHeaders = HubHTTPHeaders(), body: [UInt8] = [], fromCache: Bool = false) {
         self.status = status

@@ -19,21 +19,26 @@ public final class HTTPFetcher {
         self.loop = loop
     }
 
-    /// The cache's clock: the loop's when its time is virtual (tests), otherwise the process's
-    /// uptime, which every loop of the process shares.
+    /// The cache's clock: the loop's wall clock (``HubEventLoop/wallClock``), which on a virtual
+    /// loop starts at a fixed instant and follows its virtual time.
     private var cacheNow: Int {
-        loop.clock == .virtual ? loop.now : Int(MonotonicTime.now / 1_000_000)
+        loop.wallClock
     }
 
     /// Fetches `request` under `policy`, within `timeout` milliseconds at most (nil: the
     /// policy's), failing at once when `offline`; the cache answers it only with what requests of
-    /// `partition` stored (see ``HTTPCache``). Calls `completion` once on the loop's thread,
-    /// unless the returned cancellation is used first.
+    /// `partition` stored (see ``HTTPCache``), as `cacheMode` says. Calls `completion` once on
+    /// the loop's thread, unless the returned cancellation is used first.
+    ///
+    /// A stale response within its `stale-while-revalidate` answers at once, and is revalidated
+    /// meanwhile, into the cache; one within its `stale-if-error` answers when the server fails
+    /// or answers 500, 502, 503 or 504. A request the cache must answer alone (`only-if-cached`)
+    /// and cannot gets a 504 without anything sent.
     public func fetch(
         _ request: HubHTTPRequest, policy: HTTPPolicy, partition: String, offline: Bool, timeout: Int? = nil,
-        completion: @escaping (Result<HubHTTPResponse, HTTPFailure>) -> Void
+        cacheMode: HTTPCacheMode = .default, completion: @escaping (Result<HubHTTPResponse, HTTPFailure>) -> Void
     ) -> HTTPCancellation {
-        let exchange = Exchange(fetcher: self, policy: policy, partition: partition, completion: completion)
+        let exchange = Exchange(fetcher: self, policy: policy, partition: partition, cacheMode: cacheMode, completion: completion)
         let limit = min(timeout ?? policy.timeout, policy.timeout)
         if offline {
             exchange.finish(.failure(HTTPFailure(
@@ -44,12 +49,31 @@ public final class HTTPFetcher {
         return HTTPCancellation { exchange.cancel() }
     }
 
+    /// Validates `validation`'s stored response for `request` of `partition` with nobody waiting
+    /// (RFC 5861 §3): a 304 freshens it, another response is stored as any, a failure changes
+    /// nothing.
+    private func revalidateInBackground(_ request: HubHTTPRequest, _ validation: HTTPCacheValidation, policy: HTTPPolicy, partition: String) {
+        var sent = request
+        for (name, value) in validation.conditions { sent.headers.set(name, value) }
+        let sentAt = cacheNow
+        let limits = HTTPExchangeLimits(maxBodyBytes: policy.maxResponseBytes, timeout: policy.timeout)
+        _ = transport.send(sent, limits: limits, on: loop) { [self] result in
+            guard case .success(let response) = result, let cache else { return }
+            if response.status == 304 {
+                _ = cache.revalidated(request, partition: partition, with: response, stored: validation.stored, requestTime: sentAt, now: cacheNow)
+            } else {
+                cache.store(response, for: request, partition: partition, requestTime: sentAt, now: cacheNow)
+            }
+        }
+    }
+
     /// One request and the redirects that follow it.
     private final class Exchange {
         let fetcher: HTTPFetcher
         let policy: HTTPPolicy
         /// The cache partition of the requests.
         let partition: String
+        let cacheMode: HTTPCacheMode
         var completion: ((Result<HubHTTPResponse, HTTPFailure>) -> Void)?
         var hop: HTTPCancellation?
         var timer: HubEventLoop.TimerID?
@@ -60,12 +84,13 @@ public final class HTTPFetcher {
         var expired: HTTPFailure?
 
         init(
-            fetcher: HTTPFetcher, policy: HTTPPolicy, partition: String,
+            fetcher: HTTPFetcher, policy: HTTPPolicy, partition: String, cacheMode: HTTPCacheMode,
             completion: @escaping (Result<HubHTTPResponse, HTTPFailure>) -> Void
         ) {
             self.fetcher = fetcher
             self.policy = policy
             self.partition = partition
+            self.cacheMode = cacheMode
             self.completion = completion
         }
 
@@ -77,31 +102,40 @@ public final class HTTPFetcher {
             send(request, deadline: fetcher.loop.now + timeout)
         }
 
-        /// Sends one hop, asking the cache first unless `conditionally` is false.
-        func send(_ request: HubHTTPRequest, deadline: Int, conditionally: Bool = true) {
+        /// Sends one hop, asking the cache first.
+        func send(_ request: HubHTTPRequest, deadline: Int) {
             if let problem = Self.refusal(of: request, policy: policy, redirected: redirects > 0) {
                 return finish(.failure(problem))
             }
             var sent = request
-            var revalidating = false
-            if let cache = fetcher.cache, conditionally {
-                switch cache.lookup(request, partition: partition, now: fetcher.cacheNow) {
+            var validation: HTTPCacheValidation?
+            if let cache = fetcher.cache {
+                switch cache.lookup(request, partition: partition, now: fetcher.cacheNow, mode: cacheMode) {
                 case .fresh(let response):
                     return finish(.success(response))
-                case .stale(let conditions):
-                    for (name, value) in conditions { sent.headers.set(name, value) }
-                    revalidating = true
+                case .staleWhileRevalidate(let response, let stale):
+                    fetcher.revalidateInBackground(request, stale, policy: policy, partition: partition)
+                    return finish(.success(response))
+                case .unavailable:
+                    return finish(.success(HubHTTPResponse(status: 504)))
+                case .stale(let stale):
+                    for (name, value) in stale.conditions { sent.headers.set(name, value) }
+                    validation = stale
                 case .miss:
                     break
                 }
             }
             let limits = HTTPExchangeLimits(maxBodyBytes: policy.maxResponseBytes, timeout: max(1, deadline - fetcher.loop.now))
+            let sentAt = fetcher.cacheNow
             hop = fetcher.transport.send(sent, limits: limits, on: fetcher.loop) { [self] result in
-                received(result, for: request, revalidating: revalidating, deadline: deadline)
+                received(result, for: request, validation: validation, sentAt: sentAt, deadline: deadline)
             }
         }
 
-        func received(_ result: Result<HubHTTPResponse, HTTPFailure>, for request: HubHTTPRequest, revalidating: Bool, deadline: Int) {
+        func received(
+            _ result: Result<HubHTTPResponse, HTTPFailure>, for request: HubHTTPRequest, validation: HTTPCacheValidation?, sentAt: Int,
+            deadline: Int
+        ) {
             guard completion != nil else { return }
             hop = nil
             // A hop is given what is left of the exchange's time; running out of it is the
@@ -109,14 +143,18 @@ public final class HTTPFetcher {
             if case .failure(let failure) = result, failure.kind == .timeout, let expired {
                 return finish(.failure(expired))
             }
+            // RFC 5861 §4: within stale-if-error, a failure or a server error gets the stale response.
+            if let stale = validation?.ifError, Self.isError(result) {
+                return finish(.success(stale))
+            }
             guard case .success(let response) = result else { return finish(result) }
             let cache = fetcher.cache
-            if revalidating, response.status == 304 {
-                guard let stored = cache?.revalidated(request, partition: partition, with: response, now: fetcher.cacheNow) else {
-                    // What was revalidated is gone from the cache meanwhile: ask again, unconditionally.
-                    return send(request, deadline: deadline, conditionally: false)
-                }
-                return finish(.success(stored))
+            if let validation, response.status == 304 {
+                // A 304 for another version than the stored one may not update it (RFC 9111
+                // §4.3.4): it is the answer as it is, and the stored response stays.
+                let stored = cache?.revalidated(
+                    request, partition: partition, with: response, stored: validation.stored, requestTime: sentAt, now: fetcher.cacheNow)
+                return finish(.success(stored ?? response))
             }
             if let next = redirect(from: request, response: response) {
                 guard redirects < policy.maxRedirects else {
@@ -126,8 +164,17 @@ public final class HTTPFetcher {
                 redirects += 1
                 return send(next, deadline: deadline)
             }
-            cache?.store(response, for: request, partition: partition, now: fetcher.cacheNow)
+            cache?.store(response, for: request, partition: partition, requestTime: sentAt, now: fetcher.cacheNow, mode: cacheMode)
             finish(.success(response))
+        }
+
+        /// Whether `result` is what stale-if-error answers instead of: a transport failure, or a
+        /// 500, 502, 503 or 504 (RFC 5861 §4).
+        private static func isError(_ result: Result<HubHTTPResponse, HTTPFailure>) -> Bool {
+            switch result {
+            case .success(let response): [500, 502, 503, 504].contains(response.status)
+            case .failure(let failure): failure.kind == .transport
+            }
         }
 
         /// The request a redirect response asks for; nil when `response` is not one.

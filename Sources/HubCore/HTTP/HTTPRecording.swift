@@ -55,8 +55,9 @@ public struct HTTPRecording: Sendable, Equatable {
         self.delay = delay
     }
 
-    /// The response headers the writer leaves out: about one connection or one moment.
-    public static let unrecordedHeaders: Set<String> = ["connection", "keep-alive", "transfer-encoding", "content-length", "date"]
+    /// The response headers the writer leaves out: about one connection. Date is kept: the
+    /// cache reads ages and expiry against it, and a replay moves it (see ``replayed(_:at:)``).
+    public static let unrecordedHeaders: Set<String> = ["connection", "keep-alive", "transfer-encoding", "content-length"]
 
     /// Request headers whose values a recording leaves out (request headers are not matched);
     /// a response's `set-cookie` is not written either.

@@ -1,6 +1,7 @@
 /// Answers requests from the recordings of a feature folder, `<folder>/tests/http/*.http`, as
 /// `hub test` does: a request gets what its ``HTTPRecording`` says, after the recording's delay
-/// on the loop's clock. A request no recording matches fails, and is a problem.
+/// on the loop's clock, its dates moved to when it arrives (``HTTPRecording/replayed(_:at:)``).
+/// A request no recording matches fails, and is a problem.
 public final class RecordedHTTPTransport: HTTPTransport {
     /// The feature folder whose recordings answer; setting it reads them (nil: none).
     public var folder: String? {
@@ -71,7 +72,8 @@ public final class RecordedHTTPTransport: HTTPTransport {
             delay = 0
             result = .failure(HTTPFailure(.transport, message))
         }
-        let timer = loop.schedule(after: delay) { completion(result) }
+        // Its dates move to when it arrives, on the loop's wall clock.
+        let timer = loop.schedule(after: delay) { completion(result.map { HTTPRecording.replayed($0, at: loop.wallClock) }) }
         return HTTPCancellation { loop.cancel(timer) }
     }
 

@@ -2,12 +2,12 @@ import HubCore
 import HubRender
 internal import LuaBridge
 
-/// `hub.http`: `request { method, url, headers, body, timeout }`, `get(url [, options])`,
+/// `hub.http`: `request { method, url, headers, body, timeout, cache }`, `get(url [, options])`,
 /// `post(url, body [, options])` and `all { requests }`, in each feature folder's `hub` table.
 ///
 /// A call suspends the running operation or action until the response comes (the loop, other
 /// screens and their timers go on meanwhile), and returns a response table (`status`, `headers`
-/// with lower-case names, `body`, `from_cache`; `response:json()`), or raises an error
+/// with lower-case names, `body`, `from_cache`, `stale`; `response:json()`), or raises an error
 /// table with domain `network` (`connectivity` when the screen is offline) at the caller's line.
 /// A request reaches only the hosts the calling code's own folder grants (``CallerRights``): in
 /// an operation of one of its features, that feature's `hosts`; elsewhere (actions, tests,
@@ -15,7 +15,8 @@ internal import LuaBridge
 /// within their `max_response` bytes and the time the operation has left. Its method and
 /// header fields follow ``HTTPRequestRules`` (an argument error otherwise, before anything is
 /// sent), and the cache answers it only with what code of the same rights stored: the same
-/// feature's operations, or the same folder's other code.
+/// feature's operations, or the same folder's other code, as its `cache` option
+/// (``HTTPCacheMode``) says.
 final class HTTPBindings {
     private let lua: LuaState
     private let manager: HubManager
@@ -46,8 +47,8 @@ final class HTTPBindings {
     static let mostRequestsAtOnce = 1_000
 
     /// Option keys of `hub.http.request`, and of the options of `get` and `post`.
-    private static let requestKeys = ["method", "url", "headers", "body", "timeout"]
-    private static let optionKeys = ["headers", "timeout"]
+    private static let requestKeys = ["method", "url", "headers", "body", "timeout", "cache"]
+    private static let optionKeys = ["headers", "timeout", "cache"]
 
     init(lua: LuaState, manager: HubManager, runner: ScriptRunner, errors: ErrorTables) {
         self.lua = lua
@@ -92,7 +93,7 @@ final class HTTPBindings {
     /// Starts the requests a call of `kind` asks for: pushes the number of the wait that ends
     /// with their outcome, or nil and what is wrong with the arguments.
     private func start(_ call: LuaStack, kind: Kind, folder: FeatureFolder) -> Int32 {
-        let requests: [(HubHTTPRequest, timeout: Int?)]
+        let requests: [Requested]
         do {
             requests = try self.requests(call, kind: kind)
         } catch {
@@ -119,14 +120,16 @@ final class HTTPBindings {
         var remaining = requests.count
         var held = 0
         var cancellations: [HTTPCancellation] = []
-        let lines = requests.map(\.0.line)
+        let lines = requests.map(\.request.line)
         let subject = lines.count == 1 ? lines[0] : "\(lines[0]) and \(lines.count - 1) more requests"
         let wait = runner.beginWait(kind: "http", subject: subject) { cancellations.forEach { $0.cancel() } }
-        for (index, (request, timeout)) in requests.enumerated() {
+        for (index, (request, timeout, cacheMode)) in requests.enumerated() {
             // The operation's own timeout is not a request's: it ends the run, which cancels this
             // wait and its requests, with the operation's error.
             cancellations.append(queue.fetch(
-                request, policy: place.policy, partition: place.partition, offline: place.isOffline, timeout: timeout) {
+                request, policy: place.policy, partition: place.partition, offline: place.isOffline, timeout: timeout,
+                cacheMode: cacheMode
+            ) {
                 [weak self] outcome in
                 guard let self else { return }
                 outcomes[index] = outcome
@@ -157,8 +160,11 @@ final class HTTPBindings {
             .tooLarge, "\(request.line): the responses held at once would pass the memory limit (\(limit >> 20) MiB)")
     }
 
-    /// The requests and their own timeouts a call of `kind` describes.
-    private func requests(_ call: LuaStack, kind: Kind) throws -> [(HubHTTPRequest, timeout: Int?)] {
+    /// A request a call describes, with its own timeout (nil: none) and cache mode.
+    private typealias Requested = (request: HubHTTPRequest, timeout: Int?, cacheMode: HTTPCacheMode)
+
+    /// The requests, their own timeouts and cache modes a call of `kind` describes.
+    private func requests(_ call: LuaStack, kind: Kind) throws -> [Requested] {
         switch kind {
         case .request:
             try call.checkTable(1, kind.function)
@@ -181,7 +187,7 @@ final class HTTPBindings {
             return try (1...count).map { position in
                 call.rawIndex(1, position)
                 defer { call.pop() }
-                if let url = call.string(at: -1) { return (HubHTTPRequest(method: "GET", url: url), nil) }
+                if let url = call.string(at: -1) { return (HubHTTPRequest(method: "GET", url: url), nil, .default) }
                 return try call.argument(1, kind.function) {
                     try LuaValueError.inField("[\(position)]") { try request(call, table: call.top, kind: kind) }
                 }
@@ -189,8 +195,8 @@ final class HTTPBindings {
         }
     }
 
-    /// The request the table at `table` describes (`method`, `url`, `headers`, `body`, `timeout`).
-    private func request(_ call: LuaStack, table: Int32, kind: Kind) throws -> (HubHTTPRequest, timeout: Int?) {
+    /// The request the table at `table` describes (`method`, `url`, `headers`, `body`, `timeout`, `cache`).
+    private func request(_ call: LuaStack, table: Int32, kind: Kind) throws -> Requested {
         guard call.type(at: table) == .table else { throw call.valueError(table, expected: "a URL or a request table") }
         if let problem = TableKeys.firstUnknownKey(call, table: table, known: Self.requestKeys) {
             throw LuaValueError(problem: problem)
@@ -203,19 +209,22 @@ final class HTTPBindings {
         try call.field(table, "body") { index in
             if !call.isNil(index) { try setBody(call, index: index, of: &request, function: kind.function) }
         }
-        return (request, try call.field(table, "timeout") { try timeout(call, at: $0) })
+        let limit = try call.field(table, "timeout") { try timeout(call, at: $0) }
+        return (request, limit, try call.field(table, "cache") { try cacheMode(call, at: $0) })
     }
 
-    /// `request` with the options table at `index` (`headers`, `timeout`) applied.
-    private func options(_ call: LuaStack, _ index: Int32, kind: Kind, _ request: HubHTTPRequest) throws -> (HubHTTPRequest, timeout: Int?) {
+    /// `request` with the options table at `index` (`headers`, `timeout`, `cache`) applied.
+    private func options(_ call: LuaStack, _ index: Int32, kind: Kind, _ request: HubHTTPRequest) throws -> Requested {
         var request = request
         var limit: Int?
+        var mode = HTTPCacheMode.default
         try call.options(index, kind.function, known: Self.optionKeys) {
             let headers = try call.field(index, "headers") { try self.headers(call, at: $0) }
             for (name, value) in headers { request.headers.set(name, value) }
             limit = try call.field(index, "timeout") { try timeout(call, at: $0) }
+            mode = try call.field(index, "cache") { try cacheMode(call, at: $0) }
         }
-        return (request, limit)
+        return (request, limit, mode)
     }
 
     /// The body at `index`: a string as it is, a table as JSON (with its content type).
@@ -256,6 +265,16 @@ final class HTTPBindings {
         return value
     }
 
+    /// A cache mode, one of ``HTTPCacheMode``'s names; `default` for nil.
+    private func cacheMode(_ call: LuaStack, at index: Int32) throws -> HTTPCacheMode {
+        if call.isNil(index) { return .default }
+        guard call.type(at: index) == .string, let name = call.string(at: index), let mode = HTTPCacheMode(rawValue: name) else {
+            let allowed = HTTPCacheMode.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+            throw LuaValueError(problem: "one of \(allowed) expected, got \(call.shownValue(at: index))")
+        }
+        return mode
+    }
+
     // MARK: Outcomes
 
     /// `[-0, +2]` Pushes what the wait returns: true and the response (or, with `many`, the
@@ -283,7 +302,7 @@ final class HTTPBindings {
 
     /// `[-0, +1]` Pushes `response` as a response table.
     private func push(_ response: HubHTTPResponse, stack: LuaStack) {
-        stack.newTable(record: 5)
+        stack.newTable(record: 6)
         stack.push(response.status)
         stack.setRawField(-2, "status")
         // A repeated header's values joined with ", ", in one pass (a hostile server may send many).
@@ -299,6 +318,8 @@ final class HTTPBindings {
         stack.setRawField(-2, "body")
         stack.push(response.fromCache)
         stack.setRawField(-2, "from_cache")
+        if let stale = response.stale { stack.push(stale.rawValue) } else { stack.push(false) }
+        stack.setRawField(-2, "stale")
         stack.push(responseMetatable)
         stack.setMetatable(-2)
     }

@@ -3,6 +3,14 @@ import Testing
 
 @testable import HubCore
 
+extension HTTPCacheLookup {
+    /// The conditions a stale lookup sends the request with; nil for any other lookup.
+    fileprivate var conditions: HubHTTPHeaders? {
+        guard case .stale(let validation) = self else { return nil }
+        return validation.conditions
+    }
+}
+
 struct HTTPCacheTests {
     private let url = "https://example.test/a"
     /// The partition every request of these tests is in, unless it says another.
@@ -16,17 +24,25 @@ struct HTTPCacheTests {
         HubHTTPResponse(status: status, headers: headers, body: Array(body.utf8))
     }
 
-    /// `response` as the cache hands it back.
-    private func cached(_ response: HubHTTPResponse) -> HubHTTPResponse {
+    /// `response`, stored at `storedAt` seconds, as the cache hands it back when it is `age`
+    /// seconds old: with a Date of when it was stored unless it had one, and with its Age.
+    private func cached(_ response: HubHTTPResponse, age: Int, storedAt: Int = 0, stale: HTTPStaleReason? = nil) -> HubHTTPResponse {
         var response = response
         response.fromCache = true
+        if !response.headers.contains("date") { response.headers.add("date", HTTPDate.string(storedAt)) }
+        response.headers.set("age", String(age))
+        response.stale = stale
         return response
     }
 
     /// The bytes an entry for `response` to a request for `url` counts for.
+    /// (Stored with a Date when it has none: 4 + 29 + 4 bytes.)
     private func size(_ response: HubHTTPResponse, _ url: String = "https://example.test/a") -> Int {
-        response.body.count + response.headers.byteCount + url.utf8.count
+        response.body.count + response.headers.byteCount + (response.headers.contains("date") ? 0 : dateSize) + url.utf8.count
     }
+
+    /// The bytes of the Date field a response stored without one gets.
+    private let dateSize = 4 + 29 + 4
 
     // MARK: Freshness
 
@@ -36,10 +52,10 @@ struct HTTPCacheTests {
         cache.store(stored, for: get(), partition: partition, now: 1_000)
 
         #expect(cache.count == 1)
-        #expect(cache.byteCount == 4 + (13 + 10 + 4) + (4 + 4 + 4) + 22)
-        #expect(cache.lookup(get(), partition: partition, now: 1_000) == .fresh(cached(stored)))
-        #expect(cache.lookup(get(), partition: partition, now: 60_999) == .fresh(cached(stored)))
-        #expect(cache.lookup(get(), partition: partition, now: 61_000) == .stale(conditions: ["if-none-match": "\"v1\""]))
+        #expect(cache.byteCount == 4 + (13 + 10 + 4) + (4 + 4 + 4) + dateSize + 22)
+        #expect(cache.lookup(get(), partition: partition, now: 1_000) == .fresh(cached(stored, age: 0, storedAt: 1)))
+        #expect(cache.lookup(get(), partition: partition, now: 60_999) == .fresh(cached(stored, age: 59, storedAt: 1)))
+        #expect(cache.lookup(get(), partition: partition, now: 61_000).conditions == ["if-none-match": "\"v1\""])
         #expect(cache.lookup(get("https://example.test/b"), partition: partition, now: 1_000) == .miss)
         #expect(cache.lookup(HubHTTPRequest(method: "POST", url: url), partition: partition, now: 1_000) == .miss)
     }
@@ -49,8 +65,8 @@ struct HTTPCacheTests {
         let stored = response(["cache-control": "max-age=60", "age": "50", "etag": "\"v1\""])
         cache.store(stored, for: get(), partition: partition, now: 0)
 
-        #expect(cache.lookup(get(), partition: partition, now: 9_999) == .fresh(cached(stored)))
-        #expect(cache.lookup(get(), partition: partition, now: 10_000) == .stale(conditions: ["if-none-match": "\"v1\""]))
+        #expect(cache.lookup(get(), partition: partition, now: 9_999) == .fresh(cached(stored, age: 59)))
+        #expect(cache.lookup(get(), partition: partition, now: 10_000).conditions == ["if-none-match": "\"v1\""])
     }
 
     @Test func staleWithoutValidatorIsMiss() {
@@ -58,7 +74,7 @@ struct HTTPCacheTests {
         let stored = response(["cache-control": "max-age=1"])
         cache.store(stored, for: get(), partition: partition, now: 0)
 
-        #expect(cache.lookup(get(), partition: partition, now: 999) == .fresh(cached(stored)))
+        #expect(cache.lookup(get(), partition: partition, now: 999) == .fresh(cached(stored, age: 0)))
         #expect(cache.lookup(get(), partition: partition, now: 1_000) == .miss)
         // It can never be used again: it is gone.
         #expect(cache.count == 0)
@@ -83,11 +99,11 @@ struct HTTPCacheTests {
         cache.store(stored, for: get(), partition: partition, now: 0)
         let conditions: HubHTTPHeaders = ["if-none-match": "W/\"v1\""]
 
-        #expect(cache.lookup(get(url, ["cache-control": "no-cache"]), partition: partition, now: 1_000) == .stale(conditions: conditions))
-        #expect(cache.lookup(get(url, ["cache-control": "max-age=0"]), partition: partition, now: 1_000) == .stale(conditions: conditions))
-        #expect(cache.lookup(get(url, ["cache-control": "max-age=5"]), partition: partition, now: 4_999) == .fresh(cached(stored)))
-        #expect(cache.lookup(get(url, ["cache-control": "max-age=5"]), partition: partition, now: 5_000) == .stale(conditions: conditions))
-        #expect(cache.lookup(get(), partition: partition, now: 5_000) == .fresh(cached(stored)))
+        #expect(cache.lookup(get(url, ["cache-control": "no-cache"]), partition: partition, now: 1_000).conditions == conditions)
+        #expect(cache.lookup(get(url, ["cache-control": "max-age=0"]), partition: partition, now: 1_000).conditions == conditions)
+        #expect(cache.lookup(get(url, ["cache-control": "max-age=5"]), partition: partition, now: 4_999) == .fresh(cached(stored, age: 4)))
+        #expect(cache.lookup(get(url, ["cache-control": "max-age=5"]), partition: partition, now: 5_000).conditions == conditions)
+        #expect(cache.lookup(get(), partition: partition, now: 5_000) == .fresh(cached(stored, age: 5)))
     }
 
     @Test func requestNoCacheWithoutValidatorIsMissButKeepsEntry() {
@@ -97,7 +113,7 @@ struct HTTPCacheTests {
 
         #expect(cache.lookup(get(url, ["cache-control": "no-cache"]), partition: partition, now: 0) == .miss)
         #expect(cache.count == 1)
-        #expect(cache.lookup(get(), partition: partition, now: 0) == .fresh(cached(stored)))
+        #expect(cache.lookup(get(), partition: partition, now: 0) == .fresh(cached(stored, age: 0)))
     }
 
     // MARK: no-store, no-cache and validators
@@ -110,11 +126,11 @@ struct HTTPCacheTests {
 
         cache.store(stored, for: get(), partition: partition, now: 0)
         #expect(cache.lookup(get(url, ["Cache-Control": "No-Store"]), partition: partition, now: 0) == .miss)
-        #expect(cache.lookup(get(), partition: partition, now: 0) == .fresh(cached(stored)))
+        #expect(cache.lookup(get(), partition: partition, now: 0) == .fresh(cached(stored, age: 0)))
         // A response to a no-store request leaves the stored one alone.
         let other = response(["cache-control": "max-age=60"], body: "other")
         cache.store(other, for: get(url, ["cache-control": "no-store"]), partition: partition, now: 0)
-        #expect(cache.lookup(get(), partition: partition, now: 0) == .fresh(cached(stored)))
+        #expect(cache.lookup(get(), partition: partition, now: 0) == .fresh(cached(stored, age: 0)))
     }
 
     @Test func responseNoStore() {
@@ -139,8 +155,8 @@ struct HTTPCacheTests {
         cache.store(named, for: get("https://example.test/b"), partition: partition, now: 0)
 
         #expect(cache.count == 2)
-        #expect(cache.lookup(get(), partition: partition, now: 0) == .stale(conditions: ["if-none-match": "\"abc\""]))
-        #expect(cache.lookup(get("https://example.test/b"), partition: partition, now: 0) == .stale(conditions: ["if-none-match": "\"def\""]))
+        #expect(cache.lookup(get(), partition: partition, now: 0).conditions == ["if-none-match": "\"abc\""])
+        #expect(cache.lookup(get("https://example.test/b"), partition: partition, now: 0).conditions == ["if-none-match": "\"def\""])
     }
 
     @Test func noCacheResponseWithoutValidatorIsNotStored() {
@@ -155,10 +171,10 @@ struct HTTPCacheTests {
         cache.store(response(["last-modified": date]), for: get(), partition: partition, now: 0)
         cache.store(response(["etag": "\"x\"", "last-modified": date]), for: get("https://example.test/b"), partition: partition, now: 0)
 
-        #expect(cache.lookup(get(), partition: partition, now: 0) == .stale(conditions: ["if-modified-since": date]))
+        #expect(cache.lookup(get(), partition: partition, now: 0).conditions == ["if-modified-since": date])
         #expect(
-            cache.lookup(get("https://example.test/b"), partition: partition, now: 0)
-                == .stale(conditions: ["if-none-match": "\"x\"", "if-modified-since": date]))
+            cache.lookup(get("https://example.test/b"), partition: partition, now: 0).conditions
+                == ["if-none-match": "\"x\"", "if-modified-since": date])
     }
 
     // MARK: Revalidation
@@ -169,27 +185,28 @@ struct HTTPCacheTests {
             "cache-control": "max-age=10", "etag": "\"v1\"", "x-a": "old", "content-length": "4", "age": "3",
         ])
         cache.store(stored, for: get(), partition: partition, now: 0)
-        #expect(cache.lookup(get(), partition: partition, now: 20_000) == .stale(conditions: ["if-none-match": "\"v1\""]))
+        #expect(cache.lookup(get(), partition: partition, now: 20_000).conditions == ["if-none-match": "\"v1\""])
 
         let notModified = HubHTTPResponse(
             status: 304,
             headers: [
                 "cache-control": "max-age=100", "etag": "\"v1\"", "x-a": "new", "x-b": "1", "x-b": "2", "content-length": "0",
             ])
+        // The 304 without a Date gets one, of when it came.
         let expected = HubHTTPResponse(
             status: 200,
             headers: [
                 "content-length": "4", "cache-control": "max-age=100", "etag": "\"v1\"", "x-a": "new",
-                "x-b": "1", "x-b": "2",
+                "x-b": "1", "x-b": "2", "date": "Thu, 01 Jan 1970 00:00:20 GMT",
             ],
             body: Array("body".utf8), fromCache: true)
 
-        #expect(cache.revalidated(get(), partition: partition, with: notModified, now: 20_000) == expected)
+        #expect(cache.revalidated(get(), partition: partition, with: notModified, now: 20_000) == cached(expected, age: 0))
         #expect(cache.count == 1)
         #expect(cache.byteCount == size(expected))
         // Fresh again from the revalidation, for the new max-age; the old Age went.
-        #expect(cache.lookup(get(), partition: partition, now: 119_999) == .fresh(expected))
-        #expect(cache.lookup(get(), partition: partition, now: 120_000) == .stale(conditions: ["if-none-match": "\"v1\""]))
+        #expect(cache.lookup(get(), partition: partition, now: 119_999) == .fresh(cached(expected, age: 99)))
+        #expect(cache.lookup(get(), partition: partition, now: 120_000).conditions == ["if-none-match": "\"v1\""])
     }
 
     @Test func revalidationAfterRemovalIsNil() {
@@ -210,7 +227,7 @@ struct HTTPCacheTests {
 
         #expect(cache.count == 1)
         #expect(cache.revalidated(get(), partition: partition, with: HubHTTPResponse(status: 304, headers: ["etag": "\"v1\""]), now: 0) == nil)
-        #expect(cache.lookup(get("https://example.test/b"), partition: partition, now: 0) == .stale(conditions: ["if-none-match": "\"v2\""]))
+        #expect(cache.lookup(get("https://example.test/b"), partition: partition, now: 0).conditions == ["if-none-match": "\"v2\""])
     }
 
     @Test func revalidationForAnotherVersionIsNil() {
@@ -234,7 +251,7 @@ struct HTTPCacheTests {
         let notModified = HubHTTPResponse(status: 304, headers: ["cache-control": "no-store"])
         let returned = cache.revalidated(get(), partition: partition, with: notModified, now: 0)
 
-        let headers: HubHTTPHeaders = ["etag": "\"v1\"", "cache-control": "no-store"]
+        let headers: HubHTTPHeaders = ["etag": "\"v1\"", "cache-control": "no-store", "date": "Thu, 01 Jan 1970 00:00:00 GMT", "age": "0"]
         #expect(returned == HubHTTPResponse(status: 200, headers: headers, body: Array("body".utf8), fromCache: true))
         #expect(cache.count == 0)
         #expect(cache.byteCount == 0)
@@ -247,14 +264,14 @@ struct HTTPCacheTests {
         let stored = response(["cache-control": "max-age=60", "vary": "Accept-Language"])
         cache.store(stored, for: get(url, ["accept-language": "en"]), partition: partition, now: 0)
 
-        #expect(cache.lookup(get(url, ["Accept-Language": "en"]), partition: partition, now: 0) == .fresh(cached(stored)))
+        #expect(cache.lookup(get(url, ["Accept-Language": "en"]), partition: partition, now: 0) == .fresh(cached(stored, age: 0)))
         #expect(cache.lookup(get(url, ["accept-language": "fr"]), partition: partition, now: 0) == .miss)
         #expect(cache.lookup(get(), partition: partition, now: 0) == .miss)
 
         // Absent when stored: matches only a request without it.
         let other = get("https://example.test/b")
         cache.store(stored, for: other, partition: partition, now: 0)
-        #expect(cache.lookup(other, partition: partition, now: 0) == .fresh(cached(stored)))
+        #expect(cache.lookup(other, partition: partition, now: 0) == .fresh(cached(stored, age: 0)))
         #expect(cache.lookup(get("https://example.test/b", ["accept-language": "en"]), partition: partition, now: 0) == .miss)
     }
 
@@ -276,16 +293,16 @@ struct HTTPCacheTests {
 
         #expect(cache.count == 2)
         #expect(cache.byteCount == size(english) + size(french))
-        #expect(cache.lookup(en, partition: partition, now: 0) == .fresh(cached(english)))
-        #expect(cache.lookup(fr, partition: partition, now: 0) == .fresh(cached(french)))
+        #expect(cache.lookup(en, partition: partition, now: 0) == .fresh(cached(english, age: 0)))
+        #expect(cache.lookup(fr, partition: partition, now: 0) == .fresh(cached(french, age: 0)))
         #expect(cache.lookup(get(url, ["accept-language": "en", "accept": "text/html"]), partition: partition, now: 0) == .miss)
 
         let newEnglish = response(["cache-control": "max-age=60", "vary": "accept-language, accept"], body: "hi")
         cache.store(newEnglish, for: en, partition: partition, now: 1)
         #expect(cache.count == 2)
         #expect(cache.byteCount == size(newEnglish) + size(french))
-        #expect(cache.lookup(en, partition: partition, now: 1) == .fresh(cached(newEnglish)))
-        #expect(cache.lookup(fr, partition: partition, now: 1) == .fresh(cached(french)))
+        #expect(cache.lookup(en, partition: partition, now: 1) == .fresh(cached(newEnglish, age: 0)))
+        #expect(cache.lookup(fr, partition: partition, now: 1) == .fresh(cached(french, age: 0)))
     }
 
     // MARK: What is stored
@@ -306,7 +323,7 @@ struct HTTPCacheTests {
         #expect(cache.byteCount == size(stored, "https://example.test/b"))
         #expect(cache.lookup(get(), partition: partition, now: 0) == .miss)
         #expect(cache.lookup(HubHTTPRequest(method: "HEAD", url: url), partition: partition, now: 0) == .miss)
-        #expect(cache.lookup(other, partition: partition, now: 0) == .fresh(cached(stored)))
+        #expect(cache.lookup(other, partition: partition, now: 0) == .fresh(cached(stored, age: 0)))
 
         cache.store(response([:], status: 204), for: HubHTTPRequest(method: "DELETE", url: "https://example.test/b"), partition: partition, now: 0)
         #expect(cache.count == 0)
@@ -314,7 +331,12 @@ struct HTTPCacheTests {
 
     @Test func uncacheableStatusIsNotStored() {
         let cache = HTTPCache()
-        for status in [500, 302, 206, 201, 304, 503] {
+        // Without explicit freshness, only heuristically cacheable statuses are stored (RFC 9111 §3);
+        // a 206 or a 304 never is.
+        for status in [500, 302, 201, 503] {
+            cache.store(response(["etag": "\"v\""], status: status), for: get(), partition: partition, now: 0)
+        }
+        for status in [206, 304] {
             cache.store(response(["cache-control": "max-age=60", "etag": "\"v\""], status: status), for: get(), partition: partition, now: 0)
         }
         #expect(cache.count == 0)
@@ -324,7 +346,7 @@ struct HTTPCacheTests {
         }
         #expect(cache.count == 11)
         let notFound = response(["cache-control": "max-age=60"], status: 404)
-        #expect(cache.lookup(get("https://example.test/404"), partition: partition, now: 0) == .fresh(cached(notFound)))
+        #expect(cache.lookup(get("https://example.test/404"), partition: partition, now: 0) == .fresh(cached(notFound, age: 0)))
     }
 
     @Test func uncacheableStatusLeavesStoredResponse() {
@@ -332,7 +354,7 @@ struct HTTPCacheTests {
         let stored = response(["cache-control": "max-age=60"])
         cache.store(stored, for: get(), partition: partition, now: 0)
         cache.store(response([:], status: 503), for: get(), partition: partition, now: 0)
-        #expect(cache.lookup(get(), partition: partition, now: 0) == .fresh(cached(stored)))
+        #expect(cache.lookup(get(), partition: partition, now: 0) == .fresh(cached(stored, age: 0)))
     }
 
     @Test func headIsStoredApartFromGet() {
@@ -340,7 +362,7 @@ struct HTTPCacheTests {
         let head = HubHTTPRequest(method: "HEAD", url: url)
         let headResponse = HubHTTPResponse(status: 200, headers: ["cache-control": "max-age=60"])
         cache.store(headResponse, for: head, partition: partition, now: 0)
-        #expect(cache.lookup(head, partition: partition, now: 0) == .fresh(cached(headResponse)))
+        #expect(cache.lookup(head, partition: partition, now: 0) == .fresh(cached(headResponse, age: 0)))
         #expect(cache.lookup(get(), partition: partition, now: 0) == .miss)
     }
 
@@ -350,7 +372,7 @@ struct HTTPCacheTests {
         let cache = HTTPCache()
         let owners = response(["cache-control": "private, max-age=600"], body: "owner's")
         cache.store(owners, for: get(), partition: "feature owner", now: 0)
-        #expect(cache.lookup(get(), partition: "feature owner", now: 0) == .fresh(cached(owners)))
+        #expect(cache.lookup(get(), partition: "feature owner", now: 0) == .fresh(cached(owners, age: 0)))
         #expect(cache.lookup(get(), partition: "feature leaky", now: 0) == .miss)
         #expect(cache.revalidated(get(), partition: "feature leaky", with: HubHTTPResponse(status: 304), now: 0) == nil)
 
@@ -358,13 +380,13 @@ struct HTTPCacheTests {
         let leakys = response(["cache-control": "max-age=600"], body: "leaky's")
         cache.store(leakys, for: get(), partition: "feature leaky", now: 0)
         #expect(cache.count == 2)
-        #expect(cache.lookup(get(), partition: "feature owner", now: 0) == .fresh(cached(owners)))
-        #expect(cache.lookup(get(), partition: "feature leaky", now: 0) == .fresh(cached(leakys)))
+        #expect(cache.lookup(get(), partition: "feature owner", now: 0) == .fresh(cached(owners, age: 0)))
+        #expect(cache.lookup(get(), partition: "feature leaky", now: 0) == .fresh(cached(leakys, age: 0)))
 
         // An unsafe method invalidates what its own partition holds only.
         cache.store(HubHTTPResponse(status: 204), for: HubHTTPRequest(method: "POST", url: url), partition: "feature leaky", now: 0)
         #expect(cache.lookup(get(), partition: "feature leaky", now: 0) == .miss)
-        #expect(cache.lookup(get(), partition: "feature owner", now: 0) == .fresh(cached(owners)))
+        #expect(cache.lookup(get(), partition: "feature owner", now: 0) == .fresh(cached(owners, age: 0)))
         #expect(cache.count == 1)
     }
 
@@ -393,7 +415,7 @@ struct HTTPCacheTests {
             let request = get("https://example.test/\(index)", ["authorization": "Bearer owner-secret"])
             let stored = response(["cache-control": value])
             cache.store(stored, for: request, partition: "feature owner", now: 0)
-            #expect(cache.lookup(request, partition: "feature owner", now: 599_999) == .fresh(cached(stored)))
+            #expect(cache.lookup(request, partition: "feature owner", now: 599_999) == .fresh(cached(stored, age: 599)))
             #expect(cache.lookup(request, partition: "feature leaky", now: 0) == .miss)
             #expect(cache.lookup(get("https://example.test/\(index)"), partition: "feature leaky", now: 0) == .miss)
         }
@@ -407,7 +429,7 @@ struct HTTPCacheTests {
         let first = response(headers, body: String(repeating: "a", count: 100))
         let second = response(headers, body: String(repeating: "b", count: 100))
         let third = response(headers, body: String(repeating: "c", count: 100))
-        let entrySize = 100 + 27 + 22
+        let entrySize = 100 + 27 + dateSize + 22
         #expect(size(first, "https://example.test/1") == entrySize)
         let cache = HTTPCache(capacity: 2 * entrySize)
 
@@ -415,25 +437,25 @@ struct HTTPCacheTests {
         cache.store(second, for: get("https://example.test/2"), partition: partition, now: 0)
         #expect(cache.count == 2)
         #expect(cache.byteCount == 2 * entrySize)
-        #expect(cache.lookup(get("https://example.test/1"), partition: partition, now: 0) == .fresh(cached(first)))
+        #expect(cache.lookup(get("https://example.test/1"), partition: partition, now: 0) == .fresh(cached(first, age: 0)))
         cache.store(third, for: get("https://example.test/3"), partition: partition, now: 0)
 
         #expect(cache.count == 2)
         #expect(cache.byteCount == 2 * entrySize)
         #expect(cache.lookup(get("https://example.test/2"), partition: partition, now: 0) == .miss)
-        #expect(cache.lookup(get("https://example.test/1"), partition: partition, now: 0) == .fresh(cached(first)))
-        #expect(cache.lookup(get("https://example.test/3"), partition: partition, now: 0) == .fresh(cached(third)))
+        #expect(cache.lookup(get("https://example.test/1"), partition: partition, now: 0) == .fresh(cached(first, age: 0)))
+        #expect(cache.lookup(get("https://example.test/3"), partition: partition, now: 0) == .fresh(cached(third, age: 0)))
     }
 
     @Test func staleLookupAndRevalidationCountAsUse() {
         let headers: HubHTTPHeaders = ["etag": "\"v\""]
-        let entrySize = 4 + (4 + 3 + 4) + 22
+        let entrySize = 4 + (4 + 3 + 4) + dateSize + 22
         #expect(size(response(headers), "https://example.test/1") == entrySize)
         let cache = HTTPCache(capacity: 2 * entrySize)
         cache.store(response(headers), for: get("https://example.test/1"), partition: partition, now: 0)
         cache.store(response(headers), for: get("https://example.test/2"), partition: partition, now: 0)
 
-        #expect(cache.lookup(get("https://example.test/1"), partition: partition, now: 0) == .stale(conditions: ["if-none-match": "\"v\""]))
+        #expect(cache.lookup(get("https://example.test/1"), partition: partition, now: 0).conditions == ["if-none-match": "\"v\""])
         cache.store(response(headers), for: get("https://example.test/3"), partition: partition, now: 0)
         #expect(cache.lookup(get("https://example.test/2"), partition: partition, now: 0) == .miss)
 
@@ -441,7 +463,7 @@ struct HTTPCacheTests {
         #expect(cache.revalidated(get("https://example.test/1"), partition: partition, with: notModified, now: 0) != nil)
         cache.store(response(headers), for: get("https://example.test/4"), partition: partition, now: 0)
         #expect(cache.lookup(get("https://example.test/3"), partition: partition, now: 0) == .miss)
-        #expect(cache.lookup(get("https://example.test/1"), partition: partition, now: 0) == .stale(conditions: ["if-none-match": "\"v\""]))
+        #expect(cache.lookup(get("https://example.test/1"), partition: partition, now: 0).conditions == ["if-none-match": "\"v\""])
         #expect(cache.count == 2)
     }
 
@@ -467,20 +489,20 @@ struct HTTPCacheTests {
         let small = response(["cache-control": "max-age=60"], body: String(repeating: "x", count: 10))
         let large = response(["cache-control": "max-age=60", "etag": "\"2\""], body: String(repeating: "y", count: 30))
         cache.store(small, for: get(), partition: partition, now: 0)
-        #expect(cache.byteCount == 10 + 27 + 22)
+        #expect(cache.byteCount == 10 + 27 + dateSize + 22)
         cache.store(large, for: get(), partition: partition, now: 0)
         #expect(cache.count == 1)
-        #expect(cache.byteCount == 30 + 27 + 11 + 22)
-        #expect(cache.lookup(get(), partition: partition, now: 0) == .fresh(cached(large)))
+        #expect(cache.byteCount == 30 + 27 + 11 + dateSize + 22)
+        #expect(cache.lookup(get(), partition: partition, now: 0) == .fresh(cached(large, age: 0)))
         cache.store(small, for: get(), partition: partition, now: 0)
-        #expect(cache.byteCount == 10 + 27 + 22)
+        #expect(cache.byteCount == 10 + 27 + dateSize + 22)
         cache.removeAll()
         #expect(cache.count == 0)
         #expect(cache.byteCount == 0)
     }
 
     @Test func concurrentUseStaysWithinCapacity() {
-        let entrySize = 100 + 27 + "https://example.test/100".utf8.count
+        let entrySize = 100 + 27 + dateSize + "https://example.test/100".utf8.count
         let cache = HTTPCache(capacity: 10 * entrySize + entrySize / 2)
         DispatchQueue.concurrentPerform(iterations: 1_000) { iteration in
             let number = 100 + iteration % 50
@@ -522,7 +544,7 @@ struct HTTPCacheTests {
         // With a validator: stored, but stale at once.
         cache.store(response(["cache-control": "max-age=abc", "etag": "\"v\""]), for: get(), partition: partition, now: 0)
         #expect(cache.count == 1)
-        #expect(cache.lookup(get(), partition: partition, now: 0) == .stale(conditions: ["if-none-match": "\"v\""]))
+        #expect(cache.lookup(get(), partition: partition, now: 0).conditions == ["if-none-match": "\"v\""])
     }
 
     @Test func maxAgeVariants() {
@@ -534,11 +556,11 @@ struct HTTPCacheTests {
         cache.store(spaced, for: get("https://example.test/2"), partition: partition, now: 0)
         cache.store(huge, for: get("https://example.test/3"), partition: partition, now: 0)
 
-        #expect(cache.lookup(get("https://example.test/1"), partition: partition, now: 29_999) == .fresh(cached(quoted)))
+        #expect(cache.lookup(get("https://example.test/1"), partition: partition, now: 29_999) == .fresh(cached(quoted, age: 29)))
         #expect(cache.lookup(get("https://example.test/1"), partition: partition, now: 30_000) == .miss)
-        #expect(cache.lookup(get("https://example.test/2"), partition: partition, now: 29_999) == .fresh(cached(spaced)))
+        #expect(cache.lookup(get("https://example.test/2"), partition: partition, now: 29_999) == .fresh(cached(spaced, age: 29)))
         #expect(cache.lookup(get("https://example.test/2"), partition: partition, now: 30_000) == .miss)
-        #expect(cache.lookup(get("https://example.test/3"), partition: partition, now: 2_147_483_647_999) == .fresh(cached(huge)))
+        #expect(cache.lookup(get("https://example.test/3"), partition: partition, now: 2_147_483_647_999) == .fresh(cached(huge, age: 2147483647)))
         #expect(cache.lookup(get("https://example.test/3"), partition: partition, now: 2_147_483_648_000) == .miss)
     }
 
@@ -546,7 +568,9 @@ struct HTTPCacheTests {
         let directives = HTTPCacheDirectives(
             cacheControl: "private, no-cache=\"set-cookie, max-age=1\", Max-Age=\"5\", NO-STORE")
         #expect(directives.noStore)
-        #expect(directives.noCache)
+        // no-cache with field names is not no-cache: those fields are not stored (RFC 9111 §5.2.2.4).
+        #expect(!directives.noCache)
+        #expect(directives.unstoredFields == ["set-cookie", "max-age=1"])
         #expect(directives.maxAge == 5)
         let none = HTTPCacheDirectives(cacheControl: nil)
         #expect(!none.noStore && !none.noCache && none.maxAge == nil && !none.allowsStoringAuthorized)

@@ -61,10 +61,13 @@ private final class Fetching {
 
     /// Starts fetching `request` in cache partition `partition`, without running the loop.
     func start(
-        _ request: HubHTTPRequest, policy: HTTPPolicy, partition: String = "feature a", offline: Bool = false, timeout: Int? = nil
+        _ request: HubHTTPRequest, policy: HTTPPolicy, partition: String = "feature a", offline: Bool = false, timeout: Int? = nil,
+        cacheMode: HTTPCacheMode = .default
     ) -> (Outcome, HTTPCancellation) {
         let outcome = Outcome()
-        let cancellation = fetcher.fetch(request, policy: policy, partition: partition, offline: offline, timeout: timeout) { [loop] result in
+        let cancellation = fetcher.fetch(
+            request, policy: policy, partition: partition, offline: offline, timeout: timeout, cacheMode: cacheMode
+        ) { [loop] result in
             outcome.results.append(result)
             outcome.times.append(loop.now)
         }
@@ -345,6 +348,9 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
         fetching.loop.run(until: { second.calls > 0 })
         var cached = response
         cached.fromCache = true
+        // Stored with the Date of when it came (the virtual clock's day starts at 00:00:00), 0 s old.
+        cached.headers.add("date", "Thu, 01 Jan 2026 00:00:00 GMT")
+        cached.headers.add("age", "0")
         #expect(second.result == .success(cached))
         #expect(second.time == 100)
         #expect(fetching.transport.problems == [])
@@ -497,5 +503,106 @@ private func allowing(_ hosts: String...) -> HTTPPolicy {
         #expect(fetching.loop.run(until: { completed.count == 3 }))
         #expect(completed == ["item 2 at 100", "item 3 at 150", "item 5 at 200"])
         #expect(queue.counts == (0, 0))
+    }
+}
+
+// MARK: RFC 9111 and RFC 5861 through the fetcher
+
+extension HTTPFetcherTests {
+    private static let feedV1 = (
+        "feed.http", "GET http://api.example.com/feed\n\nHTTP 200 after 100 ms\ncache-control: max-age=1, stale-while-revalidate=60, stale-if-error=600\netag: \"v1\"\n\nfeed v1"
+    )
+
+    /// RFC 9111 §4.3.4: a 304 naming another version than the stored one does not update it,
+    /// and is the answer as it is: one call, one request.
+    @Test func a304ForAnotherVersionIsTheAnswerOfTheOneRequest() throws {
+        let fetching = try Fetching([
+            ("feed.http", "GET http://api.example.com/feed\n\nHTTP 200 after 100 ms\ncache-control: max-age=0\netag: \"v1\"\n\nfeed v1")
+        ])
+        _ = fetching.fetch(HubHTTPRequest(url: "http://api.example.com/feed"), policy: allowing("api.example.com"))
+        try fetching.answer(from: "other-version", [
+            ("feed.http", "GET http://api.example.com/feed\n\nHTTP 304 after 50 ms\netag: \"v2\"\n\n")
+        ])
+        let second = fetching.fetch(HubHTTPRequest(url: "http://api.example.com/feed"), policy: allowing("api.example.com"))
+        let response = try #require(try second.result?.get())
+        #expect(response.status == 304)
+        #expect(!response.fromCache)
+        #expect(second.time == 100 + 50, "one request, not a second one after the 304")
+        #expect(fetching.cache.lookup(HubHTTPRequest(url: "http://api.example.com/feed"), partition: "feature a", now: fetching.loop.wallClock)
+            != .miss, "the stored response stays")
+    }
+
+    /// RFC 5861 §3: within stale-while-revalidate the stale response answers at once, and the
+    /// revalidation that goes meanwhile updates the cache.
+    @Test func withinStaleWhileRevalidateTheStaleResponseAnswersAtOnceAndIsRevalidated() throws {
+        let fetching = try Fetching([Self.feedV1])
+        let request = HubHTTPRequest(url: "http://api.example.com/feed")
+        _ = fetching.fetch(request, policy: allowing("api.example.com"))
+        fetching.loop.advance(by: 2_000)
+        try fetching.answer(from: "v2", [
+            ("feed.http", "GET http://api.example.com/feed\n\nHTTP 200 after 100 ms\ncache-control: max-age=60\netag: \"v2\"\n\nfeed v2")
+        ])
+        let stale = fetching.fetch(request, policy: allowing("api.example.com"))
+        let served = try #require(try stale.result?.get())
+        #expect(served.body == bytes("feed v1"))
+        #expect(served.stale == .whileRevalidate)
+        #expect(served.headers["age"] == "2")
+        #expect(stale.time == 2_100, "at once, not after the revalidation")
+
+        fetching.loop.advance(by: 100)
+        let revalidated = fetching.fetch(request, policy: allowing("api.example.com"))
+        let fresh = try #require(try revalidated.result?.get())
+        #expect(fresh.body == bytes("feed v2"))
+        #expect(fresh.fromCache)
+        #expect(fresh.stale == nil)
+        #expect(revalidated.time == 2_200)
+        #expect(fetching.transport.problems == [])
+    }
+
+    /// RFC 5861 §4: within stale-if-error, a server error or a transport failure gets the stale response.
+    @Test func withinStaleIfErrorAFailureGetsTheStaleResponse() throws {
+        let fetching = try Fetching([Self.feedV1])
+        let request = HubHTTPRequest(url: "http://api.example.com/feed")
+        _ = fetching.fetch(request, policy: allowing("api.example.com"))
+        fetching.loop.advance(by: 100_000)
+        for (name, answer) in [("503", "HTTP 503 after 10 ms\n\ndown"), ("refused", "FAIL connection refused after 10 ms")] {
+            try fetching.answer(from: name, [("feed.http", "GET http://api.example.com/feed\n\n" + answer)])
+            let outcome = fetching.fetch(request, policy: allowing("api.example.com"))
+            let served = try #require(try outcome.result?.get())
+            #expect(served.body == bytes("feed v1"), "\(name)")
+            #expect(served.stale == .ifError, "\(name)")
+        }
+    }
+
+    /// RFC 9111 §5.2.1.7 (and Fetch's `only-if-cached`): with nothing stored, a 504 answers and
+    /// nothing is sent.
+    @Test func onlyIfCachedWithNothingStoredIsA504WithoutSending() throws {
+        let fetching = try Fetching([])
+        let request = HubHTTPRequest(url: "http://api.example.com/feed")
+        let (outcome, _) = fetching.start(request, policy: allowing("api.example.com"), cacheMode: .onlyIfCached)
+        fetching.loop.run(until: { outcome.calls > 0 })
+        #expect(outcome.result == .success(HubHTTPResponse(status: 504)))
+        #expect(fetching.transport.problems == [], "nothing reached the transport")
+    }
+
+    /// A replayed recording's Date, Expires and Last-Modified move together to the replay's
+    /// time: the cache finds it as fresh as it was when it was recorded.
+    @Test func aReplayedRecordingsDatesMoveToTheReplayTime() throws {
+        let recorded = (
+            "menu.http",
+            "GET http://api.example.com/menu\n\nHTTP 200 after 1000 ms\ndate: Mon, 01 Jan 2024 00:00:00 GMT\n"
+                + "expires: Mon, 01 Jan 2024 00:01:00 GMT\nlast-modified: Sun, 31 Dec 2023 00:00:00 GMT\n\nmenu"
+        )
+        let fetching = try Fetching([recorded])
+        let request = HubHTTPRequest(url: "http://api.example.com/menu")
+        let first = try #require(try fetching.fetch(request, policy: allowing("api.example.com")).result?.get())
+        #expect(first.headers["date"] == "Thu, 01 Jan 2026 00:00:01 GMT")
+        #expect(first.headers["expires"] == "Thu, 01 Jan 2026 00:01:01 GMT")
+        #expect(first.headers["last-modified"] == "Wed, 31 Dec 2025 00:00:01 GMT")
+        // RFC 9111 §4.2.3: its age counts the second it took to come; 58 s later it is 59 s old.
+        fetching.loop.advance(by: 58_000)
+        let second = try #require(try fetching.fetch(request, policy: allowing("api.example.com")).result?.get())
+        #expect(second.fromCache)
+        #expect(second.headers["age"] == "59")
     }
 }

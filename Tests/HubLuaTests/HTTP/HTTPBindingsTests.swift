@@ -166,7 +166,7 @@ import HubTools
         #expect(screen.loader.operationStatuses.first?.error?.description
             == "bad argument #1 to 'hub.http.get' (string expected, got number) — feature 'bad', operation 'http', http.lua:2")
         #expect(titles(screen) == [
-            "bad argument #1 to 'hub.http.request' (unknown key 'methd'; did you mean 'method'? (known: body, headers, method, timeout, url))",
+            "bad argument #1 to 'hub.http.request' (unknown key 'methd'; did you mean 'method'? (known: body, cache, headers, method, timeout, url))",
             "bad argument #2 to 'hub.http.get' (field 'timeout': positive integer (milliseconds) expected, got -1)",
             "bad argument #1 to 'hub.http.all' (a non-empty list of requests expected)",
             "bad argument #2 to 'hub.http.get' (field 'headers': header 'bad name' is not a valid header field)",

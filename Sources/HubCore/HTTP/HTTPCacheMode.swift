@@ -1,0 +1,27 @@
+/// How one request uses the ``HTTPCache``, as Fetch's `cache` option says.
+public enum HTTPCacheMode: String, Sendable, CaseIterable {
+    /// As RFC 9111 says: a fresh stored response answers, a stale one is validated first.
+    case `default`
+    /// The cache is neither read nor written: the request goes as it is, its response is not stored.
+    case noStore = "no-store"
+    /// The cache is not read, but the response is stored.
+    case reload
+    /// A stored response, fresh or stale, is validated before it answers.
+    case noCache = "no-cache"
+    /// A stored response answers, however stale; without one, the request goes and its response is stored.
+    case forceCache = "force-cache"
+    /// A stored response answers, however stale; without one, a 504 answers and nothing is sent.
+    case onlyIfCached = "only-if-cached"
+}
+
+/// Why the cache answered with a stale response.
+public enum HTTPStaleReason: String, Sendable {
+    /// Within its `stale-while-revalidate`: it is revalidated meanwhile (RFC 5861 §3).
+    case whileRevalidate = "while-revalidate"
+    /// Within its `stale-if-error`: the server failed or answered with a server error (RFC 5861 §4).
+    case ifError = "if-error"
+    /// The request accepts it: its `max-stale` (RFC 9111 §5.2.1.2), or cache mode `force-cache`.
+    case maxStale = "max-stale"
+    /// The request's cache mode is `only-if-cached`.
+    case onlyIfCached = "only-if-cached"
+}

@@ -1,0 +1,85 @@
+import Foundation
+import HubCore
+import HubRender
+import HubTestBackend
+import Testing
+@testable import HubLua
+
+/// What a script sees of the cache, against a real server on loopback: the `cache` option of
+/// `hub.http` (Fetch's cache modes), and `response.stale` saying why a stale response answered.
+@Suite struct HTTPCacheOptionTests {
+    /// A feature allowed to reach `backend`, so that the folder's own code may too.
+    private let feature = """
+        hub.feature { id = "news", uri = "news:view", hosts = { "$HOST" }, operations = { function(ctx) end } }
+        """
+
+    /// What `hub.http.get(path, options)` answers, as "body status from_cache stale".
+    private func fetched(_ runtime: HubRuntime, _ backend: TestBackend, _ path: String, _ options: String = "nil") throws -> String {
+        let source = backend.substituted(
+            """
+            local r = hub.http.get("$BACKEND\(path)", \(options))
+            return table.concat({ r.body, r.status, tostring(r.from_cache), tostring(r.stale) }, " ")
+            """)
+        guard case .string(let text) = try runtime.evaluate(source, inFolder: "Fixtures/Sandbox") else { return "not a string" }
+        return text
+    }
+
+    @Test func theCacheOptionChoosesHowTheRequestUsesTheCache() throws {
+        let backend = try TestBackend.start()
+        defer { backend.stop() }
+        backend.route("/fresh", .respond(headers: [("Cache-Control", "max-age=600")], body: Array("one".utf8)))
+        let runtime = try makeHTTPRuntime(feature, backend: backend)
+
+        #expect(try fetched(runtime, backend, "/fresh", #"{ cache = "only-if-cached" }"#) == " 504 false false")
+        #expect(backend.requestCount("/fresh") == 0, "only-if-cached sends nothing")
+        #expect(try fetched(runtime, backend, "/fresh") == "one 200 false false")
+        #expect(try fetched(runtime, backend, "/fresh") == "one 200 true false")
+        #expect(try fetched(runtime, backend, "/fresh", #"{ cache = "reload" }"#) == "one 200 false false")
+        #expect(try fetched(runtime, backend, "/fresh", #"{ cache = "no-store" }"#) == "one 200 false false")
+        #expect(try fetched(runtime, backend, "/fresh", #"{ cache = "no-cache" }"#) == "one 200 false false")
+        #expect(try fetched(runtime, backend, "/fresh", #"{ cache = "force-cache" }"#) == "one 200 true false")
+        #expect(try fetched(runtime, backend, "/fresh", #"{ cache = "only-if-cached" }"#) == "one 200 true false")
+        #expect(backend.requestCount("/fresh") == 4)
+    }
+
+    @Test func aBadCacheOptionIsAnErrorNamingTheAllowedOnesAtTheCallersLine() throws {
+        let backend = try TestBackend.start()
+        defer { backend.stop() }
+        let runtime = try makeHTTPRuntime(
+            """
+            hub.feature { id = "bad", uri = "bad:view", hosts = { "$HOST" }, operations = { function(ctx)
+              hub.http.get("$BACKEND/x", { cache = "sometimes" })
+            end } }
+            """, backend: backend)
+        let screen = try runtime.open("bad:view")
+        #expect(
+            screen.loader.operationStatuses.first?.error?.description
+                == "bad argument #2 to 'hub.http.get' (field 'cache': one of 'default', 'no-store', 'reload', 'no-cache', "
+                + "'force-cache', 'only-if-cached' expected, got 'sometimes') — feature 'bad', operation 'http', http.lua:2")
+        #expect(backend.requests.isEmpty)
+    }
+
+    @Test func responseStaleSaysWhyAStaleResponseAnswered() throws {
+        let backend = try TestBackend.start()
+        defer { backend.stop() }
+        // Dated two years before the test runs: stale, but within its windows.
+        let old = ("Date", "Mon, 01 Jan 2024 00:00:00 GMT")
+        backend.route("/swr", .respond(headers: [old, ("Cache-Control", "max-age=10, stale-while-revalidate=2000000000")], body: Array("swr".utf8)))
+        backend.route("/sie", .respond(headers: [old, ("Cache-Control", "max-age=10, stale-if-error=2000000000")], body: Array("sie".utf8)))
+        backend.route("/old", .respond(headers: [old, ("Cache-Control", "max-age=10"), ("ETag", "\"v1\"")], body: Array("old".utf8)))
+        let runtime = try makeHTTPRuntime(feature, backend: backend)
+
+        #expect(try fetched(runtime, backend, "/swr") == "swr 200 false false")
+        #expect(try fetched(runtime, backend, "/swr") == "swr 200 true while-revalidate")
+
+        #expect(try fetched(runtime, backend, "/sie") == "sie 200 false false")
+        backend.route("/sie", .respond(status: 503, body: Array("down".utf8)))
+        #expect(try fetched(runtime, backend, "/sie") == "sie 200 true if-error")
+
+        #expect(try fetched(runtime, backend, "/old") == "old 200 false false")
+        #expect(try fetched(runtime, backend, "/old", #"{ headers = { ["Cache-Control"] = "max-stale" } }"#) == "old 200 true max-stale")
+        #expect(try fetched(runtime, backend, "/old", #"{ cache = "force-cache" }"#) == "old 200 true max-stale")
+        #expect(try fetched(runtime, backend, "/old", #"{ cache = "only-if-cached" }"#) == "old 200 true only-if-cached")
+        #expect(backend.requestCount("/old") == 1)
+    }
+}
