@@ -2,6 +2,7 @@ import Foundation
 import HubCore
 import HubRender
 import HubTestBackend
+import HubTools
 import Testing
 @testable import HubLua
 
