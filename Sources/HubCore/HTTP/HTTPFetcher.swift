@@ -31,14 +31,18 @@ public final class HTTPFetcher {
     /// the loop's thread, unless the returned cancellation is used first.
     ///
     /// A stale response within its `stale-while-revalidate` answers at once, and is revalidated
-    /// meanwhile, into the cache; one within its `stale-if-error` answers when the server fails
-    /// or answers 500, 502, 503 or 504. A request the cache must answer alone (`only-if-cached`)
-    /// and cannot gets a 504 without anything sent.
+    /// meanwhile, into the cache: when the server sent another status or body (not a 304),
+    /// `replaced` is called on the loop's thread, so that whoever showed the stale one can ask
+    /// again. One within its `stale-if-error` answers when the server fails or answers 500,
+    /// 502, 503 or 504. A request the cache must answer alone (`only-if-cached`) and cannot gets
+    /// a 504 without anything sent.
     public func fetch(
         _ request: HubHTTPRequest, policy: HTTPPolicy, partition: String, offline: Bool, timeout: Int? = nil,
-        cacheMode: HTTPCacheMode = .default, completion: @escaping (Result<HubHTTPResponse, HTTPFailure>) -> Void
+        cacheMode: HTTPCacheMode = .default, replaced: (() -> Void)? = nil,
+        completion: @escaping (Result<HubHTTPResponse, HTTPFailure>) -> Void
     ) -> HTTPCancellation {
-        let exchange = Exchange(fetcher: self, policy: policy, partition: partition, cacheMode: cacheMode, completion: completion)
+        let exchange = Exchange(
+            fetcher: self, policy: policy, partition: partition, cacheMode: cacheMode, replaced: replaced, completion: completion)
         let limit = min(timeout ?? policy.timeout, policy.timeout)
         if offline {
             exchange.finish(.failure(HTTPFailure(
@@ -50,9 +54,12 @@ public final class HTTPFetcher {
     }
 
     /// Validates `validation`'s stored response for `request` of `partition` with nobody waiting
-    /// (RFC 5861 §3): a 304 freshens it, another response is stored as any, a failure changes
-    /// nothing.
-    private func revalidateInBackground(_ request: HubHTTPRequest, _ validation: HTTPCacheValidation, policy: HTTPPolicy, partition: String) {
+    /// (RFC 5861 §3): a 304 freshens it, another response is stored as any (and calls
+    /// `replaced` when its status or body differ), a failure changes nothing.
+    private func revalidateInBackground(
+        _ request: HubHTTPRequest, _ validation: HTTPCacheValidation, policy: HTTPPolicy, partition: String,
+        replaced: (() -> Void)?
+    ) {
         var sent = request
         for (name, value) in validation.conditions { sent.headers.set(name, value) }
         let sentAt = cacheNow
@@ -63,6 +70,10 @@ public final class HTTPFetcher {
                 _ = cache.revalidated(request, partition: partition, with: response, stored: validation.stored, requestTime: sentAt, now: cacheNow)
             } else {
                 cache.store(response, for: request, partition: partition, requestTime: sentAt, now: cacheNow)
+                // The same status and body again (a server whose responses are stale at once
+                // sends them on each revalidation) would only ask for what was shown.
+                let stale = validation.stored
+                if response.status != stale.status || response.body != stale.body { replaced?() }
             }
         }
     }
@@ -74,6 +85,8 @@ public final class HTTPFetcher {
         /// The cache partition of the requests.
         let partition: String
         let cacheMode: HTTPCacheMode
+        /// Called when a background revalidation brought a new response.
+        let replaced: (() -> Void)?
         var completion: ((Result<HubHTTPResponse, HTTPFailure>) -> Void)?
         var hop: HTTPCancellation?
         var timer: HubEventLoop.TimerID?
@@ -84,9 +97,10 @@ public final class HTTPFetcher {
         var expired: HTTPFailure?
 
         init(
-            fetcher: HTTPFetcher, policy: HTTPPolicy, partition: String, cacheMode: HTTPCacheMode,
+            fetcher: HTTPFetcher, policy: HTTPPolicy, partition: String, cacheMode: HTTPCacheMode, replaced: (() -> Void)?,
             completion: @escaping (Result<HubHTTPResponse, HTTPFailure>) -> Void
         ) {
+            self.replaced = replaced
             self.fetcher = fetcher
             self.policy = policy
             self.partition = partition
@@ -114,7 +128,7 @@ public final class HTTPFetcher {
                 case .fresh(let response):
                     return finish(.success(response))
                 case .staleWhileRevalidate(let response, let stale):
-                    fetcher.revalidateInBackground(request, stale, policy: policy, partition: partition)
+                    fetcher.revalidateInBackground(request, stale, policy: policy, partition: partition, replaced: replaced)
                     return finish(.success(response))
                 case .unavailable:
                     return finish(.success(HubHTTPResponse(status: 504)))

@@ -16,18 +16,20 @@ public final class HTTPRequestQueue {
     /// How many requests are in flight, and how many wait.
     public var counts: (inFlight: Int, waiting: Int) { (inFlight.count, waiting.count) }
 
-    /// Fetches `request` as ``HTTPFetcher/fetch(_:policy:partition:offline:timeout:cacheMode:completion:)``
+    /// Fetches `request` as ``HTTPFetcher/fetch(_:policy:partition:offline:timeout:cacheMode:replaced:completion:)``
     /// does, once fewer than the limit are in flight; its timeout counts from then.
     public func fetch(
         _ request: HubHTTPRequest, policy: HTTPPolicy, partition: String, offline: Bool, timeout: Int? = nil,
-        cacheMode: HTTPCacheMode = .default, completion: @escaping (Result<HubHTTPResponse, HTTPFailure>) -> Void
+        cacheMode: HTTPCacheMode = .default, replaced: (() -> Void)? = nil,
+        completion: @escaping (Result<HubHTTPResponse, HTTPFailure>) -> Void
     ) -> HTTPCancellation {
         sequence += 1
         let number = sequence
         let start = { [unowned self] () -> HTTPCancellation in
             // The exchange keeps the queue until it ends: a queue made for one call lives as long.
             fetcher.fetch(
-                request, policy: policy, partition: partition, offline: offline, timeout: timeout, cacheMode: cacheMode
+                request, policy: policy, partition: partition, offline: offline, timeout: timeout, cacheMode: cacheMode,
+                replaced: replaced
             ) { [self] result in
                 done(number)
                 completion(result)

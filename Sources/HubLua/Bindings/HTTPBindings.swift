@@ -128,7 +128,7 @@ final class HTTPBindings {
             // wait and its requests, with the operation's error.
             cancellations.append(queue.fetch(
                 request, policy: place.policy, partition: place.partition, offline: place.isOffline, timeout: timeout,
-                cacheMode: cacheMode
+                cacheMode: cacheMode, replaced: place.rescheduleOperation
             ) {
                 [weak self] outcome in
                 guard let self else { return }
@@ -345,6 +345,9 @@ private struct Place {
     let partition: String
     private let run: (any SuspendableRun)?
     private let limit: Int
+    /// Reschedules the operation whose run made the call (nil: none made it), as
+    /// `ctx:reschedule()` does: a response it showed stale was replaced by a new one.
+    let rescheduleOperation: (() -> Void)?
 
     /// The place of a call made on `call`'s thread by a script of `folder`; a response may not
     /// be larger than `memoryLimit` (0: none), which it counts against.
@@ -357,6 +360,7 @@ private struct Place {
         isOffline = operationRun?.connectivityState == .offline
         feature = operationRun?.featureInfo.identifier
         operation = operationRun?.operation.name
+        rescheduleOperation = operationRun.map { run in { [weak operation = run.operation] in operation?.handle?.reschedule() } }
         if memoryLimit > 0 { policy.maxResponseBytes = min(policy.maxResponseBytes, memoryLimit) }
         self.policy = policy
         limit = policy.maxInFlight

@@ -83,4 +83,33 @@ import Testing
         #expect(try fetched(runtime, backend, "/old", #"{ cache = "only-if-cached" }"#) == "old 200 true only-if-cached")
         #expect(backend.requestCount("/old") == 1)
     }
+
+    @Test func anOperationShownAStaleResponseRunsAgainWithTheOneItsRevalidationBrought() throws {
+        let backend = try TestBackend.start()
+        defer { backend.stop() }
+        // Stale at once, within its stale-while-revalidate for ten minutes.
+        let headers = [("Cache-Control", "max-age=0, stale-while-revalidate=600")]
+        backend.route("/news", .respond(headers: headers, body: Array("one".utf8)))
+        let runtime = try makeHTTPRuntime(
+            """
+            hub.feature { id = "news-feed", uri = "news:feed", hosts = { "$HOST" }, operations = { function(ctx)
+              local r = hub.http.get("$BACKEND/news")
+              ctx.view:body("headline").title = r.body .. " " .. tostring(r.stale)
+            end } }
+            """, backend: backend)
+        let first = try runtime.open("news:feed")
+        #expect(first.viewModel.body.first?.title == "one false")
+
+        backend.route("/news", .respond(headers: headers, body: Array("two".utf8)))
+        let screen = try runtime.open("news:feed")
+        #expect(screen.viewModel.body.first?.title == "one while-revalidate", "the stale one answers at once")
+        let loop = runtime.manager.loop
+        #expect(loop.run(until: { screen.viewModel.body.first?.title == "two while-revalidate" }, timeout: 60_000))
+        #expect(loop.run(until: { !screen.isBusy }, timeout: 60_000))
+        // The run the new response rescheduled was answered stale again (at once), and its
+        // revalidation brought the same body: it asked for nothing more.
+        #expect(loop.run(until: { backend.requestCount("/news") == 3 }, timeout: 60_000))
+        #expect(screen.viewModel.body.first?.title == "two while-revalidate")
+        #expect(screen.loader.operationStatuses.first?.error == nil)
+    }
 }
