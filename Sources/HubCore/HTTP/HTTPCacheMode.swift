@@ -12,6 +12,17 @@ public enum HTTPCacheMode: String, Sendable, CaseIterable {
     case forceCache = "force-cache"
     /// A stored response answers, however stale; without one, a 504 answers and nothing is sent.
     case onlyIfCached = "only-if-cached"
+
+    /// The header fields Fetch adds to a request of this mode that goes to the network, unless
+    /// the request has its own (Fetch's HTTP-network-or-cache fetch): `no-store` and `reload`
+    /// ask caches on the way for a new response, `no-cache` for a validated one.
+    var networkFields: [(name: String, value: String)] {
+        switch self {
+        case .noStore, .reload: [("cache-control", "no-cache"), ("pragma", "no-cache")]
+        case .noCache: [("cache-control", "max-age=0")]
+        case .default, .forceCache, .onlyIfCached: []
+        }
+    }
 }
 
 /// Why the cache answered with a stale response.

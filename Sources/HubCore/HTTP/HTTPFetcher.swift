@@ -95,6 +95,9 @@ public final class HTTPFetcher {
         var redirects = 0
         /// What the exchange ends with when its time is up, whichever hop was under way.
         var expired: HTTPFailure?
+        /// The stale response the hop under way may answer with when it fails (RFC 5861 §4):
+        /// its time running out is a failure too.
+        var staleIfError: HubHTTPResponse?
 
         init(
             fetcher: HTTPFetcher, policy: HTTPPolicy, partition: String, cacheMode: HTTPCacheMode, replaced: (() -> Void)?,
@@ -112,7 +115,9 @@ public final class HTTPFetcher {
             // The timer and the transport's completion keep the exchange until it ends.
             let expired = HTTPFailure(.timeout, "\(request.line): no response within \(timeout) ms")
             self.expired = expired
-            timer = fetcher.loop.schedule(after: timeout, isWatchdog: true) { [self] in finish(.failure(expired)) }
+            timer = fetcher.loop.schedule(after: timeout, isWatchdog: true) { [self] in
+                finish(staleIfError.map { .success($0) } ?? .failure(expired))
+            }
             send(request, deadline: fetcher.loop.now + timeout)
         }
 
@@ -122,6 +127,9 @@ public final class HTTPFetcher {
                 return finish(.failure(problem))
             }
             var sent = request
+            for field in cacheMode.networkFields where !request.headers.contains(field.name) {
+                sent.headers.add(field.name, field.value)
+            }
             var validation: HTTPCacheValidation?
             if let cache = fetcher.cache {
                 switch cache.lookup(request, partition: partition, now: fetcher.cacheNow, mode: cacheMode) {
@@ -135,6 +143,7 @@ public final class HTTPFetcher {
                 case .stale(let stale):
                     for (name, value) in stale.conditions { sent.headers.set(name, value) }
                     validation = stale
+                    staleIfError = stale.ifError
                 case .miss:
                     break
                 }
@@ -152,14 +161,16 @@ public final class HTTPFetcher {
         ) {
             guard completion != nil else { return }
             hop = nil
+            staleIfError = nil
+            // RFC 5861 §4: within stale-if-error, a failure (its time running out too) or a
+            // server error gets the stale response.
+            if let stale = validation?.ifError, Self.isError(result) {
+                return finish(.success(stale))
+            }
             // A hop is given what is left of the exchange's time; running out of it is the
             // exchange's timeout, named as the author set it.
             if case .failure(let failure) = result, failure.kind == .timeout, let expired {
                 return finish(.failure(expired))
-            }
-            // RFC 5861 §4: within stale-if-error, a failure or a server error gets the stale response.
-            if let stale = validation?.ifError, Self.isError(result) {
-                return finish(.success(stale))
             }
             guard case .success(let response) = result else { return finish(result) }
             let cache = fetcher.cache
@@ -182,12 +193,12 @@ public final class HTTPFetcher {
             finish(.success(response))
         }
 
-        /// Whether `result` is what stale-if-error answers instead of: a transport failure, or a
-        /// 500, 502, 503 or 504 (RFC 5861 §4).
+        /// Whether `result` is what stale-if-error answers instead of: a transport failure, no
+        /// answer in time, or a 500, 502, 503 or 504 (RFC 5861 §4).
         private static func isError(_ result: Result<HubHTTPResponse, HTTPFailure>) -> Bool {
             switch result {
             case .success(let response): [500, 502, 503, 504].contains(response.status)
-            case .failure(let failure): failure.kind == .transport
+            case .failure(let failure): failure.kind == .transport || failure.kind == .timeout
             }
         }
 

@@ -574,6 +574,21 @@ extension HTTPFetcherTests {
         }
     }
 
+    /// RFC 5861 §4: the server not answering in time is an error too: the stale response
+    /// answers when the fetch's time is up.
+    @Test func withinStaleIfErrorNoAnswerInTimeGetsTheStaleResponseAtTheTimeout() throws {
+        let fetching = try Fetching([Self.feedV1])
+        let request = HubHTTPRequest(url: "http://api.example.com/feed")
+        _ = fetching.fetch(request, policy: allowing("api.example.com"))
+        fetching.loop.advance(by: 100_000)
+        try fetching.answer(from: "slow", [("feed.http", "GET http://api.example.com/feed\n\nHTTP 200 after 60000 ms\n\nlate")])
+        let outcome = fetching.fetch(request, policy: allowing("api.example.com"), timeout: 500)
+        let served = try #require(try outcome.result?.get())
+        #expect(served.body == bytes("feed v1"))
+        #expect(served.stale == .ifError)
+        #expect(outcome.time == 100_100 + 500)
+    }
+
     /// RFC 9111 §5.2.1.7 (and Fetch's `only-if-cached`): with nothing stored, a 504 answers and
     /// nothing is sent.
     @Test func onlyIfCachedWithNothingStoredIsA504WithoutSending() throws {

@@ -43,6 +43,29 @@ import Testing
         #expect(backend.requestCount("/fresh") == 4)
     }
 
+    /// As Fetch does, a request that goes to the network asks caches on the way for what its
+    /// mode wants, unless it says so itself.
+    @Test func theCacheOptionAsksCachesOnTheWayAsFetchDoes() throws {
+        let backend = try TestBackend.start()
+        defer { backend.stop() }
+        backend.route("/page", .respond(headers: [("Cache-Control", "max-age=600"), ("ETag", "\"p1\"")], body: Array("page".utf8)))
+        let runtime = try makeHTTPRuntime(feature, backend: backend)
+        for options in [
+            "nil", #"{ cache = "reload" }"#, #"{ cache = "no-store" }"#, #"{ cache = "no-cache" }"#,
+            #"{ cache = "reload", headers = { ["Cache-Control"] = "max-age=5" } }"#,
+        ] {
+            _ = try fetched(runtime, backend, "/page", options)
+        }
+        let sent = backend.requests.map { [$0.header("cache-control") ?? "-", $0.header("pragma") ?? "-", $0.header("if-none-match") ?? "-"] }
+        #expect(sent == [
+            ["-", "-", "-"],
+            ["no-cache", "no-cache", "-"],
+            ["no-cache", "no-cache", "-"],
+            ["max-age=0", "-", "\"p1\""],
+            ["max-age=5", "no-cache", "-"],
+        ])
+    }
+
     @Test func aBadCacheOptionIsAnErrorNamingTheAllowedOnesAtTheCallersLine() throws {
         let backend = try TestBackend.start()
         defer { backend.stop() }
