@@ -11,6 +11,9 @@ public final class HTTPFetcher {
     /// Responses shared with other fetchers (every runtime of a server); nil: none.
     public let cache: HTTPCache?
     let loop: HubEventLoop
+    /// The background revalidations under way, by partition, method and URL, each with whom to
+    /// tell when it brings a new response: one request answers every stale hit meanwhile.
+    private var revalidating: [HTTPCacheEntry.Key: [() -> Void]] = [:]
 
     /// A fetcher sending through `transport` on `loop`, with `cache`.
     public init(transport: any HTTPTransport, cache: HTTPCache?, loop: HubEventLoop) {
@@ -54,17 +57,23 @@ public final class HTTPFetcher {
     }
 
     /// Validates `validation`'s stored response for `request` of `partition` with nobody waiting
-    /// (RFC 5861 §3): a 304 freshens it, another response is stored as any (and calls
-    /// `replaced` when its status or body differ), a failure changes nothing.
+    /// (RFC 5861 §3), unless a revalidation of it is under way already: a 304 freshens it,
+    /// another response is stored as any (and calls each `replaced` given meanwhile when its
+    /// status or body differ), a failure changes nothing.
     private func revalidateInBackground(
         _ request: HubHTTPRequest, _ validation: HTTPCacheValidation, policy: HTTPPolicy, partition: String,
         replaced: (() -> Void)?
     ) {
+        let key = HTTPCacheEntry.key(request, partition: partition)
+        let underWay = revalidating[key] != nil
+        revalidating[key, default: []].append(contentsOf: replaced.map { [$0] } ?? [])
+        guard !underWay else { return }
         var sent = request
         for (name, value) in validation.conditions { sent.headers.set(name, value) }
         let sentAt = cacheNow
         let limits = HTTPExchangeLimits(maxBodyBytes: policy.maxResponseBytes, timeout: policy.timeout)
         _ = transport.send(sent, limits: limits, on: loop) { [self] result in
+            let waiting = revalidating.removeValue(forKey: key) ?? []
             guard case .success(let response) = result, let cache else { return }
             if response.status == 304 {
                 _ = cache.revalidated(request, partition: partition, with: response, stored: validation.stored, requestTime: sentAt, now: cacheNow)
@@ -73,7 +82,7 @@ public final class HTTPFetcher {
                 // The same status and body again (a server whose responses are stale at once
                 // sends them on each revalidation) would only ask for what was shown.
                 let stale = validation.stored
-                if response.status != stale.status || response.body != stale.body { replaced?() }
+                if response.status != stale.status || response.body != stale.body { waiting.forEach { $0() } }
             }
         }
     }

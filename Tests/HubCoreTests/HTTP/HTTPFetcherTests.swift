@@ -82,6 +82,24 @@ private final class Fetching {
     }
 }
 
+/// Sends through `transport`, counting the requests.
+private final class SendCounting: HTTPTransport {
+    let transport: any HTTPTransport
+    private(set) var sent = 0
+
+    init(_ transport: any HTTPTransport) {
+        self.transport = transport
+    }
+
+    func send(
+        _ request: HubHTTPRequest, limits: HTTPExchangeLimits, on loop: HubEventLoop,
+        completion: @escaping (Result<HubHTTPResponse, HTTPFailure>) -> Void
+    ) -> HTTPCancellation {
+        sent += 1
+        return transport.send(request, limits: limits, on: loop, completion: completion)
+    }
+}
+
 /// The body `text` as bytes.
 private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
@@ -557,6 +575,30 @@ extension HTTPFetcherTests {
         #expect(fresh.stale == nil)
         #expect(revalidated.time == 2_200)
         #expect(fetching.transport.problems == [])
+    }
+
+    /// Stale hits while a revalidation of their response is under way wait for it instead of
+    /// sending their own, and each is told when it brings another body.
+    @Test func staleHitsDuringARevalidationShareItAndEachIsToldOfTheNewResponse() throws {
+        let fetching = try Fetching([Self.feedV1])
+        let request = HubHTTPRequest(url: "http://api.example.com/feed")
+        _ = fetching.fetch(request, policy: allowing("api.example.com"))
+        fetching.loop.advance(by: 2_000)
+        try fetching.answer(from: "v2", [
+            ("feed.http", "GET http://api.example.com/feed\n\nHTTP 200 after 100 ms\ncache-control: max-age=60\netag: \"v2\"\n\nfeed v2")
+        ])
+        let counting = SendCounting(fetching.transport)
+        let fetcher = HTTPFetcher(transport: counting, cache: fetching.cache, loop: fetching.loop)
+        var told: [String] = []
+        for name in ["first", "second"] {
+            _ = fetcher.fetch(
+                request, policy: allowing("api.example.com"), partition: "feature a", offline: false, replaced: { told.append(name) }
+            ) { _ in }
+        }
+        #expect(counting.sent == 1, "one revalidation for both")
+        fetching.loop.advance(by: 100)
+        #expect(told == ["first", "second"])
+        #expect(counting.sent == 1)
     }
 
     /// RFC 5861 §4: within stale-if-error, a server error or a transport failure gets the stale response.
