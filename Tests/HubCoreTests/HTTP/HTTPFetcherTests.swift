@@ -531,6 +531,20 @@ extension HTTPFetcherTests {
         "feed.http", "GET http://api.example.com/feed\n\nHTTP 200 after 100 ms\ncache-control: max-age=1, stale-while-revalidate=60, stale-if-error=600\netag: \"v1\"\n\nfeed v1"
     )
 
+    /// A fetching whose cache holds feed v1, two seconds old (stale, within its
+    /// stale-while-revalidate), whose server answers feed v2 from now on (after 100 ms); and the
+    /// request for the feed.
+    private static func feedV1StaleWithV2Next() throws -> (Fetching, HubHTTPRequest) {
+        let fetching = try Fetching([Self.feedV1])
+        let request = HubHTTPRequest(url: "http://api.example.com/feed")
+        _ = fetching.fetch(request, policy: allowing("api.example.com"))
+        fetching.loop.advance(by: 2_000)
+        try fetching.answer(from: "v2", [
+            ("feed.http", "GET http://api.example.com/feed\n\nHTTP 200 after 100 ms\ncache-control: max-age=60\netag: \"v2\"\n\nfeed v2")
+        ])
+        return (fetching, request)
+    }
+
     /// RFC 9111 §4.3.4: a 304 naming another version than the stored one does not update it,
     /// and is the answer as it is: one call, one request.
     @Test func a304ForAnotherVersionIsTheAnswerOfTheOneRequest() throws {
@@ -553,13 +567,7 @@ extension HTTPFetcherTests {
     /// RFC 5861 §3: within stale-while-revalidate the stale response answers at once, and the
     /// revalidation that goes meanwhile updates the cache.
     @Test func withinStaleWhileRevalidateTheStaleResponseAnswersAtOnceAndIsRevalidated() throws {
-        let fetching = try Fetching([Self.feedV1])
-        let request = HubHTTPRequest(url: "http://api.example.com/feed")
-        _ = fetching.fetch(request, policy: allowing("api.example.com"))
-        fetching.loop.advance(by: 2_000)
-        try fetching.answer(from: "v2", [
-            ("feed.http", "GET http://api.example.com/feed\n\nHTTP 200 after 100 ms\ncache-control: max-age=60\netag: \"v2\"\n\nfeed v2")
-        ])
+        let (fetching, request) = try Self.feedV1StaleWithV2Next()
         let stale = fetching.fetch(request, policy: allowing("api.example.com"))
         let served = try #require(try stale.result?.get())
         #expect(served.body == bytes("feed v1"))
@@ -580,13 +588,7 @@ extension HTTPFetcherTests {
     /// Stale hits while a revalidation of their response is under way wait for it instead of
     /// sending their own, and each is told when it brings another body.
     @Test func staleHitsDuringARevalidationShareItAndEachIsToldOfTheNewResponse() throws {
-        let fetching = try Fetching([Self.feedV1])
-        let request = HubHTTPRequest(url: "http://api.example.com/feed")
-        _ = fetching.fetch(request, policy: allowing("api.example.com"))
-        fetching.loop.advance(by: 2_000)
-        try fetching.answer(from: "v2", [
-            ("feed.http", "GET http://api.example.com/feed\n\nHTTP 200 after 100 ms\ncache-control: max-age=60\netag: \"v2\"\n\nfeed v2")
-        ])
+        let (fetching, request) = try Self.feedV1StaleWithV2Next()
         let counting = SendCounting(fetching.transport)
         let fetcher = HTTPFetcher(transport: counting, cache: fetching.cache, loop: fetching.loop)
         var told: [String] = []
