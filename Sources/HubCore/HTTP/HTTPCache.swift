@@ -63,7 +63,10 @@ public final class HTTPCache: Sendable {
                 }
             }
             if onlyIfCached { return .unavailable }
-            let ifError = !fresh && staleness < entry.staleIfError ? entry.served(at: now, stale: .ifError) : nil
+            // RFC 5861 §4: the request's stale-if-error widens the response's (not past its
+            // must-revalidate or no-cache).
+            let requestsIfError = entry.servableStale ? HTTPCacheEntry.milliseconds(directives.staleIfError) : 0
+            let ifError = !fresh && staleness < max(entry.staleIfError, requestsIfError) ? entry.served(at: now, stale: .ifError) : nil
             let validation = HTTPCacheValidation(conditions: entry.conditions, stored: entry.response, ifError: ifError)
             if !fresh, !validationAsked, directives.maxAge == nil, directives.minFresh == nil, staleness < entry.staleWhileRevalidate {
                 storage.use(slot)

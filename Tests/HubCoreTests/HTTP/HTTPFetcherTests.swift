@@ -618,6 +618,26 @@ extension HTTPFetcherTests {
         }
     }
 
+    /// RFC 5861 §4: a request's stale-if-error accepts a stale response when the server fails,
+    /// though the response said nothing of it; the response's must-revalidate still wins.
+    @Test func aRequestsStaleIfErrorAcceptsTheStaleResponseWhenTheServerFails() throws {
+        for (cacheControl, served) in [("max-age=1", "plain v1"), ("max-age=1, must-revalidate", "down")] {
+            let fetching = try Fetching([
+                ("plain.http", "GET http://api.example.com/plain\n\nHTTP 200 after 10 ms\ncache-control: \(cacheControl)\netag: \"v1\"\n\nplain v1")
+            ])
+            let plain = HubHTTPRequest(url: "http://api.example.com/plain")
+            _ = fetching.fetch(plain, policy: allowing("api.example.com"))
+            fetching.loop.advance(by: 100_000)
+            try fetching.answer(from: "down", [("plain.http", "GET http://api.example.com/plain\n\nHTTP 503 after 10 ms\n\ndown")])
+            #expect(try fetching.fetch(plain, policy: allowing("api.example.com")).result?.get().body == bytes("down"), "\(cacheControl)")
+            var accepting = plain
+            accepting.headers.add("cache-control", "stale-if-error=600")
+            let outcome = try #require(try fetching.fetch(accepting, policy: allowing("api.example.com")).result?.get())
+            #expect(outcome.body == bytes(served), "\(cacheControl)")
+            #expect(outcome.stale == (served == "down" ? nil : .ifError), "\(cacheControl)")
+        }
+    }
+
     /// RFC 5861 §4: the server not answering in time is an error too: the stale response
     /// answers when the fetch's time is up.
     @Test func withinStaleIfErrorNoAnswerInTimeGetsTheStaleResponseAtTheTimeout() throws {
