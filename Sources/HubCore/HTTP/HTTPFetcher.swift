@@ -34,9 +34,9 @@ public final class HTTPFetcher {
     /// the loop's thread, unless the returned cancellation is used first.
     ///
     /// A stale response within its `stale-while-revalidate` answers at once, and is revalidated
-    /// meanwhile, into the cache: when the server sent another status or body (not a 304),
-    /// `replaced` is called on the loop's thread, so that whoever showed the stale one can ask
-    /// again. One within its `stale-if-error` answers when the server fails or answers 500,
+    /// meanwhile, into the cache: when the server sent another status or body (not a 304) that
+    /// is fresh, `replaced` is called on the loop's thread, so that whoever showed the stale one
+    /// can ask again. One within its `stale-if-error` answers when the server fails or answers 500,
     /// 502, 503 or 504. A request the cache must answer alone (`only-if-cached`) and cannot gets
     /// a 504 without anything sent.
     public func fetch(
@@ -59,7 +59,7 @@ public final class HTTPFetcher {
     /// Validates `validation`'s stored response for `request` of `partition` with nobody waiting
     /// (RFC 5861 §3), unless a revalidation of it is under way already: a 304 freshens it,
     /// another response is stored as any (and calls each `replaced` given meanwhile when its
-    /// status or body differ), a failure changes nothing.
+    /// status or body differ and it is fresh), a failure changes nothing.
     private func revalidateInBackground(
         _ request: HubHTTPRequest, _ validation: HTTPCacheValidation, policy: HTTPPolicy, partition: String,
         replaced: (() -> Void)?
@@ -79,10 +79,15 @@ public final class HTTPFetcher {
                 _ = cache.revalidated(request, partition: partition, with: response, stored: validation.stored, requestTime: sentAt, now: cacheNow)
             } else {
                 cache.store(response, for: request, partition: partition, requestTime: sentAt, now: cacheNow)
-                // The same status and body again (a server whose responses are stale at once
-                // sends them on each revalidation) would only ask for what was shown.
+                // Asking again is worth it only for another status or body that the cache now
+                // answers fresh: one stale at once would be answered stale and revalidated again,
+                // and a server whose every answer differs (a clock in the body) would have the
+                // asker run again and again.
                 let stale = validation.stored
-                if response.status != stale.status || response.body != stale.body { waiting.forEach { $0() } }
+                guard response.status != stale.status || response.body != stale.body,
+                    case .fresh = cache.lookup(request, partition: partition, now: cacheNow)
+                else { return }
+                waiting.forEach { $0() }
             }
         }
     }
