@@ -1,4 +1,5 @@
 import Foundation
+import HubTestThreads
 import Testing
 
 // `hub repl` under a pseudo-terminal (util-linux's script, an xterm), where libedit edits the
@@ -18,22 +19,21 @@ extension LiveProcess {
     /// (`raw`), as libedit puts it while it waits for a key, or back in it, as while a line's
     /// script runs; whether it came to. Read from the terminal itself: on a loaded machine the
     /// prompt could show before, and keys typed then were echoed by the terminal in line mode
-    /// and again by libedit. Polled every 10 ms, a condition read, not a sleep hoping for one:
-    /// the pseudo-terminal is `script`'s, and Linux tells no one else when a terminal's mode
-    /// changes.
+    /// and again by libedit. A condition polled (`waitUntil`), as nothing can be waited on: the
+    /// pseudo-terminal is `script`'s, and Linux tells no one else when a terminal's mode changes.
     func waitForTerminal(raw: Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            for child in children {
-                let terminal = open("/proc/\(child)/fd/0", O_RDONLY | O_NOCTTY)
-                guard terminal >= 0 else { continue }
-                defer { close(terminal) }
-                var settings = termios()
-                if tcgetattr(terminal, &settings) == 0, (settings.c_lflag & tcflag_t(ICANON) == 0) == raw { return true }
-            }
-            usleep(10_000)
-        }
-        return false
+        waitUntil(seconds: 30) { children.contains { terminalIsRaw(of: $0) == raw } }
+    }
+
+    /// Whether the terminal on process `pid`'s standard input is out of line mode; nil when it
+    /// cannot be read (the process is gone, or its input is no terminal).
+    private func terminalIsRaw(of pid: Int32) -> Bool? {
+        let terminal = open("/proc/\(pid)/fd/0", O_RDONLY | O_NOCTTY)
+        guard terminal >= 0 else { return nil }
+        defer { close(terminal) }
+        var settings = termios()
+        guard tcgetattr(terminal, &settings) == 0 else { return nil }
+        return settings.c_lflag & tcflag_t(ICANON) == 0
     }
 
     /// Types `line`, whose script waits (a sleep, a response), and Enter, once the prompt waits
