@@ -57,7 +57,8 @@ public final class HTTPFetcher {
     }
 
     /// Validates `validation`'s stored response for `request` of `partition` with nobody waiting
-    /// (RFC 5861 §3), unless a revalidation of it is under way already: a 304 freshens it,
+    /// (RFC 5861 §3), unless a revalidation of it is under way already, or the policy's
+    /// `maxInFlight` revalidations of any are: a 304 freshens it,
     /// another response is stored as any (and calls each `replaced` given meanwhile when its
     /// status or body differ and it is fresh), a failure changes nothing.
     private func revalidateInBackground(
@@ -65,9 +66,14 @@ public final class HTTPFetcher {
         replaced: (() -> Void)?
     ) {
         let key = HTTPCacheEntry.key(request, partition: partition)
-        let underWay = revalidating[key] != nil
-        revalidating[key, default: []].append(contentsOf: replaced.map { [$0] } ?? [])
-        guard !underWay else { return }
+        if revalidating[key] != nil {
+            revalidating[key]?.append(contentsOf: replaced.map { [$0] } ?? [])
+            return
+        }
+        // As many at once as the policy lets a run have in flight: past that the stale response
+        // still answers, and a later hit revalidates it.
+        guard revalidating.count < policy.maxInFlight else { return }
+        revalidating[key] = replaced.map { [$0] } ?? []
         var sent = request
         for (name, value) in validation.conditions { sent.headers.set(name, value) }
         let sentAt = cacheNow

@@ -603,6 +603,35 @@ extension HTTPFetcherTests {
         #expect(counting.sent == 1)
     }
 
+    /// Background revalidations are bounded as a run's requests are: past the policy's
+    /// `maxInFlight`, a stale hit answers without starting one.
+    @Test func backgroundRevalidationsAreBoundedByThePolicysRequestsInFlight() throws {
+        let recording = { (name: String) in
+            (
+                "\(name).http",
+                "GET http://api.example.com/\(name)\n\nHTTP 200 after 10 ms\ncache-control: max-age=1, stale-while-revalidate=60\n\n\(name)"
+            )
+        }
+        let fetching = try Fetching([recording("a"), recording("b")])
+        var policy = allowing("api.example.com")
+        policy.maxInFlight = 1
+        let requests = ["a", "b"].map { HubHTTPRequest(url: "http://api.example.com/\($0)") }
+        for request in requests { _ = fetching.fetch(request, policy: policy) }
+        fetching.loop.advance(by: 2_000)
+        let counting = SendCounting(fetching.transport)
+        let fetcher = HTTPFetcher(transport: counting, cache: fetching.cache, loop: fetching.loop)
+        var served: [HTTPStaleReason?] = []
+        for request in requests {
+            _ = fetcher.fetch(request, policy: policy, partition: "feature a", offline: false) { served.append(try? $0.get().stale) }
+        }
+        fetching.loop.advance(by: 0)
+        #expect(served == [.whileRevalidate, .whileRevalidate])
+        #expect(counting.sent == 1, "the second waits for a later hit")
+        fetching.loop.advance(by: 10)
+        _ = fetcher.fetch(requests[1], policy: policy, partition: "feature a", offline: false) { _ in }
+        #expect(counting.sent == 2)
+    }
+
     /// RFC 5861 §4: within stale-if-error, a server error or a transport failure gets the stale response.
     @Test func withinStaleIfErrorAFailureGetsTheStaleResponse() throws {
         let fetching = try Fetching([Self.feedV1])
