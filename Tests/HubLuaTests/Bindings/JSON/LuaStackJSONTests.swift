@@ -3,7 +3,7 @@ import Testing
 @testable import HubLua
 @testable import LuaBridge
 
-/// JSON values crossing the bridge (Bindings/LuaStack+JSON.swift).
+/// JSON values crossing the bridge (Bindings/JSON/LuaStack+JSON.swift).
 @Suite struct LuaStackJSONTests {
     @Test func deepJSONCrossesTheBridgeWithoutOverflowingTheStack() throws {
         let lua = try LuaState()
