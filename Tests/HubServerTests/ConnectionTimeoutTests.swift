@@ -103,6 +103,39 @@ import Testing
         }
     }
 
+    /// A kept view is answered on the connection's event loop, before the read that brought
+    /// its request is over: that read was the request's, not the next one's first bytes, so
+    /// the idle connection is left to the idle timeout, as when the router answers.
+    @Test func anIdleConnectionWhoseLastRequestWasAKeptViewIsClosedByTheIdleTimeoutNotTheHeaderTimeout() async throws {
+        try await withServer([ServerPaths.fixture("Live")], configure: {
+            $0.headerTimeout = .seconds(1)
+            $0.idleTimeout = .seconds(4)
+        }) { server in
+            let kept = try await server.get("/views/kept:a")
+            let port = server.port
+            let (answers, closes) = try await offThePool {
+                // Each asks at once: the header timeout counts from the connection's start.
+                let exchanges = try (0..<20).map { _ in
+                    let connection = try LoopbackConnection(port: port)
+                    return (connection, try connection.exchange("GET", "/views/kept:a"), Date())
+                }
+                // Each closes 4 s after its answer alone; under the whole parallel suite later:
+                // waited for up to a minute, reached only on a failure.
+                let closes = exchanges.map { connection, _, answered in
+                    (connection.closes(within: 60), Date().timeIntervalSince(answered))
+                }
+                return (exchanges.map(\.1), closes)
+            }
+            #expect(answers.allSatisfy { $0.status == 200 && $0.body == kept.body && $0.headers["age"] != nil }, "answered from what was kept")
+            #expect(closes.allSatisfy { $0.0 }, "an idle connection is still open after a minute")
+            // The timeouts are real time by design: no close comes before the idle timeout's.
+            let seconds = closes.map(\.1)
+            #expect(seconds.allSatisfy { $0 >= 3 }, "closed after \(seconds) s")
+            let timeouts = try await metricLines(server).filter { $0.hasPrefix("hub_header_timeouts_total") }
+            #expect(timeouts.allSatisfy { $0 == "hub_header_timeouts_total 0" }, "\(timeouts)")
+        }
+    }
+
     @Test func anUpdateStreamBeingWrittenIsNotIdle() async throws {
         try await withServer([ServerPaths.examples], configure: {
             $0.idleTimeout = .milliseconds(500)

@@ -6,7 +6,9 @@ import NIOHTTP1
 /// connection from the first bytes of its next request, so a client that sends a byte now and
 /// then (slowloris, in the header fields or in the body) is closed all the same. A request that
 /// has come whole is no longer timed here: its response, an update stream included, takes what
-/// it takes.
+/// it takes. Whether that response was written before the read that brought the request was
+/// over (a kept view answered on the event loop, ``ViewAnswering``) or after it (the router's)
+/// makes no difference: that read was the request's, not the next one's first bytes.
 final class HeaderTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -17,6 +19,8 @@ final class HeaderTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler 
     private let metrics: ServerMetrics
     /// Requests whose header fields have come and whose responses have not ended.
     private var unanswered = 0
+    /// Whether a request ended in the read under way.
+    private var endedInRead = false
     private var deadline: Scheduled<Void>?
 
     init(timeout: TimeAmount, metrics: ServerMetrics) {
@@ -46,14 +50,18 @@ final class HeaderTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler 
         switch unwrapInboundIn(data) {
         case .head: unanswered += 1
         case .body: break
-        case .end: stop()
+        case .end:
+            stop()
+            endedInRead = true
         }
         context.fireChannelRead(data)
     }
 
-    /// Bytes came: with no request under way, they begin the next one's header fields.
+    /// Bytes came: with no request under way, and none ended by them, they begin the next
+    /// one's header fields.
     func channelReadComplete(context: ChannelHandlerContext) {
-        if unanswered == 0 { start(context) }
+        if unanswered == 0, !endedInRead { start(context) }
+        endedInRead = false
         context.fireChannelReadComplete()
     }
 
