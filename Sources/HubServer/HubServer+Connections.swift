@@ -16,18 +16,18 @@ extension HubServer {
         let boundAuthority = Authority(boundAddress: configuration.host)?.description ?? configuration.host
         let logger = configuration.logger
         let views = ViewAnswering.Views(
-            cache: viewCache, hosts: hosts, metrics: metrics, logger: logger,
+            cache: viewCache, pipeline: pipeline, logger: logger,
             load: { [self] uri, ifNoneMatch, channel, deliver throws(ViewFailure) in
                 try loadView(uri, ifNoneMatch: ifNoneMatch, channel: channel, deliver: deliver)
-            },
-            isDevelopment: configuration.isDevelopment, maxBodyBytes: configuration.maxBodyBytes)
+            })
+        let answersOnTheEventLoop = configuration.answersViewsOnTheEventLoop
         return HTTPServerBuilder { responder in
             HubConnectionChannel(
                 http: HTTP1Channel(
                     responder: responder,
                     configuration: HTTP1Channel.Configuration(additionalChannelHandlers: additionalChannelHandlers(), idleTimeout: idleTimeout)),
                 limit: limit, headerTimeout: headerTimeout, clientTimeout: clientTimeout, boundAuthority: boundAuthority,
-                metrics: metrics, logger: logger, views: views)
+                metrics: metrics, logger: logger, views: answersOnTheEventLoop ? views : nil)
         }
     }
 

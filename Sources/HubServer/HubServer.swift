@@ -23,7 +23,7 @@ import UnixSignals
 public final class HubServer: Sendable {
     public let configuration: HubServerConfiguration
     let pool: WorkerPool
-    let metrics = ServerMetrics()
+    let metrics: ServerMetrics
     /// The views kept by their features' reload policies, answered from before any chain runs.
     let viewCache: ViewCache
     /// Empties ``viewCache`` whenever the store changes (through any worker or process).
@@ -32,8 +32,8 @@ public final class HubServer: Sendable {
     private let nextRequestNumber = Atomic<Int>(1)
     /// Whether ``shutDown()`` was asked for, and the services running, once they run.
     private let stopping = Mutex<(requested: Bool, services: ServiceGroup?)>((false, nil))
-    /// The names the server answers to.
-    let hosts: HostPolicy
+    /// The steps every request passes, whoever answers it.
+    let pipeline: RequestPipeline
     /// The event loops every server of the process serves connections on: one per core it may
     /// run on, and no more than SwiftNIO's own count, which honours a container's CPU quota
     /// (but not the affinity, which counts every core of the machine).
@@ -44,7 +44,11 @@ public final class HubServer: Sendable {
     /// names no host.
     public init(configuration: HubServerConfiguration) throws {
         self.configuration = configuration
-        hosts = try HostPolicy(boundAddress: configuration.host, allowedHosts: configuration.allowedHosts)
+        let metrics = ServerMetrics()
+        self.metrics = metrics
+        pipeline = RequestPipeline(
+            hosts: try HostPolicy(boundAddress: configuration.host, allowedHosts: configuration.allowedHosts), metrics: metrics,
+            isDevelopment: configuration.isDevelopment, maxBodyBytes: configuration.maxBodyBytes)
         let viewCache = ViewCache(clock: configuration.viewCacheClock)
         self.viewCache = viewCache
         storeObservation = configuration.store.observe { [viewCache] _ in viewCache.invalidate() }

@@ -72,6 +72,9 @@ public struct HubServerConfiguration: Sendable {
     /// Nanoseconds now, by which the views kept by their reload policies age (``ViewCache``):
     /// ``MonotonicTime/now``, unless a test moves time itself.
     var viewCacheClock: @Sendable () -> UInt64 = { MonotonicTime.now }
+    /// Whether plain GETs of views are answered on their connections' event loops
+    /// (``ViewAnswering``) rather than by the router: always, unless a test compares the two.
+    var answersViewsOnTheEventLoop = true
 
     /// Serves the features of `featureFolders` with the defaults.
     public init(featureFolders: [String]) {

@@ -5,6 +5,6 @@ extension RequestContext {
     /// The request's id: the `hb.request.id` of its log lines (a new one, should a context
     /// lack it).
     var requestID: String {
-        logger[metadataKey: "hb.request.id"]?.description ?? RequestIdentifier.next()
+        logger[metadataKey: RequestIdentifier.metadataKey]?.description ?? RequestIdentifier.next()
     }
 }

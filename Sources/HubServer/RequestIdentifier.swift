@@ -1,11 +1,15 @@
 import Synchronization
 
 /// The ids of the requests the server answers itself, without Hummingbird (the views
-/// ``ViewAnswering`` answers), and of any whose context lacks one. Made as Hummingbird's
+/// ``ViewAnswering`` answers), and of any whose context lacks one: a log line has it under
+/// ``metadataKey``, as Hummingbird's have theirs. Made as Hummingbird's
 /// `RequestID` makes them, a random half for the process and a counter from a random start, but
 /// always 32 lowercase hexadecimal digits, written at once into the string (Hummingbird's
 /// `String(radix:)` and padding took 3,100 instructions of a kept view's answer).
 enum RequestIdentifier {
+    /// The log metadata key of a request's id: Hummingbird's.
+    static let metadataKey = "hb.request.id"
+
     private static let process = UInt64.random(in: .min ... .max)
     private static let counter = Atomic<UInt64>(.random(in: .min ... .max))
 

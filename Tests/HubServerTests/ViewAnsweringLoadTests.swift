@@ -56,8 +56,10 @@ import Testing
             feature: "kept", model: ViewModelBuilder().build(), json: json, tag: #""kept""#, policy: .maxAge(60_000),
             storedAt: MonotonicTime.now)
         cache.keep(entry, for: "kept:a", since: cache.generation)
+        let pipeline = RequestPipeline(
+            hosts: try HostPolicy(boundAddress: "127.0.0.1", allowedHosts: []), metrics: metrics, isDevelopment: false, maxBodyBytes: 0)
         let views = ViewAnswering.Views(
-            cache: cache, hosts: try HostPolicy(boundAddress: "127.0.0.1", allowedHosts: []), metrics: metrics, logger: log.logger(),
+            cache: cache, pipeline: pipeline, logger: log.logger(),
             load: { uri, ifNoneMatch, _, deliver throws(ViewFailure) in try loads.load(uri, ifNoneMatch, deliver) })
         return EmbeddedChannel(handlers: [reads, ViewAnswering(views: views)])
     }

@@ -25,8 +25,9 @@ import Testing
                 storedAt: MonotonicTime.now)
             cache.keep(entry, for: uri, since: cache.generation)
         }
-        let views = ViewAnswering.Views(
-            cache: cache, hosts: try HostPolicy(boundAddress: "127.0.0.1", allowedHosts: []), metrics: metrics, logger: log.logger())
+        let pipeline = RequestPipeline(
+            hosts: try HostPolicy(boundAddress: "127.0.0.1", allowedHosts: []), metrics: metrics, isDevelopment: false, maxBodyBytes: 0)
+        let views = ViewAnswering.Views(cache: cache, pipeline: pipeline, logger: log.logger())
         return EmbeddedChannel(handler: ViewAnswering(views: views))
     }
 

@@ -34,8 +34,8 @@ struct HubConnectionChannel: ServerChildChannel {
     let metrics: ServerMetrics
     /// Where requests the HTTP/1 parser refuses are logged.
     let logger: Logger
-    /// The views answered on the event loop.
-    let views: ViewAnswering.Views
+    /// The views answered on the event loop; nil: the router answers them all.
+    let views: ViewAnswering.Views?
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         guard limit.admit(channel) else {
@@ -60,9 +60,11 @@ struct HubConnectionChannel: ServerChildChannel {
                     HeaderTimeoutHandler(timeout: headerTimeout, metrics: metrics),
                 ],
                 position: .after(decoder))
-            // Last before the requests' handler: the idle timeout sees what it answers.
-            let idleTimeout = try channel.pipeline.syncOperations.handler(type: HTTPConnectionStateHandler.self)
-            try channel.pipeline.syncOperations.addHandler(ViewAnswering(views: views), position: .after(idleTimeout))
+            if let views {
+                // Last before the requests' handler: the idle timeout sees what it answers.
+                let idleTimeout = try channel.pipeline.syncOperations.handler(type: HTTPConnectionStateHandler.self)
+                try channel.pipeline.syncOperations.addHandler(ViewAnswering(views: views), position: .after(idleTimeout))
+            }
             return .served(value)
         }
     }

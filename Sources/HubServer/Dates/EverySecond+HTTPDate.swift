@@ -1,8 +1,8 @@
 import Glibc
 
 extension EverySecond {
-    /// The `Date` of responses the server writes itself (``ViewAnswering``), as Hummingbird
-    /// gives the router's: RFC 9110's IMF-fixdate (`Thu, 26 Nov 2026 15:30:44 GMT`).
+    /// The `Date` of every response (``ResponseHeaderFields``), as Hummingbird gives the
+    /// router's: RFC 9110's IMF-fixdate (`Thu, 26 Nov 2026 15:30:44 GMT`).
     static let httpDate = EverySecond(.utc) { parts in
         func twoDigits(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let day = days[Int(parts.tm_wday) % days.count]

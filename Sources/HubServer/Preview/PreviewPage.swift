@@ -19,13 +19,21 @@ enum PreviewPage {
     }
 
     /// `/preview.js`: the page's script.
-    static var script: Response {
+    private static var script: Response {
         Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8"], body: ResponseBody(byteBuffer: scriptBytes))
     }
 
     /// `/preview.css`: the page's style sheet.
-    static var styleSheet: Response {
+    private static var styleSheet: Response {
         Response(status: .ok, headers: [.contentType: "text/css; charset=utf-8"], body: ResponseBody(byteBuffer: styleBytes))
+    }
+
+    /// The page's file at `path`, a path of its files' route (``ServerRoutes``): the script for
+    /// one that ends in `.js`, the style sheet for one that ends in `.css`.
+    static func file(at path: String) throws(ViewFailure) -> Response {
+        if path.hasSuffix(".js") { return script }
+        if path.hasSuffix(".css") { return styleSheet }
+        throw ViewFailure.notFound("the preview page has no file at '\(path)'")
     }
 
     /// The page's policy: scripts and styles from this server's own files (the script sets

@@ -7,23 +7,24 @@ import NIOHTTPTypes
 
 /// Answers a GET or HEAD of a view on the connection's event loop, with no hop to Swift
 /// concurrency and no router, which cost about as much as all the rest of a kept view's answer:
-/// a view that a `max_age` reload policy keeps, while it is fresh, from ``ViewCache``; any other
-/// view by loading it on a worker (``Views/load``), the connection's later requests held, and
-/// no more read from it, until the answer is written. The answer is the route's
-/// (``ViewAnswer``, 304 when `If-None-Match` has the tag, problem details for a failure), with
-/// the fields every answer carries (``ResponseHeaderFields``, `Date`, `Server`), counted and
-/// logged as ``RequestObserving`` does.
+/// the steps of ``RequestPipeline`` and of the view's route, in their order, run here. The
+/// request is admitted (host policy and safety); then a view that a `max_age` reload policy
+/// keeps is answered, while it is fresh, from ``ViewCache``; any other by loading it on a
+/// worker (``Views/load``), the connection's later requests held, and no more read from it,
+/// until the answer is written. The answer is the route's (``ViewAnswer``, 304 when
+/// `If-None-Match` has the tag, problem details for a failure), finished, counted and logged by
+/// the pipeline as the router's are.
 ///
 /// Every other request passes on to the router, and so does any request while one passed on is
 /// unanswered, so that answers keep the order of their requests, or while the connection is not
 /// writable (its client reads slower than it asks), so that what waits to be sent is bounded by
-/// the router's backpressure, as for any other answer. So do a request the route
-/// would refuse (a foreign `Host`, a URI it rejects), one with a body, one that closes its
-/// connection, one whose path takes decoding or normalizing (`%`, empty, `.` or `..`
-/// segments), an update stream, and one for a view kept by a `reload_policy` function (which
-/// the router asks): the router answers those, as before. One per connection, last before the
-/// requests' handler (after Hummingbird's idle timeout, which sees its requests and answers,
-/// and so closes a quiescing connection only once they are answered).
+/// the router's backpressure, as for any other answer. So do a request the pipeline refuses (a
+/// foreign `Host`: the router answers the refusal through the same pipeline), one with a body,
+/// one that closes its connection, one whose path takes decoding or normalizing (`%`, empty,
+/// `.` or `..` segments), an update stream, and one for a view kept by a `reload_policy`
+/// function (which the router asks). One per connection, last before the requests' handler
+/// (after Hummingbird's idle timeout, which sees its requests and answers, and so closes a
+/// quiescing connection only once they are answered).
 final class ViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -41,15 +42,11 @@ final class ViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
     /// What answering takes, shared by every connection.
     struct Views: Sendable {
         let cache: ViewCache
-        let hosts: HostPolicy
-        let metrics: ServerMetrics
+        /// The steps every request passes.
+        let pipeline: RequestPipeline
         let logger: Logger
         /// How views that are not kept are loaded; nil: their requests go to the router.
         var load: Load?
-        /// Whether problem details carry the located detail (``HubServerConfiguration/isDevelopment``).
-        var isDevelopment = false
-        /// The largest body the server takes (which a 413 names).
-        var maxBodyBytes = 0
     }
 
     /// How this handler answers a request it reads.
@@ -75,7 +72,7 @@ final class ViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
     /// a connection asks for the same, nearly always, and the URI is the target's alone.
     private var lastTarget: (target: String, uri: String)?
     /// The last `Host` a request this handler answered was sent to, which the server answers
-    /// to: for a GET or HEAD, whether it does depends on that name alone.
+    /// to (``RequestPipeline/admit(_:knownHost:)``).
     private var lastAllowedHost: String?
 
     init(views: Views) {
@@ -144,25 +141,18 @@ final class ViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
             head.headerFields[.transferEncoding] == nil,
             let uri = lastTarget?.target == target ? lastTarget?.uri : Self.viewURI(of: target)
         else { return nil }
+        // The pipeline's first step; a refusal is the router's to answer.
+        guard (try? views.pipeline.admit(head, knownHost: lastAllowedHost)) != nil else { return nil }
         let source: Source
-        switch views.cache.entry(for: uri) {
-        case let view? where view.isFresh(at: views.cache.clock()): source = .kept(view)
-        case let view? where view.policy == .ask: return nil
-        default:
+        switch views.cache.lookUp(uri) {
+        case .fresh(let view): source = .kept(view)
+        case .ask: return nil
+        case .missing:
             guard let load = views.load else { return nil }
             source = .worker(uri: uri, load: load)
         }
-        // Last: the router checks the Host of whatever this handler does not answer anyway.
-        guard allowsHost(of: head) else { return nil }
         (lastTarget, lastAllowedHost) = ((target, uri), head.authority)
         return source
-    }
-
-    /// Whether the server answers to the `Host` of `head`, a GET or HEAD: it is the one this
-    /// handler last allowed, or the server's policy allows it.
-    private func allowsHost(of head: HTTPRequest) -> Bool {
-        if let lastAllowedHost, head.authority == lastAllowedHost { return true }
-        return (try? views.hosts.check(head)) != nil
     }
 
     /// The URI of the view the request target `target` asks for, when this handler may answer
@@ -173,7 +163,7 @@ final class ViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
         let question = rest.firstIndex(of: UInt8(ascii: "?"))
         let path = Substring(rest[..<(question ?? rest.endIndex)])
         let query = question.map { String(Substring(rest[rest.index(after: $0)...])) }
-        guard isPlain(path.utf8), !path.hasSuffix("/updates") else { return nil }
+        guard isPlain(path.utf8), !otherEndings.contains(where: { path.hasSuffix($0) }) else { return nil }
         return try? ViewAddress.uri([path], query: query)
     }
 
@@ -194,13 +184,15 @@ final class ViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
         return segment > 0
     }
 
-    private static let prefix = "/views/"
+    /// What comes before a view's URI in the path of its route.
+    private static let prefix = ServerRoutes.viewPrefix
+    /// The endings of such a path that make it another route's (an update stream's).
+    private static let otherEndings = ServerRoutes.otherViewEndings
 
-    /// Answers the request `head` from `view`, kept, and counts it.
+    /// Answers the request `head` from `view`, kept.
     private func answer(_ head: HTTPRequest, from view: ViewCache.Entry, started: UInt64, context: ChannelHandlerContext) {
-        let answer = ViewAnswer(kept: view, at: views.cache.clock(), ifNoneMatch: head.headerFields[.ifNoneMatch])
+        let answer = views.cache.answer(view, ifNoneMatch: head.headerFields[.ifNoneMatch], metrics: views.pipeline.metrics)
         write(.success(answer), to: head, started: started, context: context)
-        views.metrics.answeredFromCache(feature: view.feature)
     }
 
     /// Loads the view `uri` for the request `head` with `load`, and answers it once loaded;
@@ -223,10 +215,9 @@ final class ViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
     /// Answers the request `head` with `result`, then reads the requests held meanwhile.
     private func loaded(_ result: Result<ViewAnswer, any Error>, for head: HTTPRequest, started: UInt64, context: ChannelHandlerContext) {
         loading = false
-        let result = result.mapError { ViewFailure(answering: $0, maxBodyBytes: views.maxBodyBytes) }
         guard !removed else {
-            // The connection is gone: the answer is only counted and logged, as the router's would be.
-            observe(result, of: head, requestID: RequestIdentifier.next(), started: started)
+            // The connection is gone: the answer is only finished, counted and logged, as the router's would be.
+            _ = finish(result, of: head, started: started)
             return
         }
         write(result, to: head, started: started, context: context)
@@ -244,43 +235,19 @@ final class ViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    /// Writes the answer `result` to the request `head` (problem details for a failure), and
-    /// counts and logs it.
-    private func write(_ result: Result<ViewAnswer, ViewFailure>, to head: HTTPRequest, started: UInt64, context: ChannelHandlerContext) {
-        let requestID = RequestIdentifier.next()
-        let path = head.path ?? ""
-        var (status, fields, body): (HTTPResponse.Status, HTTPFields, ByteBuffer?)
-        switch result {
-        case .success(let answer):
-            (status, fields, body) = (answer.status, answer.headerFields, answer.body)
-        case .failure(let failure):
-            // The instance is the path without its query, as the router's problem details name it.
-            let instance = String(path.prefix { $0 != "?" })
-            let problem = failure.problem(instance: instance, requestID: requestID, isDevelopment: views.isDevelopment)
-            (status, fields, body) = (failure.status, problem.fields, problem.body)
-        }
-        // Added to the answer's own fields, which have room for them.
-        if let body { fields.append(HTTPField(name: .contentLength, value: String(body.readableBytes))) }
-        ResponseHeaderFields.complete(&fields, requestID: requestID, path: path)
-        fields.append(HTTPField(name: .date, value: EverySecond.httpDate.now))
-        fields.append(ResponseHeaderFields.server)
-        context.write(wrapOutboundOut(.head(HTTPResponse(status: status, headerFields: fields))), promise: nil)
-        if let body, head.method != .head { context.write(wrapOutboundOut(.body(body)), promise: nil) }
+    /// Writes the answer to the request `head` that the pipeline finishes from `result`.
+    private func write(_ result: Result<ViewAnswer, any Error>, to head: HTTPRequest, started: UInt64, context: ChannelHandlerContext) {
+        let answer = finish(result, of: head, started: started)
+        context.write(wrapOutboundOut(.head(HTTPResponse(status: answer.status, headerFields: answer.headerFields))), promise: nil)
+        if let body = answer.body, head.method != .head { context.write(wrapOutboundOut(.body(body)), promise: nil) }
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-        observe(result, of: head, requestID: requestID, started: started)
     }
 
-    /// Counts and logs the answer `result` to the request `head`, whose id is `requestID`.
-    private func observe(_ result: Result<ViewAnswer, ViewFailure>, of head: HTTPRequest, requestID: String, started: UInt64) {
-        let (status, failure): (HTTPResponse.Status, ViewFailure?)
-        switch result {
-        case .success(let answer): (status, failure) = (answer.status, nil)
-        case .failure(let viewFailure): (status, failure) = (viewFailure.status, viewFailure)
-        }
-        var logger = views.logger
-        // A success is logged at info, a failure at notice or error: the request's id is added
-        // only when its line is logged.
-        if failure != nil || logger.logLevel <= .info { logger[metadataKey: "hb.request.id"] = .string(requestID) }
-        AnsweredRequests.observe(head, status: status, failure: failure, since: started, logger: logger, metrics: views.metrics)
+    /// The answer to the request `head` that the pipeline finishes from `result`, counted and
+    /// logged.
+    private func finish(_ result: Result<ViewAnswer, any Error>, of head: HTTPRequest, started: UInt64) -> ViewAnswer {
+        // The path without its query, as the router's `request.uri.path` has it.
+        let path = String((head.path ?? "").prefix { $0 != "?" })
+        return views.pipeline.finish(result, to: head, path: path, requestID: RequestIdentifier.next(), started: started, logger: views.logger)
     }
 }

@@ -10,7 +10,7 @@ extension ViewFailure {
     /// ``publicDetail(requestID:)``.
     func response(instance: String, requestID: String, isDevelopment: Bool) -> Response {
         let (fields, body) = problem(instance: instance, requestID: requestID, isDevelopment: isDevelopment)
-        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: body))
+        return Response(status: status, headerFields: fields, body: body)
     }
 
     /// The header fields and body of ``response(instance:requestID:isDevelopment:)``.
@@ -41,8 +41,8 @@ extension ViewFailure {
 }
 
 extension ViewFailure: HTTPResponseError {
-    /// The problem details, without development detail; the server's own middleware answers
-    /// with ``response(instance:requestID:isDevelopment:)`` before this is asked.
+    /// The problem details, without development detail; the server's own pipeline answers
+    /// with ``problem(instance:requestID:isDevelopment:)`` before this is asked.
     func response(from request: Request, context: some RequestContext) throws -> Response {
         response(instance: request.uri.path, requestID: context.requestID, isDevelopment: false)
     }

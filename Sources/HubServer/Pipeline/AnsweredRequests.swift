@@ -1,10 +1,9 @@
-import Foundation
 import HubCore
 import Hummingbird
 import Logging
 
-/// Answers every failure with problem details (``ViewFailure``), then logs each request once
-/// answered and counts it by method and status:
+/// How answered requests are counted, by method and status, and logged, the last step of
+/// ``RequestPipeline``:
 ///
 /// - `GET /views/cities:overview 200 1.4 ms` at info;
 /// - a refused request (4xx) at notice, with why, and counted by reason
@@ -15,32 +14,9 @@ import Logging
 /// Every line has the request's id (`hb.request.id`), which the response's problem details and
 /// `X-Request-Id` name too; the URI, and the detail of a refusal, which both echo what the client
 /// sent, are cut to 1 KiB.
-struct RequestObserving<Context: RequestContext>: RouterMiddleware {
-    let metrics: ServerMetrics
-    let isDevelopment: Bool
-    /// The largest body taken, which a 413 names.
-    let maxBodyBytes: Int
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let started = MonotonicTime.now
-        do {
-            let response = try await next(request, context)
-            AnsweredRequests.observe(request.head, status: response.status, failure: nil, since: started, logger: context.logger, metrics: metrics)
-            return response
-        } catch {
-            let failure = ViewFailure(answering: error, maxBodyBytes: maxBodyBytes)
-            AnsweredRequests.observe(request.head, status: failure.status, failure: failure, since: started, logger: context.logger, metrics: metrics)
-            return failure.response(instance: request.uri.path, requestID: context.requestID, isDevelopment: isDevelopment)
-        }
-    }
-
-}
-
-/// How answered requests are counted and logged: by ``RequestObserving`` for the router's, by
-/// ``ViewAnswering`` for its own.
 enum AnsweredRequests {
     /// Counts the request `head`, answered `status` (`failure` when it failed) `started` ago,
-    /// in `metrics`, and logs it to `logger`, as ``RequestObserving``'s documentation says.
+    /// in `metrics`, and logs it to `logger`, as the type's documentation says.
     static func observe(
         _ head: HTTPRequest, status: HTTPResponse.Status, failure: ViewFailure?, since started: UInt64, logger: Logger,
         metrics: ServerMetrics

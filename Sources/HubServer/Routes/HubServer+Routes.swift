@@ -4,65 +4,55 @@ import HubRender
 import Hummingbird
 import NIOCore
 
-// The routes the router adds, and what each answers, are listed in ServerRoutes.swift.
+// The router is built from the table of routes, ServerRoutes.swift.
 
 extension HubServer {
     func makeRouter() -> Router<HubRequestContext> {
         let router = Router(context: HubRequestContext.self)
-        // Outermost first: every response's headers, then the answer to a failure and the log
-        // line, then the refusal of what a browser may have been made to send, then `OPTIONS *`.
-        router.middlewares.add(ResponseHeaders())
-        router.middlewares.add(
-            RequestObserving(metrics: metrics, isDevelopment: configuration.isDevelopment, maxBodyBytes: configuration.maxBodyBytes))
-        router.middlewares.add(RequestSafety(hosts: hosts))
+        // Outermost first: the steps every request passes, then `OPTIONS *`.
+        router.middlewares.add(RequestPipeline.Middleware(pipeline: pipeline))
         router.middlewares.add(AsteriskOptions())
-        router.getAndHead("/views/**") { request, context in
-            let (uri, updates) = try Self.address(context, query: request.uri.query, suffix: "updates")
-            return updates ? try await self.stream(uri, kind: .model, context: context) : try await self.view(uri, request: request, context: context)
+        for place in RoutePlace.all {
+            for method in place.methods {
+                let respond: @Sendable (Request, HubRequestContext) async throws -> Response = { request, context in
+                    let (route, uri) = try place.route(for: method, segments: context.parameters.getCatchAll())
+                    return try await self.answer(route.handler, uri: uri, request: request, context: context)
+                }
+                if method == .get {
+                    router.getAndHead(RouterPath(place.routerPath), use: respond)
+                } else {
+                    router.on(RouterPath(place.routerPath), method: method, use: respond)
+                }
+            }
+            addOptions(at: place, to: router)
         }
-        router.post("/views/**") { request, context in
-            let (uri, actions) = try Self.address(context, query: request.uri.query, suffix: "actions")
-            guard actions else { throw ViewFailure.methodNotAllowed("a view takes POST at /views/<uri>/actions only", allowed: RouteMethods.read) }
-            return try await self.action(uri, request: request, context: context)
-        }
-        router.getAndHead("/preview/**") { request, context in
-            let (uri, updates) = try Self.address(context, query: request.uri.query, suffix: "updates")
-            return updates ? try await self.stream(uri, kind: .preview, context: context) : PreviewPage.response
-        }
-        router.getAndHead("/preview.js") { _, _ in PreviewPage.script }
-        router.getAndHead("/preview.css") { _, _ in PreviewPage.styleSheet }
-        router.post("/sessions/:session/select") { request, context in
-            let session = try context.parameters.require("session")
-            let action = try ActionRequest(body: try await self.body(of: request))
-            guard let worker = self.pool.worker(forSession: session) else { throw ViewFailure.notFound("no live session '\(session)'") }
-            let ticket = self.ticket(for: context.channel)
-            return Self.json(try await worker.answer(limit: self.configuration.maxRequestsPerWorker) { state, reply in
-                state.act(action, inSession: session, ticket: ticket, reply: reply)
-            })
-        }
-        router.post("/sessions/:session/back") { _, context in
-            let session = try context.parameters.require("session")
-            return try await self.onSession(session) { state in try state.back(inSession: session) }
-        }
-        router.post("/sessions/:session/resize") { request, context in
-            let session = try context.parameters.require("session")
-            let resize = try ResizeRequest(body: try await self.body(of: request))
-            return try await self.onSession(session) { state in try state.resize(inSession: session, width: resize.width) }
-        }
-        router.getAndHead("/metrics") { _, _ in
-            self.metrics.streams(open: self.pool.sessionCount, capacity: self.pool.sessionCapacity)
-            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: ResponseBody(byteBuffer: ByteBuffer(string: self.metrics.text)))
-        }
-        addOptions(to: router)
         return router
     }
 
-    /// The view URI of a `/views/**` or `/preview/**` request, and whether its path ends with
-    /// `suffix` (then not part of the URI).
-    static func address(_ context: HubRequestContext, query: String?, suffix: String) throws(ViewFailure) -> (String, Bool) {
-        let segments = context.parameters.getCatchAll()
-        let suffixed = segments.count > 1 && segments.last == Substring(suffix)
-        return (try ViewAddress.uri(suffixed ? segments.dropLast() : segments[...], query: query), suffixed)
+    /// What `handler` answers `request` with; `uri`: the segments of the view URI in its path.
+    private func answer(
+        _ handler: RouteHandler, uri: ArraySlice<Substring>, request: Request, context: HubRequestContext
+    ) async throws -> Response {
+        func viewURI() throws(ViewFailure) -> String { try ViewAddress.uri(uri, query: request.uri.query) }
+        switch handler {
+        case .view: return try await view(try viewURI(), request: request, context: context)
+        case .action: return try await action(try viewURI(), request: request, context: context)
+        case .viewUpdates: return try await stream(try viewURI(), kind: .model, context: context)
+        case .previewPage: return PreviewPage.response
+        case .previewUpdates: return try await stream(try viewURI(), kind: .preview, context: context)
+        case .previewFile: return try PreviewPage.file(at: request.uri.path)
+        case .select: return try await select(request: request, context: context)
+        case .back:
+            let session = try context.parameters.require("id")
+            return try await onSession(session) { state in try state.back(inSession: session) }
+        case .resize:
+            let session = try context.parameters.require("id")
+            let resize = try ResizeRequest(body: try await body(of: request))
+            return try await onSession(session) { state in try state.resize(inSession: session, width: resize.width) }
+        case .metrics:
+            metrics.streams(open: pool.sessionCount, capacity: pool.sessionCapacity)
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.text)))
+        }
     }
 
     var screenOptions: ScreenOptions {
@@ -72,12 +62,17 @@ extension HubServer {
     /// `GET /views/{uri}`: the view model as default-schema JSON, with an `ETag` of its bytes
     /// and a `Cache-Control` from its feature's reload policy; 304 when `If-None-Match` has it.
     /// A view its policy keeps is answered from ``viewCache`` while the policy allows, before any
-    /// chain runs.
+    /// chain runs; any other is loaded on a worker: the steps ``ViewAnswering`` takes on the
+    /// connection's event loop, a policy function's question aside.
     private func view(_ uri: String, request: Request, context: HubRequestContext) async throws -> Response {
         let ifNoneMatch = request.headers[.ifNoneMatch]
-        if let kept = try await keptView(uri) {
-            metrics.answeredFromCache(feature: kept.feature)
-            return Self.response(ViewAnswer(kept: kept, at: viewCache.clock(), ifNoneMatch: ifNoneMatch))
+        switch viewCache.lookUp(uri) {
+        case .fresh(let kept):
+            return Self.response(viewCache.answer(kept, ifNoneMatch: ifNoneMatch, metrics: metrics))
+        case .ask(let kept):
+            if try await !reloads(uri, over: kept) { return Self.response(viewCache.answer(kept, ifNoneMatch: ifNoneMatch, metrics: metrics)) }
+        case .missing:
+            break
         }
         return Self.response(try await delivered { try loadView(uri, ifNoneMatch: ifNoneMatch, channel: context.channel, deliver: $0) })
     }
@@ -110,18 +105,15 @@ extension HubServer {
         }
     }
 
-    /// The view kept for `uri` if its feature's policy still keeps it: a `max_age` one while
-    /// young enough, a `reload_policy` function's when it says so (asked on a worker).
-    private func keptView(_ uri: String) async throws -> ViewCache.Entry? {
-        guard let kept = viewCache.entry(for: uri) else { return nil }
-        if kept.isFresh(at: viewCache.clock()) { return kept }
-        guard kept.policy == .ask else { return nil }
+    /// Whether the feature of `kept`, the view kept for `uri`, has it load again (its
+    /// `reload_policy` function, asked on a worker): then it is forgotten.
+    private func reloads(_ uri: String, over kept: ViewCache.Entry) async throws -> Bool {
         let model = kept.model
         let reloads = try await pool.answer(limit: configuration.maxRequestsPerWorker) { state, reply in
             reply.send(.success(state.shouldReload(uri, over: model)))
         }
         if reloads { viewCache.forget(uri) }
-        return reloads ? nil : kept
+        return reloads
     }
 
     /// A view's answer as the router gives it.
@@ -146,11 +138,22 @@ extension HubServer {
         case .updated(let json):
             return Self.json(json, headers: [.eTag: EntityTag.of(json)])
         case .navigated(let target):
-            let location = "/views/" + ViewAddress.pathEncoded(target)
+            let location = ServerRoutes.viewPath(of: ViewAddress.pathEncoded(target))
             return Response(
                 status: .seeOther, headers: [.location: location, .contentType: "application/json"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: JSONValue.object(["navigate": .string(target)]).serialized())))
         }
+    }
+
+    /// `POST /sessions/{id}/select`: the click, performed in the live session `id`.
+    private func select(request: Request, context: HubRequestContext) async throws -> Response {
+        let session = try context.parameters.require("id")
+        let action = try ActionRequest(body: try await body(of: request))
+        guard let worker = pool.worker(forSession: session) else { throw ViewFailure.notFound("no live session '\(session)'") }
+        let ticket = ticket(for: context.channel)
+        return Self.json(try await worker.answer(limit: configuration.maxRequestsPerWorker) { state, reply in
+            state.act(action, inSession: session, ticket: ticket, reply: reply)
+        })
     }
 
     /// What `body` gives for the live session `identifier`, on its worker, as JSON.

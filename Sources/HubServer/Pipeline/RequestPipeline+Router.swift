@@ -1,0 +1,23 @@
+import HubCore
+import Hummingbird
+
+extension RequestPipeline {
+    /// The pipeline around the router's routes: its first step before the route, its last
+    /// after it, for every request the router takes (a path no route takes included).
+    struct Middleware<Context: RequestContext>: RouterMiddleware {
+        let pipeline: RequestPipeline
+
+        func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+            let started = MonotonicTime.now
+            let outcome: Result<Response, any Error>
+            do {
+                try pipeline.admit(request.head)
+                outcome = .success(try await next(request, context))
+            } catch {
+                outcome = .failure(error)
+            }
+            return pipeline.finish(
+                outcome, to: request.head, path: request.uri.path, requestID: context.requestID, started: started, logger: context.logger)
+        }
+    }
+}

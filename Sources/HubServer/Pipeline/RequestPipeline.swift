@@ -1,0 +1,54 @@
+import HTTPTypes
+import HubCore
+import Logging
+
+/// The steps every request passes, in this order, whoever answers it: the router, or
+/// ``ViewAnswering`` on the connection's event loop, which runs the same steps without the hop
+/// into Swift concurrency.
+///
+/// 1. ``admit(_:knownHost:)``: the host policy and the refusal of what a browser may have been
+///    made to send (``HostPolicy/check(_:knownHost:)``);
+/// 2. the route's own steps: for a view, what its cache keeps (``ViewCache/lookUp(_:)``), else
+///    a load on a worker (``HubServer/loadView(_:ifNoneMatch:channel:deliver:)``);
+/// 3. ``finish(_:to:path:requestID:started:logger:)``: a failure answered with problem details,
+///    the header fields every answer carries (``ResponseHeaderFields``), and the request
+///    counted and logged (``AnsweredRequests``).
+struct RequestPipeline: Sendable {
+    /// The names the server answers to.
+    let hosts: HostPolicy
+    let metrics: ServerMetrics
+    /// Whether problem details carry the located detail (``HubServerConfiguration/isDevelopment``).
+    let isDevelopment: Bool
+    /// The largest body the server takes, which a 413 names.
+    let maxBodyBytes: Int
+
+    /// Step 1: throws the refusal of the request `head`, if any. `knownHost`: a `Host` this
+    /// policy allowed a GET or HEAD before, which a GET or HEAD sent to it needs no new look at.
+    func admit(_ head: HTTPRequest, knownHost: String? = nil) throws(ViewFailure) {
+        try hosts.check(head, knownHost: knownHost)
+    }
+
+    /// Step 3: the answer to the request `head`, whose path without its query is `path` and
+    /// whose id is `requestID`, from the route's `outcome`, with the header fields every
+    /// answer carries; counted and logged, `started` being when the request came.
+    func finish<Answer: PipelineAnswer>(
+        _ outcome: Result<Answer, any Error>, to head: HTTPRequest, path: String, requestID: String, started: UInt64, logger: Logger
+    ) -> Answer {
+        var (answer, failure): (Answer, ViewFailure?)
+        switch outcome {
+        case .success(let answered):
+            (answer, failure) = (answered, nil)
+        case .failure(let error):
+            let refusal = ViewFailure(answering: error, maxBodyBytes: maxBodyBytes)
+            let (fields, body) = refusal.problem(instance: path, requestID: requestID, isDevelopment: isDevelopment)
+            (answer, failure) = (Answer(status: refusal.status, headerFields: fields, body: body), refusal)
+        }
+        ResponseHeaderFields.complete(&answer.headerFields, requestID: requestID, path: path)
+        var logger = logger
+        // A success is logged at info, a failure at notice or error: the request's id is added
+        // only when its line is logged (the router's logger has it already).
+        if failure != nil || logger.logLevel <= .info { logger[metadataKey: RequestIdentifier.metadataKey] = .string(requestID) }
+        AnsweredRequests.observe(head, status: answer.status, failure: failure, since: started, logger: logger, metrics: metrics)
+        return answer
+    }
+}
