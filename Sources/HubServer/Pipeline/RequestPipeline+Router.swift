@@ -2,7 +2,7 @@ import HubCore
 import Hummingbird
 
 extension RequestPipeline {
-    /// The pipeline around the router's routes: its first step before the route, its last
+    /// The pipeline around the router's routes: its first step before the route, its last ones
     /// after it, for every request the router takes (a path no route takes included).
     struct Middleware<Context: RequestContext>: RouterMiddleware {
         let pipeline: RequestPipeline
@@ -16,8 +16,11 @@ extension RequestPipeline {
             } catch {
                 outcome = .failure(error)
             }
-            return pipeline.finish(
-                outcome, to: request.head, path: request.uri.path, requestID: context.requestID, started: started, logger: context.logger)
+            let requestID = context.requestID
+            let (response, failure) = pipeline.finish(outcome, to: request.head, path: request.uri.path, requestID: requestID)
+            pipeline.observe(
+                request.head, answered: response.status, failure: failure, requestID: requestID, started: started, logger: context.logger)
+            return response
         }
     }
 }

@@ -10,9 +10,10 @@ import Logging
 ///    made to send (``HostPolicy/check(_:knownHost:)``);
 /// 2. the route's own steps: for a view, what its cache keeps (``ViewCache/lookUp(_:)``), else
 ///    a load on a worker (``HubServer/loadView(_:ifNoneMatch:channel:deliver:)``);
-/// 3. ``finish(_:to:path:requestID:started:logger:)``: a failure answered with problem details,
-///    the header fields every answer carries (``ResponseHeaderFields``), and the request
-///    counted and logged (``AnsweredRequests``).
+/// 3. ``finish(_:to:path:requestID:)``: a failure answered with problem details, and the
+///    header fields every answer carries (``ResponseHeaderFields``);
+/// 4. ``observe(_:answered:failure:requestID:started:logger:)``: the request counted and
+///    logged (``AnsweredRequests``).
 struct RequestPipeline: Sendable {
     /// The names the server answers to.
     let hosts: HostPolicy
@@ -30,10 +31,10 @@ struct RequestPipeline: Sendable {
 
     /// Step 3: the answer to the request `head`, whose path without its query is `path` and
     /// whose id is `requestID`, from the route's `outcome`, with the header fields every
-    /// answer carries; counted and logged, `started` being when the request came.
+    /// answer carries; and its failure, if it failed, for ``observe(_:answered:failure:requestID:started:logger:)``.
     func finish<Answer: PipelineAnswer>(
-        _ outcome: Result<Answer, any Error>, to head: HTTPRequest, path: String, requestID: String, started: UInt64, logger: Logger
-    ) -> Answer {
+        _ outcome: Result<Answer, any Error>, to head: HTTPRequest, path: String, requestID: String
+    ) -> (answer: Answer, failure: ViewFailure?) {
         var (answer, failure): (Answer, ViewFailure?)
         switch outcome {
         case .success(let answered):
@@ -44,11 +45,20 @@ struct RequestPipeline: Sendable {
             (answer, failure) = (Answer(status: refusal.status, headerFields: fields, body: body), refusal)
         }
         ResponseHeaderFields.complete(&answer.headerFields, requestID: requestID, path: path)
+        return (answer, failure)
+    }
+
+    /// Step 4: counts and logs the request `head`, whose id is `requestID`, answered `status`
+    /// (`failure` when it failed) `started` ago. (``ViewAnswering`` takes it once its answer is
+    /// written, the router just before.)
+    func observe(
+        _ head: HTTPRequest, answered status: HTTPResponse.Status, failure: ViewFailure?, requestID: String, started: UInt64,
+        logger: Logger
+    ) {
         var logger = logger
         // A success is logged at info, a failure at notice or error: the request's id is added
         // only when its line is logged (the router's logger has it already).
         if failure != nil || logger.logLevel <= .info { logger[metadataKey: RequestIdentifier.metadataKey] = .string(requestID) }
-        AnsweredRequests.observe(head, status: answer.status, failure: failure, since: started, logger: logger, metrics: metrics)
-        return answer
+        AnsweredRequests.observe(head, status: status, failure: failure, since: started, logger: logger, metrics: metrics)
     }
 }

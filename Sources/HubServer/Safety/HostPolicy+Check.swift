@@ -17,7 +17,7 @@ extension HostPolicy {
     /// `knownHost`: a `Host` this policy allowed before, which a request of a method that
     /// changes nothing is not looked at again for.
     func check(_ head: HTTPRequest, knownHost: String? = nil) throws(ViewFailure) {
-        let isSafe = Self.safeMethods.contains(head.method)
+        let isSafe = Self.isSafe(head.method)
         if isSafe, let knownHost, head.authority == knownHost {
             try Self.checkOneHost(head)
             return
@@ -32,8 +32,10 @@ extension HostPolicy {
         guard Self.isJSON(contentType) else { throw .notJSON(head.method, contentType: contentType) }
     }
 
-    /// The methods that change nothing (RFC 9110, 9.2.1), which a page of any site may send.
-    private static let safeMethods: Set<HTTPRequest.Method> = [.get, .head, .options, .trace]
+    /// Whether `method` changes nothing (RFC 9110, 9.2.1): a page of any site may send it.
+    private static func isSafe(_ method: HTTPRequest.Method) -> Bool {
+        method == .get || method == .head || method == .options || method == .trace
+    }
 
     /// The name the request `head` was sent to (its one `Host`); 400 when it has none, more than
     /// one, or one that is not `host[:port]`. An HTTP/1.0 request that has none was given the

@@ -216,8 +216,8 @@ final class ViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
     private func loaded(_ result: Result<ViewAnswer, any Error>, for head: HTTPRequest, started: UInt64, context: ChannelHandlerContext) {
         loading = false
         guard !removed else {
-            // The connection is gone: the answer is only finished, counted and logged, as the router's would be.
-            _ = finish(result, of: head, started: started)
+            // The connection is gone: the answer is only counted and logged, as the router's would be.
+            finish(result, of: head, started: started) { _ in }
             return
         }
         write(result, to: head, started: started, context: context)
@@ -237,17 +237,22 @@ final class ViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Writes the answer to the request `head` that the pipeline finishes from `result`.
     private func write(_ result: Result<ViewAnswer, any Error>, to head: HTTPRequest, started: UInt64, context: ChannelHandlerContext) {
-        let answer = finish(result, of: head, started: started)
-        context.write(wrapOutboundOut(.head(HTTPResponse(status: answer.status, headerFields: answer.headerFields))), promise: nil)
-        if let body = answer.body, head.method != .head { context.write(wrapOutboundOut(.body(body)), promise: nil) }
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        finish(result, of: head, started: started) { answer in
+            context.write(wrapOutboundOut(.head(HTTPResponse(status: answer.status, headerFields: answer.headerFields))), promise: nil)
+            if let body = answer.body, head.method != .head { context.write(wrapOutboundOut(.body(body)), promise: nil) }
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        }
     }
 
-    /// The answer to the request `head` that the pipeline finishes from `result`, counted and
-    /// logged.
-    private func finish(_ result: Result<ViewAnswer, any Error>, of head: HTTPRequest, started: UInt64) -> ViewAnswer {
+    /// Hands `send` the answer to the request `head` that the pipeline finishes from `result`,
+    /// then counts and logs it: once it is sent, which a log line does not hold up.
+    private func finish(_ result: Result<ViewAnswer, any Error>, of head: HTTPRequest, started: UInt64, send: (ViewAnswer) -> Void) {
         // The path without its query, as the router's `request.uri.path` has it.
-        let path = String((head.path ?? "").prefix { $0 != "?" })
-        return views.pipeline.finish(result, to: head, path: path, requestID: RequestIdentifier.next(), started: started, logger: views.logger)
+        let target = head.path ?? ""
+        let path = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(target[..<$0]) } ?? target
+        let requestID = RequestIdentifier.next()
+        let (answer, failure) = views.pipeline.finish(result, to: head, path: path, requestID: requestID)
+        send(answer)
+        views.pipeline.observe(head, answered: answer.status, failure: failure, requestID: requestID, started: started, logger: views.logger)
     }
 }
