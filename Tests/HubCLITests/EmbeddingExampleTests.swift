@@ -2,7 +2,7 @@ import Foundation
 import HubTestThreads
 import Testing
 
-/// `Examples/Embedding/main.swift`, the program the README shows: Hub embedded in Swift.
+/// `Examples/Embedding/main.swift`, the program docs/embedding.md shows: Hub embedded in Swift.
 @Suite(.offThePool) struct EmbeddingExampleTests {
     @Test func printsTheSwiftOnlyScreenThenTheLuaFeatureDrawnByTheSwiftComponentThenTwoOpenedFromTasks() throws {
         let result = try HubProcess.run([], program: "HubEmbeddingExample")
