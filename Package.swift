@@ -119,12 +119,16 @@ let package = Package(
         .target(name: "HubTestThreads", swiftSettings: checks),
         // Real faults for the tests: a small tmpfs to fill or make read-only, an immutable file.
         .target(name: "HubTestFaults", swiftSettings: checks),
+        // Facts about the running process and its settings: the cores it may run on (its CPU
+        // affinity, read from /proc) and how its allocator keeps memory. HubCore does no I/O.
+        .target(name: "HubSystem", swiftSettings: checks),
         // Feature folders and runtimes made on the spot: for the tests of HubLua and HubTools.
         .target(name: "HubTestFeatures", dependencies: ["HubCore", "HubLua"], swiftSettings: checks),
         .target(
             name: "HubServer",
             dependencies: [
                 "HubCore", "HubRender", "HubLua", "HubFileWatching", "HubHTTP",
+                "HubSystem",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -152,6 +156,7 @@ let package = Package(
             dependencies: [
                 "HubCore", "HubRender", "HubHTTP", "HubLua", "HubFileWatching", "HubServer", "HubSQLite", "HubPostgres",
                 "HubTools",
+                "HubSystem",
                 "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -163,6 +168,7 @@ let package = Package(
             dependencies: [
                 "HubCore", "HubRender", "HubLua", "LuaBridge", "HubHTTP", "HubTestBackend", "HubSQLite", "HubPostgres", "HubTestPostgres",
                 "HubTools",
+                "HubSystem",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ] + nioHTTP,
             swiftSettings: programChecks
@@ -188,6 +194,7 @@ let package = Package(
             swiftSettings: programChecks
         ),
         .testTarget(name: "HubCoreTests", dependencies: ["HubCore"], resources: [.copy("Fixtures")], swiftSettings: programChecks),
+        .testTarget(name: "HubSystemTests", dependencies: ["HubSystem"], swiftSettings: programChecks),
         .testTarget(name: "HubRenderTests", dependencies: ["HubCore", "HubRender", "HubTestThreads"], swiftSettings: programChecks),
         .testTarget(
             name: "HubHTTPTests", dependencies: ["HubCore", "HubHTTP", "HubTestBackend"], exclude: ["Fixtures"], swiftSettings: programChecks),

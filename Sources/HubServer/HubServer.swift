@@ -3,6 +3,7 @@ import HubCore
 import HubHTTP
 import HubLua
 import HubRender
+internal import HubSystem
 import Hummingbird
 import HummingbirdCore
 import NIOCore

@@ -1,5 +1,5 @@
 import Glibc
-import HubCore
+import HubSystem
 import Testing
 
 /// The allocator policy programs set first thing.

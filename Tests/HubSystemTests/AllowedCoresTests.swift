@@ -1,5 +1,5 @@
 import Testing
-@testable import HubCore
+@testable import HubSystem
 
 /// The cores the process may run on, as Linux lists them in `Cpus_allowed_list`.
 @Suite struct AllowedCoresTests {
