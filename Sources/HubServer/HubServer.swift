@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubData
 import HubHTTP
 import HubLua
 import HubRender

@@ -1,3 +1,5 @@
+import HubCore
+
 extension HTTPRecording {
     /// The name of the recording's file: ``fileName(for:disambiguated:)`` of its request, not
     /// disambiguated.

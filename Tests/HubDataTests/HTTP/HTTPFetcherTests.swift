@@ -1,7 +1,8 @@
 import Foundation
+import HubCore
 import Testing
 
-@testable import HubCore
+@testable import HubData
 
 /// Feature folders under the temporary directory holding `tests/http/` recordings, removed
 /// with it.

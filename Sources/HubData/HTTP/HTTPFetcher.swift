@@ -1,7 +1,8 @@
 import Foundation
+import HubCore
 
 /// Makes the HTTP requests of one runtime's scripts, on its loop's thread: checks each against
-/// the feature's ``HTTPPolicy`` and the screen's connectivity before anything is sent, answers
+/// the feature's `HTTPPolicy` and the screen's connectivity before anything is sent, answers
 /// from the shared ``HTTPCache`` when it can, follows redirects (each one checked again), and
 /// keeps the request within its time and size limits. What it completes with always comes on a
 /// later turn of the loop, never from inside the call.
@@ -22,7 +23,7 @@ public final class HTTPFetcher {
         self.loop = loop
     }
 
-    /// The cache's clock: the loop's wall clock (``HubEventLoop/wallClock``), which on a virtual
+    /// The cache's clock: the loop's wall clock (`HubEventLoop.wallClock`), which on a virtual
     /// loop starts at a fixed instant and follows its virtual time.
     private var cacheNow: Int {
         loop.wallClock

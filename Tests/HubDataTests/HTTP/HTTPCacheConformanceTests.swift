@@ -1,6 +1,7 @@
+import HubCore
 import Testing
 
-@testable import HubCore
+@testable import HubData
 
 /// What RFC 9111 (and RFC 5861) ask of a private cache, one test per requirement, each naming
 /// its section. Times are milliseconds since the epoch, from `start` (2026-01-01T00:00:00Z).

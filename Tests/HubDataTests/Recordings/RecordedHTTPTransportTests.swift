@@ -1,7 +1,8 @@
 import Foundation
+import HubCore
 import Testing
 
-@testable import HubCore
+@testable import HubData
 
 /// A feature folder under the temporary directory, for recordings.
 private struct TemporaryFeature {

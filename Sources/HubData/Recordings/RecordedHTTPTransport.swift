@@ -1,3 +1,5 @@
+import HubCore
+
 /// Answers requests from the recordings of a feature folder, `<folder>/tests/http/*.http`, as
 /// `hub test` does: a request gets what its ``HTTPRecording`` says, after the recording's delay
 /// on the loop's clock, its dates moved to when it arrives (``HTTPRecording/replayed(_:at:)``).

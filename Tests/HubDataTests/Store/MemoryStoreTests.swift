@@ -1,4 +1,5 @@
 import HubCore
+import HubData
 import Synchronization
 import Testing
 

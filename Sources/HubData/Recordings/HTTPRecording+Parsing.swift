@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 
 extension HTTPRecording {
     /// The recording `text` holds, in the format ``HTTPRecording`` describes; `file` names where

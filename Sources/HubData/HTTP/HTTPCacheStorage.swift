@@ -1,3 +1,5 @@
+import HubCore
+
 /// The entries of an ``HTTPCache``, at most `capacity` bytes of them, in order of use: the least
 /// recently used make room for new ones. Every operation costs O(1), times the number of
 /// variants of one URL where it looks among them.

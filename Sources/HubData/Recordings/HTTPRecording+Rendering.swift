@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 
 extension HTTPRecording {
     /// The comment line the writer puts first.

@@ -1,6 +1,7 @@
+import HubCore
 import Testing
 
-@testable import HubCore
+@testable import HubData
 
 /// HTTP-dates (RFC 9110 §5.6.7): the three formats read, IMF-fixdate written.
 struct HTTPDateTests {

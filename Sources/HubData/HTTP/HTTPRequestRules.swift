@@ -1,3 +1,5 @@
+import HubCore
+
 /// What a request a script makes may say: which methods it may use, and which header fields it
 /// may set. Hub frames every request itself (its `Host`, its length, its connection), so a
 /// script cannot make one request read as two, or reach another host than its URL names.
@@ -45,7 +47,7 @@ public enum HTTPRequestRules {
     static let shownLength = 40
 
     /// `text` as a message shows it: in single quotes, escaped as Lua writes it, cut after
-    /// ``shownLength`` characters (``LuaQuoting``).
+    /// ``shownLength`` characters (`LuaQuoting`).
     static func shown(_ text: String) -> String {
         LuaQuoting.quoted(text, quote: "'", limit: shownLength)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 import Synchronization
 
 /// A private HTTP cache (RFC 9111, with RFC 5861's stale-while-revalidate and stale-if-error):

@@ -1,3 +1,5 @@
+import HubCore
+
 /// A transport whose exchanges belong to one feature folder at a time, the one whose tests run:
 /// `hub test` answers requests from that folder's recordings (``RecordedHTTPTransport``), or
 /// records them there (``RecordingHTTPTransport``).

@@ -1,3 +1,5 @@
+import HubCore
+
 /// What ``HTTPCache`` reads in header fields: the Cache-Control directives it acts on
 /// (RFC 9111 §5.2), and the Age, Vary and validator fields.
 struct HTTPCacheDirectives: Equatable {

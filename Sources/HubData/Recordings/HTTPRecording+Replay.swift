@@ -1,3 +1,5 @@
+import HubCore
+
 extension HTTPRecording {
     /// The response header fields holding HTTP-dates that move with the recording's Date.
     static let shiftedDateFields = ["date", "expires", "last-modified"]

@@ -1,3 +1,4 @@
+import HubCore
 import Synchronization
 
 /// A store in the process's memory: empty when made, gone when released. What `hub test`,

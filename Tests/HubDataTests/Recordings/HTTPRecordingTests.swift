@@ -1,6 +1,7 @@
+import HubCore
 import Testing
 
-@testable import HubCore
+@testable import HubData
 
 struct HTTPRecordingTests {
     private let example = RecordingExample.food

@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 
 /// Sends requests through another transport, as `hub test --record` does, and writes what came
 /// back for each (its response, or its transport failure) to the feature folder's

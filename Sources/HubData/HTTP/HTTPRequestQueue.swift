@@ -1,3 +1,5 @@
+import HubCore
+
 /// The requests of one run of an operation or action: at most `limit` in flight at once; the
 /// others wait their turn, in the order they were made.
 public final class HTTPRequestQueue {

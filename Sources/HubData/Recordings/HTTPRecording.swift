@@ -1,3 +1,5 @@
+import HubCore
+
 /// One recorded HTTP exchange: a request and what came back for it, as `hub test` replays it
 /// from a feature's `tests/http/` folder, one file per exchange.
 ///

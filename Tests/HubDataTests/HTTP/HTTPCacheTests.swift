@@ -1,7 +1,8 @@
 import Dispatch
+import HubCore
 import Testing
 
-@testable import HubCore
+@testable import HubData
 
 extension HTTPCacheLookup {
     /// The conditions a stale lookup sends the request with; nil for any other lookup.

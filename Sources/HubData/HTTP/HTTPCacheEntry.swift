@@ -1,3 +1,5 @@
+import HubCore
+
 /// A response ``HTTPCache`` holds, with what it read in it when it stored it: which requests it
 /// answers, its age and how long it stays fresh (RFC 9111 §4.2), and how to validate it.
 struct HTTPCacheEntry: Sendable {
