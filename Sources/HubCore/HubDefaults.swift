@@ -1,5 +1,3 @@
-import Foundation
-
 /// Every default Hub starts from when nothing says otherwise, in one place: the size views are
 /// laid out at, the limits scripts run under, and how `hub serve` serves. The types that take
 /// these values (`ScreenOptions`, `RenderOptions`, `HubRuntime`, `ContentOperationLimits`,
@@ -42,14 +40,14 @@ public enum HubDefaults {
         public static let callbackBudgetWindow = 60_000
     }
 
-    /// How `hub serve` serves (`HubServerConfiguration` starts from these).
+    /// How `hub serve` serves (`HubServerConfiguration` starts from these). Its `workers`, one
+    /// per core the process may run on, is HubServer's: it reads the process's CPU affinity,
+    /// which HubCore, doing no I/O, does not.
     public enum Server {
         /// The address to bind: loopback.
         public static let host = "127.0.0.1"
         /// The port to bind.
         public static let port = 8080
-        /// Worker threads, each with its own runtime: one per core the process may run on.
-        public static var workers: Int { AllowedCores.count }
         /// The most connections open at once: room for the update streams of two workers and
         /// the requests beside them.
         public static let maxConnections = 4_096

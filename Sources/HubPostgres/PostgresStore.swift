@@ -9,7 +9,7 @@ import PostgresNIO
 /// A store in a PostgreSQL database, shared by every process that opens the same database:
 /// what `hub serve` uses when it runs as many processes or on many machines.
 ///
-/// Its semantics are ``MemoryStore``'s: versions that never repeat, byte-ordered listing,
+/// Its semantics are `MemoryStore`'s: versions that never repeat, byte-ordered listing,
 /// conditional writes decided in one transaction with the key's row locked, `max_keys` exact
 /// under concurrency. Each committed change is told to this store's observers (with the
 /// writer's origin) and, through `LISTEN/NOTIFY`, to the observers of every other store on the

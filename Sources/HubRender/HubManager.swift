@@ -1,4 +1,5 @@
 import HubCore
+import HubData
 
 /// The composition root of an app that uses Hub, as Hub Framework's `HUBManager` was: it owns
 /// the feature, component, action, JSON schema, image and initial view model registries, the

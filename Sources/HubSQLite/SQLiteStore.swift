@@ -135,7 +135,7 @@ public final class SQLiteStore: Store {
     /// after its last observer went).
     var isLookingForChanges: Bool { feed.isLooking }
 
-    /// Applies `write` in `db`'s open transaction, as ``MemoryStore`` does in memory.
+    /// Applies `write` in `db`'s open transaction, as `MemoryStore` does in memory.
     private static func apply(
         _ write: StoreWrite, feed: SQLiteChangeFeed, in db: Database
     ) throws -> Result<StoreWriteOutcome, StoreFailure> {

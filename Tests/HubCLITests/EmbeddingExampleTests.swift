@@ -49,7 +49,7 @@ import Testing
     @Test func theExampleUsesTheEmbeddableProductsAloneAndTheBridgeIsNoProduct() throws {
         let manifest = try Self.text("Package.swift")
         let products = manifest.matches(of: /\.(?:library|executable)\(name: "(\w+)"/).map { String($0.1) }
-        #expect(products == ["HubCore", "HubRender", "HubLua", "HubTools", "HubHTTP", "HubSQLite", "HubPostgres", "HubServer", "hub"])
+        #expect(products == ["HubCore", "HubData", "HubRender", "HubLua", "HubTools", "HubHTTP", "HubSQLite", "HubPostgres", "HubServer", "hub"])
         let example = try #require(manifest.firstMatch(of: /name: "HubEmbeddingExample", dependencies: \[([^\]]*)\]/))
         #expect(example.1 == #""HubCore", "HubRender", "HubLua""#)
         let imports = try Self.text("Examples/Embedding/main.swift").split(separator: "\n")

@@ -1,4 +1,5 @@
 import HubCore
+import HubData
 internal import LuaBridge
 
 /// A script function run as a coroutine that may suspend itself with `hub.sleep(ms)` or
