@@ -49,9 +49,9 @@ public final class PostgresStore: Store {
     /// - Throws: ``PostgresURLError`` for a URL that cannot be used, or a TLS setup error.
     public init(
         url: String,
-        maxConnections: Int = 4,
-        connectTimeout: Duration = .seconds(5),
-        callTimeout: Duration = .seconds(10),
+        maxConnections: Int = HubDefaults.Store.postgresConnections,
+        connectTimeout: Duration = .seconds(HubDefaults.Store.postgresConnectTimeoutSeconds),
+        callTimeout: Duration = .seconds(HubDefaults.Store.postgresCallTimeoutSeconds),
         logger: Logger? = nil
     ) throws {
         self.url = try PostgresURL(url)

@@ -31,7 +31,7 @@ public final class SQLiteStore: Store {
     /// Fails when the file is not a SQLite database, cannot be written, is on a disk with no
     /// room left, or stays locked by another process for longer than `busyTimeout`, which is
     /// also how long each later write waits for another process's write to end.
-    public init(path: String, busyTimeout: Duration = .seconds(5)) throws(StoreFailure) {
+    public init(path: String, busyTimeout: Duration = .seconds(HubDefaults.Store.sqliteBusyTimeoutSeconds)) throws(StoreFailure) {
         self.path = path
         let folder = (path as NSString).deletingLastPathComponent
         do {

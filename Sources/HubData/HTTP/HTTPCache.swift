@@ -25,7 +25,7 @@ public final class HTTPCache: Sendable {
     private let storage: Mutex<HTTPCacheStorage>
 
     /// A cache holding at most `capacity` bytes (bodies plus headers) of responses.
-    public init(capacity: Int = 32 << 20) {
+    public init(capacity: Int = HubDefaults.HTTP.cacheBytes) {
         self.capacity = capacity
         storage = Mutex(HTTPCacheStorage(capacity: capacity))
     }

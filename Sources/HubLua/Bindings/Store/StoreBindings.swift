@@ -233,7 +233,7 @@ final class StoreBindings {
         let function = Kind.list.function
         let prefix = call.isNil(3) ? "" : try Self.text(call, at: 3, kind: .list, what: "prefix") ?? call.checkString(3, function)
         var after: String?
-        var limit = StoreLimits.defaultPage
+        var limit = HubDefaults.Store.listPage
         try call.options(4, function, known: ["after", "limit"]) {
             call.rawField(4, "after")
             defer { call.pop() }
