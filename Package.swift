@@ -245,7 +245,7 @@ let package = Package(
         .testTarget(
             name: "HubServerTests",
             dependencies: [
-                "HubCore", "HubRender", "HubLua", "HubServer", "HubTestBackend", "HubTestThreads", "HubSQLite",
+                "HubCore", "HubData", "HubRender", "HubLua", "HubServer", "HubTestBackend", "HubTestThreads", "HubSQLite",
                 "HubTools",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
