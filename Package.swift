@@ -25,6 +25,7 @@ let package = Package(
     name: "Hub",
     products: [
         .library(name: "HubCore", targets: ["HubCore"]),
+        .library(name: "HubData", targets: ["HubData"]),
         .library(name: "HubRender", targets: ["HubRender"]),
         .library(name: "HubLua", targets: ["HubLua"]),
         .library(name: "HubTools", targets: ["HubTools"]),
@@ -69,7 +70,10 @@ let package = Package(
         .systemLibrary(name: "CEdit", path: "Sources/CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // Foundation (the toolchain's), and swift-collections' heap for the event loop's timers.
         .target(name: "HubCore", dependencies: [.product(name: "HeapModule", package: "swift-collections")], swiftSettings: checks),
-        .target(name: "HubRender", dependencies: ["HubCore"], swiftSettings: checks),
+        // What features fetch and keep, on HubCore's protocols: the HTTP fetcher with its cache,
+        // the recordings `hub test` reads and writes (file I/O), the store in memory.
+        .target(name: "HubData", dependencies: ["HubCore"], swiftSettings: checks),
+        .target(name: "HubRender", dependencies: ["HubCore", "HubData"], swiftSettings: checks),
         .target(
             name: "HubHTTP",
             dependencies: [
@@ -96,11 +100,11 @@ let package = Package(
         // The only target that sees CLua, so a `lua_*` call anywhere else does not compile.
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"], swiftSettings: checks),
         // No HTTP stack: the program that starts a runtime hands its manager a transport.
-        .target(name: "HubLua", dependencies: ["LuaBridge", "HubCore", "HubRender"], swiftSettings: checks),
+        .target(name: "HubLua", dependencies: ["LuaBridge", "HubCore", "HubData", "HubRender"], swiftSettings: checks),
         // The author's tools over a runtime: the REPL, the profiler's outputs, the feature tests'
         // runner, line coverage, `hub check`, the benchmarks' bridge probe. `hub` uses them; an
         // app embedding HubLua does not need them.
-        .target(name: "HubTools", dependencies: ["LuaBridge", "HubCore", "HubRender", "HubLua"], swiftSettings: checks),
+        .target(name: "HubTools", dependencies: ["LuaBridge", "HubCore", "HubData", "HubRender", "HubLua"], swiftSettings: checks),
         // Knowing when files change (inotify, or polling): what `hub watch` and `hub serve --watch`
         // use; HubCore for its clock.
         .target(name: "HubFileWatching", dependencies: ["HubCore"], swiftSettings: checks),
@@ -119,12 +123,17 @@ let package = Package(
         .target(name: "HubTestThreads", swiftSettings: checks),
         // Real faults for the tests: a small tmpfs to fill or make read-only, an immutable file.
         .target(name: "HubTestFaults", swiftSettings: checks),
+        // Facts about the running process and its settings: the cores it may run on (its CPU
+        // affinity, read from /proc) and how its allocator keeps memory. HubCore does no I/O.
+        .target(name: "HubSystem", swiftSettings: checks),
         // Feature folders and runtimes made on the spot: for the tests of HubLua and HubTools.
         .target(name: "HubTestFeatures", dependencies: ["HubCore", "HubLua"], swiftSettings: checks),
         .target(
             name: "HubServer",
             dependencies: [
                 "HubCore", "HubRender", "HubLua", "HubFileWatching", "HubHTTP",
+                "HubSystem",
+                "HubData",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -152,6 +161,8 @@ let package = Package(
             dependencies: [
                 "HubCore", "HubRender", "HubHTTP", "HubLua", "HubFileWatching", "HubServer", "HubSQLite", "HubPostgres",
                 "HubTools",
+                "HubSystem",
+                "HubData",
                 "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -163,6 +174,8 @@ let package = Package(
             dependencies: [
                 "HubCore", "HubRender", "HubLua", "LuaBridge", "HubHTTP", "HubTestBackend", "HubSQLite", "HubPostgres", "HubTestPostgres",
                 "HubTools",
+                "HubSystem",
+                "HubData",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ] + nioHTTP,
             swiftSettings: programChecks
@@ -188,6 +201,8 @@ let package = Package(
             swiftSettings: programChecks
         ),
         .testTarget(name: "HubCoreTests", dependencies: ["HubCore"], resources: [.copy("Fixtures")], swiftSettings: programChecks),
+        .testTarget(name: "HubDataTests", dependencies: ["HubCore", "HubData"], swiftSettings: programChecks),
+        .testTarget(name: "HubSystemTests", dependencies: ["HubSystem"], swiftSettings: programChecks),
         .testTarget(name: "HubRenderTests", dependencies: ["HubCore", "HubRender", "HubTestThreads"], swiftSettings: programChecks),
         .testTarget(
             name: "HubHTTPTests", dependencies: ["HubCore", "HubHTTP", "HubTestBackend"], exclude: ["Fixtures"], swiftSettings: programChecks),
@@ -196,15 +211,16 @@ let package = Package(
             dependencies: [
                 "HubCore", "HubRender", "HubLua", "LuaBridge", "HubHTTP", "HubTestBackend", "HubSQLite", "HubTestFeatures", "HubTestThreads",
                 "HubTools",
+                "HubData",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures", "Golden"],
             swiftSettings: programChecks),
         .testTarget(
-            name: "HubSQLiteTests", dependencies: ["HubCore", "HubSQLite", "HubTestFaults", "HubTestThreads", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "HubSQLiteTests", dependencies: ["HubCore", "HubData", "HubSQLite", "HubTestFaults", "HubTestThreads", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: programChecks),
         .testTarget(
-            name: "HubPostgresTests", dependencies: ["HubCore", "HubLua", "HubPostgres", "HubRender", "HubTestPostgres", "HubTestThreads", "HubTools"],
+            name: "HubPostgresTests", dependencies: ["HubCore", "HubData", "HubLua", "HubPostgres", "HubRender", "HubTestPostgres", "HubTestThreads", "HubTools"],
             swiftSettings: programChecks),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"], swiftSettings: programChecks),
         .testTarget(name: "HubFuzzingTests", dependencies: ["HubFuzzing", "HubLua", "LuaBridge"], swiftSettings: programChecks),
@@ -229,7 +245,7 @@ let package = Package(
         .testTarget(
             name: "HubServerTests",
             dependencies: [
-                "HubCore", "HubRender", "HubLua", "HubServer", "HubTestBackend", "HubTestThreads", "HubSQLite",
+                "HubCore", "HubData", "HubRender", "HubLua", "HubServer", "HubTestBackend", "HubTestThreads", "HubSQLite",
                 "HubTools",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,6 +1,6 @@
 // Embedding Hub in a Swift program: first with no Lua at all, then with a Lua feature drawn by
 // a Swift component, then the same feature from Swift concurrency. Built as
-// `HubEmbeddingExample`; the README shows this file.
+// `HubEmbeddingExample`; docs/embedding.md shows this file.
 
 import Foundation
 import HubCore

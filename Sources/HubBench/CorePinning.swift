@@ -1,5 +1,5 @@
 import Foundation
-import HubCore
+import HubSystem
 
 /// How the serve comparisons share the machine's cores: each server under test pinned to one
 /// core with `taskset`, and the load generator to another, so that every server gets the same

@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubSystem
 
 /// `hub serve` under load, on loopback: requests per second and latency percentiles of a
 /// 100-component view with one worker and with one per core, no errors, and the server's

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HubCore
+import HubData
 import HubLua
 import HubPostgres
 import HubRender

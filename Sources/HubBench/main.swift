@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubSystem
 
 // Hub's benchmarks: one line per comparison, `name: ratio (a vs b)`, both sides measured in
 // this one run (medians of several rounds), so the ratio means something on a noisy machine.

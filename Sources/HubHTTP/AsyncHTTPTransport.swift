@@ -15,7 +15,7 @@ import Darwin
 
 /// Sends requests with AsyncHTTPClient on the process's SwiftNIO event loops (the ones
 /// Hummingbird serves on), trusting the system's certificate store for TLS. Redirects are not
-/// followed here: ``HTTPFetcher`` follows them, checking each against the feature's hosts.
+/// followed here: HubData's `HTTPFetcher` follows them, checking each against the feature's hosts.
 ///
 /// The exchange runs on the NIO event loops from start to end (AsyncHTTPClient's future-based
 /// API), never on Swift concurrency's cooperative threads: a Hub ``HubEventLoop`` blocks the thread

@@ -9,7 +9,7 @@ import PostgresNIO
 /// A store in a PostgreSQL database, shared by every process that opens the same database:
 /// what `hub serve` uses when it runs as many processes or on many machines.
 ///
-/// Its semantics are ``MemoryStore``'s: versions that never repeat, byte-ordered listing,
+/// Its semantics are `MemoryStore`'s: versions that never repeat, byte-ordered listing,
 /// conditional writes decided in one transaction with the key's row locked, `max_keys` exact
 /// under concurrency. Each committed change is told to this store's observers (with the
 /// writer's origin) and, through `LISTEN/NOTIFY`, to the observers of every other store on the
@@ -49,9 +49,9 @@ public final class PostgresStore: Store {
     /// - Throws: ``PostgresURLError`` for a URL that cannot be used, or a TLS setup error.
     public init(
         url: String,
-        maxConnections: Int = 4,
-        connectTimeout: Duration = .seconds(5),
-        callTimeout: Duration = .seconds(10),
+        maxConnections: Int = HubDefaults.Store.postgresConnections,
+        connectTimeout: Duration = .seconds(HubDefaults.Store.postgresConnectTimeoutSeconds),
+        callTimeout: Duration = .seconds(HubDefaults.Store.postgresCallTimeoutSeconds),
         logger: Logger? = nil
     ) throws {
         self.url = try PostgresURL(url)

@@ -1,4 +1,5 @@
 import HubCore
+import HubData
 
 /// The composition root of an app that uses Hub, as Hub Framework's `HUBManager` was: it owns
 /// the feature, component, action, JSON schema, image and initial view model registries, the
@@ -38,9 +39,10 @@ public final class HubManager {
     /// `ContentOperationLimits/standard`.
     public var operationLimits = ContentOperationLimits.standard
     /// Milliseconds of the loop's time that opening a screen waits, at most, for its first
-    /// load (30 s): a view whose operations keep rescheduling themselves on timers never
-    /// finishes loading, and a screen shows what it has by then.
-    public var settleTimeout = 30_000
+    /// load (`HubDefaults.Limits.settleTimeout`, 30 s): a view whose operations keep
+    /// rescheduling themselves on timers never finishes loading, and a screen shows what it has
+    /// by then.
+    public var settleTimeout = HubDefaults.Limits.settleTimeout
     /// Told of each failure an operation silenced on any of the manager's screens (it was handed
     /// the error and finished normally): the chain goes on, the author must still see it. A Lua
     /// runtime reports it as a problem (`hub render`, `watch`, `test`, the REPL and the server's

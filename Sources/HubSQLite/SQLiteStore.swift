@@ -31,7 +31,7 @@ public final class SQLiteStore: Store {
     /// Fails when the file is not a SQLite database, cannot be written, is on a disk with no
     /// room left, or stays locked by another process for longer than `busyTimeout`, which is
     /// also how long each later write waits for another process's write to end.
-    public init(path: String, busyTimeout: Duration = .seconds(5)) throws(StoreFailure) {
+    public init(path: String, busyTimeout: Duration = .seconds(HubDefaults.Store.sqliteBusyTimeoutSeconds)) throws(StoreFailure) {
         self.path = path
         let folder = (path as NSString).deletingLastPathComponent
         do {
@@ -135,7 +135,7 @@ public final class SQLiteStore: Store {
     /// after its last observer went).
     var isLookingForChanges: Bool { feed.isLooking }
 
-    /// Applies `write` in `db`'s open transaction, as ``MemoryStore`` does in memory.
+    /// Applies `write` in `db`'s open transaction, as `MemoryStore` does in memory.
     private static func apply(
         _ write: StoreWrite, feed: SQLiteChangeFeed, in db: Database
     ) throws -> Result<StoreWriteOutcome, StoreFailure> {

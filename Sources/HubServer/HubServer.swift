@@ -1,8 +1,10 @@
 import Foundation
 import HubCore
+import HubData
 import HubHTTP
 import HubLua
 import HubRender
+internal import HubSystem
 import Hummingbird
 import HummingbirdCore
 import NIOCore

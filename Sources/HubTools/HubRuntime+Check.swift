@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubData
 import HubLua
 import HubRender
 internal import LuaBridge

@@ -1,19 +1,17 @@
+import HubCore
 import HubLua
 
 // `hub profile`: per operation time, instructions, memory and waits, and a sampled profile of
 // the Lua functions and lines that ran.
 
 extension HubRuntime {
-    /// The instructions between two samples unless told otherwise.
-    public static var defaultProfilePeriod: Int { Profile.defaultPeriod }
-
     /// Starts profiling what runs from now on (open a screen, reload it): each operation's and
     /// action's runs are measured, and the stacks of what runs under the instruction budget are
     /// sampled every `every` instructions the budget counts, where it counts them: the Lua
     /// lines running, a host function for its cost (without a budget, nothing is sampled).
     /// False when a profile is on already (a script's `s:profile` too).
     @discardableResult
-    public func startProfile(every: Int = defaultProfilePeriod) -> Bool {
+    public func startProfile(every: Int = HubDefaults.Profile.period) -> Bool {
         bindings.runner.startProfile(every: every)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 import HubLua
 
 /// What a profile found (``HubRuntime/stopProfile()``), in the forms `hub profile` writes: a
@@ -27,7 +28,7 @@ public struct ProfileReport: Sendable {
 
     /// The operations (runs, time, Lua and host time, waits, instructions, bytes allocated),
     /// then the `top` functions by samples (self, then total) and the `top` lines.
-    public func table(top: Int = 15) -> String {
+    public func table(top: Int = HubDefaults.Profile.rows) -> String {
         profile.table(top: top)
     }
 

@@ -165,7 +165,7 @@ package struct LuaClass<Object: AnyObject>: Sendable {
 
     /// Raises, for a method or a write, when `object`'s run has ended.
     private func checkRun(of object: Object) throws {
-        if let ended = lifetime?.ended(object) { throw LuaRaise(message: ended) }
+        if let ended = lifetime?.ended(object) { throw LuaRaise(message: "\(name) \(ended)") }
     }
 
     /// The object at argument `index`, or an argument error.

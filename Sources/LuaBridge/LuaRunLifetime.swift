@@ -6,7 +6,8 @@
 package struct LuaRunLifetime<Object>: Sendable {
     /// The run `object` belongs to: a number no other run has; 0 for none (usable always).
     package let run: @Sendable (Object) -> UInt64
-    /// The error for using `object` once its run has ended; nil while it lasts.
+    /// What is wrong with using `object` once its run has ended, after the class's name (`used
+    /// after its run ended ...`); nil while it lasts.
     package let ended: @Sendable (Object) -> String?
 
     package init(run: @escaping @Sendable (Object) -> UInt64, ended: @escaping @Sendable (Object) -> String?) {

@@ -3,6 +3,7 @@ import Foundation
 import HubCore
 import HubLua
 import HubRender
+import HubSystem
 
 @main
 struct Hub: ParsableCommand {

@@ -2,7 +2,7 @@ import Foundation
 import HubTestThreads
 import Testing
 
-/// `Examples/Embedding/main.swift`, the program the README shows: Hub embedded in Swift.
+/// `Examples/Embedding/main.swift`, the program docs/embedding.md shows: Hub embedded in Swift.
 @Suite(.offThePool) struct EmbeddingExampleTests {
     @Test func printsTheSwiftOnlyScreenThenTheLuaFeatureDrawnByTheSwiftComponentThenTwoOpenedFromTasks() throws {
         let result = try HubProcess.run([], program: "HubEmbeddingExample")
@@ -49,7 +49,7 @@ import Testing
     @Test func theExampleUsesTheEmbeddableProductsAloneAndTheBridgeIsNoProduct() throws {
         let manifest = try Self.text("Package.swift")
         let products = manifest.matches(of: /\.(?:library|executable)\(name: "(\w+)"/).map { String($0.1) }
-        #expect(products == ["HubCore", "HubRender", "HubLua", "HubTools", "HubHTTP", "HubSQLite", "HubPostgres", "HubServer", "hub"])
+        #expect(products == ["HubCore", "HubData", "HubRender", "HubLua", "HubTools", "HubHTTP", "HubSQLite", "HubPostgres", "HubServer", "hub"])
         let example = try #require(manifest.firstMatch(of: /name: "HubEmbeddingExample", dependencies: \[([^\]]*)\]/))
         #expect(example.1 == #""HubCore", "HubRender", "HubLua""#)
         let imports = try Self.text("Examples/Embedding/main.swift").split(separator: "\n")

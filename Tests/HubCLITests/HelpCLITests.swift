@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 import HubTestThreads
 import Testing
 
@@ -65,6 +66,34 @@ import Testing
             "--workers <workers> Worker threads, each with its own Lua runtime (default: one per core the process may run on)."), "\(serve)")
         #expect(Self.entries("OPTIONS", of: serve).contains(
             "--width <width> The width views are laid out and previews drawn at, in cells. (default: 80)"), "\(serve)")
+    }
+
+    @Test func theHelpStatesTheDefaultsOfHubDefaults() throws {
+        typealias Server = HubDefaults.Server
+        let defaults: [String: [(option: String, value: String)]] = [
+            "serve": [
+                ("--host <host>", Server.host), ("--port <port>", "\(Server.port)"), ("--max-body <max-body>", "\(Server.maxBodyBytes)"),
+                ("--request-timeout <request-timeout>", "\(Double(Server.requestTimeout) / 1_000)"),
+                ("--max-requests-per-worker <max-requests-per-worker>", "\(Server.maxRequestsPerWorker)"),
+                ("--max-connections <max-connections>", "\(Server.maxConnections)"),
+                ("--header-timeout <header-timeout>", "\(Server.headerTimeoutSeconds)"),
+                ("--idle-timeout <idle-timeout>", "\(Server.idleTimeoutSeconds)"),
+                ("--client-timeout <client-timeout>", "\(Server.clientTimeoutSeconds)"),
+                ("--max-streams-per-worker <max-streams-per-worker>", "\(Server.maxStreamsPerWorker)"),
+                ("--log-level <log-level>", Server.logLevel),
+                ("--memory <memory>", "\(HubDefaults.Limits.memory >> 20)"), ("--budget <budget>", "\(HubDefaults.Limits.instructionBudget)"),
+                ("--timeout <timeout>", "\(HubDefaults.Limits.operationTimeout)"), ("--time-limit <time-limit>", "\(HubDefaults.Limits.timeLimit)"),
+            ],
+            "profile": [("--every <every>", "\(HubDefaults.Profile.period)"), ("--top <top>", "\(HubDefaults.Profile.rows)")],
+        ]
+        for (name, options) in defaults {
+            let entries = Self.entries("OPTIONS", of: try HubProcess.run([name, "--help"]).output)
+            for (option, value) in options {
+                let entry = entries.first { $0.hasPrefix(option + " ") }
+                #expect(entry?.hasSuffix("(default: \(value)).") == true || entry?.hasSuffix("(default: \(value))") == true,
+                    "hub \(name) --help: \(entry ?? "no \(option)")")
+            }
+        }
     }
 
     @Test func serveUsageNamesEveryOption() throws {

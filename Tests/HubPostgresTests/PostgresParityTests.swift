@@ -1,4 +1,5 @@
 import HubCore
+import HubData
 import HubPostgres
 import Testing
 

@@ -56,7 +56,7 @@ extension Store {
 
     func writeNow(
         _ namespace: String, _ name: String, _ json: String?, condition: StoreWrite.Condition = .always,
-        maxKeys: Int = StoreLimits.defaultMaxKeys, origin: UInt64? = nil
+        maxKeys: Int = HubDefaults.Store.maxKeys, origin: UInt64? = nil
     ) -> Result<StoreWriteOutcome, StoreFailure>? {
         let write = StoreWrite(key: StoreKey(namespace: namespace, name: name), json: json, condition: condition, maxKeys: maxKeys, origin: origin)
         return blocking { self.write(write, completion: $0) }

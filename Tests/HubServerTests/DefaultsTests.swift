@@ -1,4 +1,5 @@
 import HubCore
+import HubData
 import HubRender
 import Testing
 @testable import HubServer
@@ -25,6 +26,25 @@ import Testing
         #expect(configuration.maxStreamsPerWorker == HubDefaults.Server.maxStreamsPerWorker)
         #expect(configuration.pingInterval == HubDefaults.Server.pingIntervalSeconds)
         #expect(ContentOperationLimits.standard.timeout == HubDefaults.Limits.operationTimeout)
+    }
+
+    @Test func whatFeaturesFetchAndKeepStartsFromHubDefaults() {
+        let policy = HTTPPolicy()
+        #expect(policy.maxResponseBytes == HubDefaults.HTTP.maxResponseBytes)
+        #expect(policy.timeout == HubDefaults.HTTP.timeout)
+        #expect(policy.maxInFlight == HubDefaults.HTTP.maxInFlight)
+        #expect(policy.maxRedirects == HubDefaults.HTTP.maxRedirects)
+        #expect(HTTPCache().capacity == HubDefaults.HTTP.cacheBytes)
+        #expect(StoreLimits().maxValueBytes == HubDefaults.Store.maxValueBytes)
+        #expect(StoreLimits().maxKeys == HubDefaults.Store.maxKeys)
+        #expect(StoreWrite(key: StoreKey(namespace: "a", name: "b"), json: nil).maxKeys == HubDefaults.Store.maxKeys)
+    }
+
+    @Test func screensAndTheirManagerStartFromHubDefaults() {
+        let manager = HubManager(clock: .virtual)
+        #expect(manager.settleTimeout == HubDefaults.Limits.settleTimeout)
+        #expect(manager.httpCache?.capacity == HubDefaults.HTTP.cacheBytes)
+        #expect(ScreenEventLog().capacity == HubDefaults.screenEvents)
     }
 
     @Test func theServersLimitsAreTheOnesDocsServingGives() {

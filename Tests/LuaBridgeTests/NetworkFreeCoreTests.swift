@@ -3,7 +3,7 @@ import Testing
 /// The core that runs scripts builds without an HTTP client or server: `hub.http` needs only
 /// the `HTTPTransport` HubCore declares, which the program starting a runtime hands it (`hub`,
 /// `HubServer` and an embedding app give it HubHTTP's AsyncHTTPClient one). So the fuzz
-/// targets, HubCore, HubRender, LuaBridge and HubLua build without SwiftNIO, BoringSSL,
+/// targets, HubCore, HubData, HubRender, LuaBridge and HubLua build without SwiftNIO, BoringSSL,
 /// Hummingbird or PostgreSQL's client.
 @Suite struct NetworkFreeCoreTests {
     /// The targets and products everything named here depends on, directly or not.
@@ -19,7 +19,7 @@ import Testing
 
     @Test func theScriptingCoreAndTheFuzzTargetsDependOnNoNetworkStack() throws {
         let graph = try PackageGraph.targetDependencies()
-        let core = ["HubCore", "HubRender", "LuaBridge", "HubLua", "HubFuzzing", "FuzzDSL", "FuzzJSON"]
+        let core = ["HubCore", "HubData", "HubRender", "LuaBridge", "HubLua", "HubFuzzing", "FuzzDSL", "FuzzJSON"]
         for target in core { #expect(graph[target] != nil, "\(target) is a target") }
         let reached = Self.closure(of: core, in: graph)
         let network = reached.filter { name in

@@ -5,13 +5,13 @@ public struct HTTPPolicy: Sendable, Equatable {
     /// The hosts requests may reach; empty: no network at all.
     public var hosts: [HostPattern] = []
     /// The largest response body taken, in bytes (8 MiB).
-    public var maxResponseBytes = 8 << 20
+    public var maxResponseBytes = HubDefaults.HTTP.maxResponseBytes
     /// Milliseconds a request may take, redirects included, unless it asks for less (10 s).
-    public var timeout = 10_000
+    public var timeout = HubDefaults.HTTP.timeout
     /// Requests one run may have in flight; more wait their turn (16).
-    public var maxInFlight = 16
+    public var maxInFlight = HubDefaults.HTTP.maxInFlight
     /// Redirects followed before a request fails (5).
-    public var maxRedirects = 5
+    public var maxRedirects = HubDefaults.HTTP.maxRedirects
 
     /// The exact hosts other folders' features list (``HostPattern/isExact``): one of them is
     /// reached only when ``hosts`` lists it exactly too, never through a wildcard (`127.0.0.1:*`

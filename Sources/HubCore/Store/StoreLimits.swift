@@ -1,23 +1,17 @@
 /// How much a feature may keep in the store; a feature's `store = { ... }` in `hub.feature`
 /// sets them.
 public struct StoreLimits: Sendable, Equatable {
-    /// The default of ``maxValueBytes``: 1 MiB.
-    public static let defaultMaxValueBytes = 1 << 20
-    /// The default of ``maxKeys``.
-    public static let defaultMaxKeys = 10_000
     /// The longest key, in bytes of UTF-8.
     public static let maxKeyBytes = 512
     /// The most keys one `list` call returns.
     public static let maxPage = 1_000
-    /// The keys one `list` call returns unless it asks for another number.
-    public static let defaultPage = 100
 
     /// The largest value, in bytes of its JSON.
-    public var maxValueBytes = defaultMaxValueBytes
+    public var maxValueBytes = HubDefaults.Store.maxValueBytes
     /// The most keys the feature's namespace holds.
-    public var maxKeys = defaultMaxKeys
+    public var maxKeys = HubDefaults.Store.maxKeys
 
-    public init(maxValueBytes: Int = defaultMaxValueBytes, maxKeys: Int = defaultMaxKeys) {
+    public init(maxValueBytes: Int = HubDefaults.Store.maxValueBytes, maxKeys: Int = HubDefaults.Store.maxKeys) {
         self.maxValueBytes = maxValueBytes
         self.maxKeys = maxKeys
     }

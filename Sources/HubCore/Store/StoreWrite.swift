@@ -19,7 +19,7 @@ public struct StoreWrite: Sendable, Equatable {
     /// Who writes, handed back in the ``StoreChange`` it causes (nil: nobody in particular).
     public var origin: UInt64?
 
-    public init(key: StoreKey, json: String?, condition: Condition = .always, maxKeys: Int = StoreLimits.defaultMaxKeys, origin: UInt64? = nil) {
+    public init(key: StoreKey, json: String?, condition: Condition = .always, maxKeys: Int = HubDefaults.Store.maxKeys, origin: UInt64? = nil) {
         self.key = key
         self.json = json
         self.condition = condition

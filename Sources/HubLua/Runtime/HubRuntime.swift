@@ -43,7 +43,7 @@ public final class HubRuntime {
             lua = try LuaState()
             Limits().apply(to: lua)
             bindings = try RuntimeBindings(lua: lua, manager: manager, problems: problemLog)
-            sandbox = try Sandbox(lua: lua, shared: bindings.sharedLibrary) { printed.write($0) }
+            sandbox = try Sandbox(lua: lua, shared: bindings.sharedLibrary()) { printed.write($0) }
         } catch {
             throw ScriptError(error)
         }

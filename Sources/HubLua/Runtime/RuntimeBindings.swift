@@ -2,8 +2,8 @@ import HubCore
 import HubRender
 package import LuaBridge
 
-/// The runtime's bindings: each owns its Lua references and registers its functions from one
-/// table, into the `hub` table every folder shares or into one folder's own.
+/// The runtime's bindings: each owns its Lua references and serves the functions ``HubAPI``
+/// lists, which this builds the `hub` table every folder shares and each folder's own from.
 package struct RuntimeBindings {
     package let builders: BuilderBindings
     let errors: ErrorTables
@@ -55,16 +55,14 @@ package struct RuntimeBindings {
         dataRescheduling = DataRescheduling(loop: manager.loop, problems: problems)
     }
 
-    /// The functions of the `hub` table every folder shares.
-    var sharedLibrary: LuaLibrary {
-        runner.library + features.library + screens.library + schemas.library + json.library + images.library
-            + tests.library
+    /// The `hub` table every folder shares: the shared names of ``HubAPI``.
+    func sharedLibrary() throws(LuaError) -> LuaLibrary {
+        try HubAPI.library(HubAPI.entries.compactMap(\.shared), at: self)
     }
 
-    /// The functions of `folder`'s own `hub` table (over the shared one).
+    /// `folder`'s own `hub` table (over the shared one): the folder names of ``HubAPI``.
     package func folderLibrary(_ folder: FeatureFolder) throws(LuaError) -> LuaLibrary {
-        runner.folderLibrary(folder) + features.folderLibrary(folder) + components.folderLibrary(folder) + schemas.folderLibrary(folder)
-            + actions.folderLibrary(folder) + (try http.folderLibrary(folder)) + (try store.folderLibrary(folder))
+        try HubAPI.library(HubAPI.entries.compactMap(\.folder), at: HubAPI.FolderPlace(bindings: self, folder: folder))
     }
 
     /// Removes from the manager everything `folder` registered; returns its features.

@@ -30,8 +30,9 @@ package final class Sandbox {
         sharedHub = lua.reference(popping: stack)
     }
 
-    /// A new environment for the scripts of `folder`, whose `hub` holds `library` and `hub.read`
-    /// over the shared functions, and the function that runs one of its modules again. With
+    /// A new environment for the scripts of `folder`, whose `hub` holds `library` (the folder's
+    /// own functions) over the shared functions, and the function that runs one of its modules
+    /// again. With
     /// `reportModuleError`, an `operations/` module that fails is told to it and stood in for by an operation that does nothing, so that the script that
     /// required it goes on (see `Prelude`).
     package func makeEnvironment(
@@ -39,9 +40,8 @@ package final class Sandbox {
     ) throws(LuaError) -> (environment: LuaReference, reloadModule: LuaReference) {
         let stack = lua.stack
         stack.push(environmentMaker)
-        let ownHub = library + LuaLibrary(self, folder: folder, ["read": Sandbox.read])
-        stack.newTable(record: ownHub.members.count)
-        stack.register(ownHub, into: -1)
+        stack.newTable(record: library.members.count)
+        stack.register(library, into: -1)
         stack.push(sharedHub)
         LuaBridge.pushFunction(stack) { call in
             do {
@@ -103,7 +103,7 @@ package final class Sandbox {
     }
 
     /// `hub.read(path)`: the bytes of a file inside the feature folder, as a Lua string.
-    private func read(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
+    static func read(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         call.push(bytes: try folder.readBytes(try call.checkString(1, "hub.read")))
         return 1
     }

@@ -25,9 +25,6 @@ import Synchronization
 /// ``HubRuntime`` is the synchronous face, for a program that owns its thread (a command-line
 /// tool, a test): there `open` runs the loop on the caller's thread until the view settles.
 public final class AsyncHubRuntime: Sendable {
-    /// How many calls may wait for the runtime's thread at once, unless told otherwise.
-    public static let defaultWaitingLimit = 1_024
-
     let thread: RuntimeThread<AsyncRuntimeState>
     /// Numbers for waits, unique in this runtime, so a cancelled task can name its wait.
     private let waitNumbers = Mutex(0)
@@ -39,7 +36,7 @@ public final class AsyncHubRuntime: Sendable {
     /// runtime and of its screens waits once (``open(_:options:timeout:)`` twice, one after
     /// the other), and a wait for a view to settle does not count once it has begun.
     public init(
-        waitingLimit: Int = AsyncHubRuntime.defaultWaitingLimit, _ make: @escaping @Sendable () throws -> HubRuntime
+        waitingLimit: Int = HubDefaults.Embedding.waitingCalls, _ make: @escaping @Sendable () throws -> HubRuntime
     ) async throws {
         let thread = RuntimeThread<AsyncRuntimeState>(name: "hub-runtime", waitingLimit: waitingLimit)
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in

@@ -1,4 +1,5 @@
 import Foundation
+import HubCore
 
 // A profile as a table to read: the operations, then the functions and lines with the most
 // samples.
@@ -6,7 +7,7 @@ import Foundation
 extension Profile {
     /// The operations (time, instructions, memory, waits), then the `top` functions by samples
     /// (self, then total) and the `top` lines.
-    package func table(top: Int = 15) -> String {
+    package func table(top: Int = HubDefaults.Profile.rows) -> String {
         var text = operationsTable()
         text += "\n\(samples.count) sample\(samples.count == 1 ? "" : "s"), one every \(Self.grouped(every)) instructions"
         let counted = operations.reduce(0) { $0 + $1.instructions }

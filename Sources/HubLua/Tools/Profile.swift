@@ -6,8 +6,6 @@ internal import LuaBridge
 /// (Lua's, and the cost of host calls and bytes allocated), so that the same work gives the
 /// same samples and they add up to the operations' instructions.
 package struct Profile: Sendable {
-    /// The instructions between two samples unless told otherwise.
-    package static let defaultPeriod = 1_000
     /// The bytes of samples a profile keeps at most: past them, samples are dropped.
     package static var recordBytes: Int { LuaState.profileRecordBytes }
 

@@ -70,7 +70,7 @@ public final class ScreenEventLog {
     public let capacity: Int
 
     /// An empty log keeping the last `capacity` events.
-    public init(capacity: Int = 1_000) {
+    public init(capacity: Int = HubDefaults.screenEvents) {
         self.capacity = max(1, capacity)
     }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
+import HubCore
 import Synchronization
 
 /// Writes a log's lines to a file descriptor from a thread of its own, so that a server never
@@ -9,8 +10,9 @@ import Synchronization
 /// are dropped, and a line says how many once there is room again. Each line is written whole,
 /// in the order lines were handed over.
 public final class LogWriter: Sendable {
-    /// Standard error's writer, which `hub serve`'s log and announcements share (4 MiB may wait).
-    public static let standardError = LogWriter(descriptor: STDERR_FILENO, bound: 4 << 20)
+    /// Standard error's writer, which `hub serve`'s log and announcements share
+    /// (`HubDefaults.Server.logBacklogBytes` may wait).
+    public static let standardError = LogWriter(descriptor: STDERR_FILENO, bound: HubDefaults.Server.logBacklogBytes)
 
     private let queue: Queue
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HubCore
+import HubData
 import HubLua
 import HubRender
 import HubTools

@@ -25,10 +25,10 @@ struct ProfileCommand: ParsableCommand {
     var uri: String
 
     @Option(help: "Instructions between two samples.")
-    var every = HubRuntime.defaultProfilePeriod
+    var every = HubDefaults.Profile.period
 
     @Option(help: "How many functions and lines the table lists.")
-    var top = 15
+    var top = HubDefaults.Profile.rows
 
     @Flag(help: "Print the samples as folded stacks (frame;frame;frame count), for flame graph tools.")
     var folded = false

@@ -90,7 +90,7 @@ struct Serve: ParsableCommand {
     var maxStreamsPerWorker = HubDefaults.Server.maxStreamsPerWorker
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
-    var logLevel = "info"
+    var logLevel = HubDefaults.Server.logLevel
 
     /// The longest `--client-timeout`, in seconds: a day, far past any client worth waiting for.
     static let longestClientTimeout = 86_400
@@ -155,13 +155,13 @@ struct Serve: ParsableCommand {
         // last lines are written before the process ends (or it gives up on a reader that never
         // reads).
         let log = LogWriter.standardError
-        defer { log.flush(within: 5) }
+        defer { log.flush(within: Double(HubDefaults.Server.logFlushSeconds)) }
         do {
             try HubServer(configuration: configuration).runBlocking { port in
                 log.write("hub: serving on http://\(host):\(port) with \(workers) worker\(workers == 1 ? "" : "s")\n")
             }
         } catch {
-            log.flush(within: 5)
+            log.flush(within: Double(HubDefaults.Server.logFlushSeconds))
             Hub.warn(error)
             throw ExitCode.failure
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HubCore
+import HubData
 import HubPostgres
 import HubSQLite
 

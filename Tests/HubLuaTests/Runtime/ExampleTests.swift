@@ -1,4 +1,5 @@
 import HubCore
+import HubData
 import HubRender
 import HubTestFeatures
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubData
 import HubRender
 import LuaBridge
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import HubCore
+import HubData
 import HubSQLite
 import Testing
 @testable import HubLua

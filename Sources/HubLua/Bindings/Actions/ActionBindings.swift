@@ -30,15 +30,6 @@ final class ActionBindings {
         ActionContextBindings.register(runner.lua.stack)
     }
 
-    /// The functions of one folder: `hub.action`, `hub.actions` and `hub.action_handler`.
-    func folderLibrary(_ folder: FeatureFolder) -> LuaLibrary {
-        LuaLibrary(self, folder: folder, [
-            "action": ActionBindings.registerAction,
-            "actions": ActionBindings.registerResolver,
-            "action_handler": ActionBindings.registerDefaultHandler,
-        ])
-    }
-
     /// Removes from the manager the action namespaces and default handler `folder` registered.
     func rollBack(_ folder: FeatureFolder) {
         namespaces.rollBack(folder) { manager.actionRegistry.unregisterFactory(forNamespace: $0) }
@@ -61,7 +52,7 @@ final class ActionBindings {
 
     /// `hub.action("ns:name", fn)`. Registered again by its folder (a hot reload), the new
     /// function replaces the old.
-    private func registerAction(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
+    func registerAction(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         let identifier = try call.checkIdentifier(1, "hub.action")
         try call.checkFunction(2, "hub.action")
         try call.chargeMemory(LuaStack.registrationSize)
@@ -74,12 +65,12 @@ final class ActionBindings {
 
     /// `hub.actions("ns", function(name) return fn_or_nil end)`: the actions of a namespace,
     /// made by name when performed (those `hub.action` registered come first).
-    private func registerResolver(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
+    func registerResolver(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         try call.setResolver("hub.actions", lua: runner.lua) { try factory(for: $0, folder: folder) }
     }
 
     /// `hub.action_handler(fn)`: the handler of every feature that has none of its own.
-    private func registerDefaultHandler(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
+    func registerDefaultHandler(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         try call.checkFunction(1, "hub.action_handler")
         try grants.grants.checkAppWide(folder, function: "hub.action_handler", reach: "see the actions of every feature")
         if let owner = defaultHandlerOwner {

@@ -1,4 +1,5 @@
 import HubCore
+import HubData
 internal import LuaBridge
 
 /// An action written in Lua: a function `fn(ctx)` that returns true when it performed. It runs

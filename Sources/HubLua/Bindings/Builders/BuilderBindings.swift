@@ -10,19 +10,19 @@ package import LuaBridge
 /// views) in a cycle that outlives the runtime.
 package final class BuilderBindings {
     /// `hub.ViewBuilder`.
-    static let view = LuaClass<ViewModelBuilder>(name: "hub.ViewBuilder", nesting: \.nesting, lifetime: lifetime("hub.ViewBuilder"))
+    static let view = LuaClass<ViewModelBuilder>(name: "hub.ViewBuilder", nesting: \.nesting, lifetime: lifetime())
     /// `hub.ComponentBuilder`.
     package static let component = LuaClass<ComponentModelBuilder>(
-        name: "hub.ComponentBuilder", resolveHandle: resolveHandle, nesting: \.nesting, lifetime: lifetime("hub.ComponentBuilder"))
+        name: "hub.ComponentBuilder", resolveHandle: resolveHandle, nesting: \.nesting, lifetime: lifetime())
     /// `hub.ImageBuilder`.
-    static let image = LuaClass<ComponentImageDataBuilder>(name: "hub.ImageBuilder", lifetime: lifetime("hub.ImageBuilder"))
+    static let image = LuaClass<ComponentImageDataBuilder>(name: "hub.ImageBuilder", lifetime: lifetime())
     /// `hub.TargetBuilder`.
-    static let target = LuaClass<ComponentTargetBuilder>(name: "hub.TargetBuilder", lifetime: lifetime("hub.TargetBuilder"))
+    static let target = LuaClass<ComponentTargetBuilder>(name: "hub.TargetBuilder", lifetime: lifetime())
 
-    /// A builder of the class `name` lasts as long as the run it was given to.
-    private static func lifetime<Builder: BuilderRun & SendableMetatype>(_ name: String) -> LuaRunLifetime<Builder> {
+    /// A builder lasts as long as the run it was given to.
+    private static func lifetime<Builder: BuilderRun & SendableMetatype>() -> LuaRunLifetime<Builder> {
         LuaRunLifetime(run: { $0.run }) { builder in
-            builder.endedRun.map { "\(name) used after its run ended (\($0)): a builder lasts as long as its operation's run" }
+            builder.endedRun.map { "used after its run ended (\($0)): a builder lasts as long as its operation's run" }
         }
     }
 

@@ -25,21 +25,13 @@ final class ComponentBindings {
         CanvasBindings.register(lua.stack)
     }
 
-    /// The functions of one folder: `hub.component` and `hub.components`.
-    func folderLibrary(_ folder: FeatureFolder) -> LuaLibrary {
-        LuaLibrary(self, folder: folder, [
-            "component": ComponentBindings.registerComponent,
-            "components": ComponentBindings.registerResolver,
-        ])
-    }
-
     /// Removes from the registry the component namespaces `folder` registered.
     func rollBack(_ folder: FeatureFolder) {
         namespaces.rollBack(folder) { registry.unregisterFactory(forNamespace: $0) }
     }
 
     /// `hub.component { id = "ns:name", traits = {...}, size = fn, render = fn, ... }`.
-    private func registerComponent(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
+    func registerComponent(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         try call.checkTable(1, "hub.component")
         try call.chargeMemory(LuaStack.registrationSize)
         let (identifier, spec) = try call.argument(1, "hub.component") {
@@ -53,7 +45,7 @@ final class ComponentBindings {
     }
 
     /// `hub.components("ns", function(name) return spec_or_nil end)`.
-    private func registerResolver(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
+    func registerResolver(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         try call.setResolver("hub.components", lua: lua) { try factory(for: $0, folder: folder) }
     }
 

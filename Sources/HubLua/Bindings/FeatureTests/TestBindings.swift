@@ -1,4 +1,5 @@
 import HubCore
+import HubData
 import HubRender
 package import LuaBridge
 
@@ -44,17 +45,8 @@ package final class TestBindings {
         manager.httpTransport as? any FolderRecordingTransport
     }
 
-    /// `hub.test`, `hub.expect_equal`, `hub.expect_render` (which costs what drawing a screen
-    /// costs).
-    var library: LuaLibrary {
-        LuaLibrary(self, [
-            "test": TestBindings.registerTest,
-            "expect_equal": TestBindings.expectEqual,
-        ])
-            + LuaLibrary(self, cost: ScreenBindings.renderingCost, ["expect_render": TestBindings.expectRender])
-    }
-
-    private func registerTest(_ call: LuaStack) throws -> Int32 {
+    /// `hub.test(name, fn)`: a case of the file under test.
+    func registerTest(_ call: LuaStack) throws -> Int32 {
         let name = try call.checkString(1, "hub.test")
         try call.checkFunction(2, "hub.test")
         call.pushValue(2)
@@ -68,7 +60,7 @@ package final class TestBindings {
     /// `hub.expect_equal(actual, expected [, message])`: raises at the caller's line unless the
     /// values are deeply equal (``LuaValueComparison``), listing where they differ:
     /// `body[2].title: expected "Rome", got "Roma"`, or `N differences:` and one line each.
-    private func expectEqual(_ call: LuaStack) throws -> Int32 {
+    func expectEqual(_ call: LuaStack) throws -> Int32 {
         let function = "hub.expect_equal"
         guard call.top >= 2 else { throw call.argumentError(2, function, "value expected") }
         let message = try call.optionalString(3, function)
@@ -85,7 +77,7 @@ package final class TestBindings {
     /// `s:render(options)` is byte for byte the golden file `path` of the feature folder under
     /// test, with the unified diff from the file to the render. Under `hub test --update` it
     /// writes a missing or different file instead (``GoldenFile``).
-    private func expectRender(_ call: LuaStack) throws -> Int32 {
+    func expectRender(_ call: LuaStack) throws -> Int32 {
         let function = "hub.expect_render"
         let screen = try screens.screen(call, at: 1, of: function)
         let path = try call.checkString(2, function)

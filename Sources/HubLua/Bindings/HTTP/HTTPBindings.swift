@@ -1,4 +1,5 @@
 import HubCore
+import HubData
 import HubRender
 internal import LuaBridge
 
@@ -25,11 +26,12 @@ final class HTTPBindings {
     /// The metatable of response tables: `__index` has `json`.
     private let responseMetatable: LuaReference
 
-    /// The Lua functions of `hub.http`: each calls the Swift function `start` for its kind,
-    /// which checks the arguments and starts the requests (returning a wait, or nil and the
-    /// argument error), then waits; both kinds of error are raised at the caller's line.
+    /// The Lua functions of `hub.http`, given `wait`, the table to fill and the names and Swift
+    /// functions `start` of its members: each calls its `start`, which checks the arguments and
+    /// starts the requests (returning a wait, or nil and the argument error), then waits; both
+    /// kinds of error are raised at the caller's line.
     private static let functions = """
-        local wait, start_request, start_get, start_post, start_all = ...
+        local wait, http, names, starts = ...
         local function wrap(start)
           return function(...)
             local number, problem = start(...)
@@ -39,7 +41,8 @@ final class HTTPBindings {
             return result
           end
         end
-        return { request = wrap(start_request), get = wrap(start_get), post = wrap(start_post), all = wrap(start_all) }
+        for position, name in ipairs(names) do http[name] = wrap(starts[position]) end
+        return http
         """
 
     /// The most requests one `hub.http.all` takes: what waits its turn is held outside the
@@ -67,25 +70,30 @@ final class HTTPBindings {
         responseMetatable = lua.reference(popping: stack)
     }
 
-    /// `hub.http` for the scripts of `folder`.
-    func folderLibrary(_ folder: FeatureFolder) throws(LuaError) -> LuaLibrary {
+    /// `hub.http` for the scripts of `folder`: `members` names the functions, each with the kind
+    /// of request it starts.
+    func table(_ folder: FeatureFolder, _ members: KeyValuePairs<String, Kind>) throws(LuaError) -> LuaReference {
         let stack = lua.stack
         try lua.load(Self.functions, chunkName: "=hub.http")
         stack.push(runner.waitFunction)
-        for kind in [Kind.request, .get, .post, .all] {
+        stack.newTable(record: members.count)
+        stack.push(strings: members.map(\.key))
+        stack.newTable(array: members.count)
+        for (position, kind) in members.map(\.value).enumerated() {
             LuaBridge.pushFunction(stack) { [weak self] call in
                 guard let self else { throw LuaLibrary.ownerGone }
                 return self.start(call, kind: kind, folder: folder)
             }
+            stack.setRawIndex(-2, position + 1)
         }
-        try lua.call(arguments: 5, results: 1)
-        return LuaLibrary([("http", .value(lua.reference(popping: stack)))])
+        try lua.call(arguments: 4, results: 1)
+        return lua.reference(popping: stack)
     }
 
     // MARK: Starting requests
 
     /// The four functions, by the arguments they take.
-    private enum Kind: String {
+    enum Kind: String {
         case request, get, post, all
         var function: String { "hub.http.\(rawValue)" }
     }

@@ -11,18 +11,9 @@ final class JSONBindings {
         self.manager = manager
     }
 
-    /// The `hub.json` table.
-    var library: LuaLibrary {
-        LuaLibrary([("json", .table(LuaLibrary(self, [
-            "encode": JSONBindings.encode,
-            "decode": JSONBindings.decode,
-            "decode_view_model": JSONBindings.decodeViewModel,
-        ])))])
-    }
-
     /// `hub.json.encode(value, pretty)`: JSON text with keys in a stable order; models in the
     /// default schema.
-    private func encode(_ call: LuaStack) throws -> Int32 {
+    func encode(_ call: LuaStack) throws -> Int32 {
         let pretty = call.boolean(at: 2)
         let text = try call.encodable(at: 1).serialized(pretty: pretty)
         try call.chargeWork(text.utf8.count * LuaStack.jsonWorkPerByte)
@@ -31,13 +22,13 @@ final class JSONBindings {
     }
 
     /// `hub.json.decode(text)`: plain Lua values.
-    private func decode(_ call: LuaStack) throws -> Int32 {
+    func decode(_ call: LuaStack) throws -> Int32 {
         call.push(json: try call.jsonArgument(1, "hub.json.decode"))
         return 1
     }
 
     /// `hub.json.decode_view_model(text_or_table, schema)`: a view model table.
-    private func decodeViewModel(_ call: LuaStack) throws -> Int32 {
+    func decodeViewModel(_ call: LuaStack) throws -> Int32 {
         let value = try call.jsonArgument(1, "hub.json.decode_view_model")
         let schema = manager.jsonSchemaRegistry.schema(for: try call.optionalString(2, "hub.json.decode_view_model"))
         let builder = ViewModelBuilder(configuration: manager.builderConfiguration, schema: schema)

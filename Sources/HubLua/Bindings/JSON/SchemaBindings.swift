@@ -55,7 +55,7 @@ final class SchemaBindings {
     private let problems: ProblemLog
     private let registry: JSONSchemaRegistry
     /// `hub.each`: a marker table.
-    private let eachToken: LuaReference
+    let eachToken: LuaReference
     /// The metatable of the tables `hub.first(...)` returns.
     private let firstMetatable: LuaReference
     /// The schemas each folder registered, by folder path.
@@ -73,16 +73,6 @@ final class SchemaBindings {
         firstMetatable = lua.reference(popping: stack)
     }
 
-    /// `hub.each` and `hub.first`.
-    var library: LuaLibrary {
-        LuaLibrary([("each", .value(eachToken))]) + LuaLibrary(self, ["first": SchemaBindings.first])
-    }
-
-    /// The functions of one folder, whose schemas belong to it: `hub.schema`.
-    func folderLibrary(_ folder: FeatureFolder) -> LuaLibrary {
-        LuaLibrary(self, folder: folder, ["schema": SchemaBindings.registerSchema])
-    }
-
     /// Removes from the registry the schemas `folder` registered.
     func rollBack(_ folder: FeatureFolder) {
         for identifier in registered.removeValue(forKey: folder.path) ?? [] {
@@ -91,7 +81,7 @@ final class SchemaBindings {
     }
 
     /// `hub.schema { id = ..., extends = "default", view = {...}, ... }`.
-    private func registerSchema(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
+    func registerSchema(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         try call.checkTable(1, "hub.schema")
         try call.chargeMemory(LuaStack.registrationSize)
         if let problem = TableKeys.firstUnknownKey(call, table: 1, known: ["id", "extends"] + Self.setters.keys) {
@@ -117,7 +107,7 @@ final class SchemaBindings {
     }
 
     /// `hub.first(path, path, ...)`: the first path that gives a value wins.
-    private func first(_ call: LuaStack) throws -> Int32 {
+    func first(_ call: LuaStack) throws -> Int32 {
         let count = call.top
         call.newTable(array: Int(count))
         for position in stride(from: 1, through: count, by: 1) {

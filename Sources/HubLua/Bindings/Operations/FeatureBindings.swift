@@ -51,24 +51,6 @@ package final class FeatureBindings {
         self.problems = problems
     }
 
-    /// The functions every folder shares.
-    var library: LuaLibrary {
-        LuaLibrary(self, [
-            "operation": FeatureBindings.defineOperation,
-            "factory": FeatureBindings.defineFactory,
-        ])
-    }
-
-    /// The functions of one folder, whose registrations belong to it: `hub.feature` (whose
-    /// features resolve local files there), `hub.prepend_operations`, `hub.append_operations`.
-    func folderLibrary(_ folder: FeatureFolder) -> LuaLibrary {
-        LuaLibrary(self, folder: folder, [
-            "feature": FeatureBindings.registerFeature,
-            "prepend_operations": FeatureBindings.prependOperations,
-            "append_operations": FeatureBindings.appendOperations,
-        ])
-    }
-
     /// Removes from the manager everything `folder` registered; returns its features.
     @discardableResult
     func rollBack(_ folder: FeatureFolder) -> [FeatureRegistration] {
@@ -104,7 +86,7 @@ package final class FeatureBindings {
 
     /// `hub.feature { id, title, uri | uri_prefix (and uri_exclude) | uri_match, operations,
     /// schema, reload_policy, action_handler, timeout, max_reschedules, budget }`.
-    private func registerFeature(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
+    func registerFeature(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         try call.checkTable(1, "hub.feature")
         try call.chargeMemory(LuaStack.registrationSize)
         let registration = try call.argument(1, "hub.feature") { try featureRegistration(call, folder: folder) }
@@ -266,7 +248,7 @@ package final class FeatureBindings {
     // MARK: Operations
 
     /// `hub.operation(spec)`: checks an operation table (or function) and gives it a name.
-    private func defineOperation(_ call: LuaStack) throws -> Int32 {
+    func defineOperation(_ call: LuaStack) throws -> Int32 {
         guard call.type(at: 1) == .table || call.type(at: 1) == .function else {
             throw call.typeError(1, "hub.operation", expected: "table or function")
         }
@@ -276,7 +258,7 @@ package final class FeatureBindings {
     }
 
     /// `hub.factory(function(uri) return { operations } end)`: operations made per view.
-    private func defineFactory(_ call: LuaStack) throws -> Int32 {
+    func defineFactory(_ call: LuaStack) throws -> Int32 {
         try call.checkFunction(1, "hub.factory")
         call.newTable(record: 1)
         call.pushValue(1)
@@ -288,7 +270,7 @@ package final class FeatureBindings {
     private static let factoryField = "__hub_factory"
 
     /// `hub.prepend_operations { ... }`: operations run before every feature's own.
-    private func prependOperations(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
+    func prependOperations(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         try grants.grants.checkAppWide(folder, function: "hub.prepend_operations", reach: "run in every feature's chain")
         let factory = try operationList(call, owner: "hub.prepend_operations")
         manager.prependedContentOperationFactories.append(factory)
@@ -297,7 +279,7 @@ package final class FeatureBindings {
     }
 
     /// `hub.append_operations { ... }`: operations run after every feature's own.
-    private func appendOperations(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
+    func appendOperations(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         try grants.grants.checkAppWide(folder, function: "hub.append_operations", reach: "run in every feature's chain")
         let factory = try operationList(call, owner: "hub.append_operations")
         manager.appendedContentOperationFactories.append(factory)

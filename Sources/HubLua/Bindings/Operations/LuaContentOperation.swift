@@ -1,4 +1,5 @@
 import HubCore
+import HubData
 internal import LuaBridge
 
 /// A content operation written in Lua: a table with `perform(ctx)` and optionally

@@ -1,4 +1,5 @@
 import HubCore
+import HubData
 internal import LuaBridge
 
 /// A script function run as a coroutine that may suspend itself with `hub.sleep(ms)` or
@@ -44,8 +45,8 @@ package final class ScriptRunner {
     private let waitToken: LuaReference
     /// The Lua functions `hub.sleep` and `hub.await` (they yield, so they are written in Lua;
     /// their arguments are checked in Swift).
-    private let sleepFunction: LuaReference
-    private let awaitFunction: LuaReference
+    let sleepFunction: LuaReference
+    let awaitFunction: LuaReference
     /// `wait(number)`: suspends the calling run until the host ends the wait `number`
     /// (``beginWait(kind:subject:cancel:)``), and returns what it ended with; outside a run, where time
     /// may pass, runs the loop until then. For the libraries whose functions wait (`hub.http`),
@@ -193,16 +194,6 @@ package final class ScriptRunner {
             call.push((error as? LuaRaise)?.message ?? String(describing: error))
             return 2
         }
-    }
-
-    /// `hub.sleep` and `hub.await`.
-    var library: LuaLibrary {
-        LuaLibrary([("sleep", .value(sleepFunction)), ("await", .value(awaitFunction))])
-    }
-
-    /// `hub.after`, whose callbacks count against `folder`.
-    func folderLibrary(_ folder: FeatureFolder) -> LuaLibrary {
-        LuaLibrary(self, folder: folder, ["after": ScriptRunner.after])
     }
 
     // MARK: Runs
@@ -449,7 +440,7 @@ package final class ScriptRunner {
     /// `hub.after(ms, fn)`: calls `fn` on the event loop after `ms` milliseconds, as one of
     /// `folder`'s callbacks (``FolderTimers``). Past their limits the call fails, and the
     /// folder's callbacks still waiting are cancelled: a chain of callbacks ends there.
-    private func after(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
+    func after(_ call: LuaStack, folder: FeatureFolder) throws -> Int32 {
         let milliseconds = try call.checkMilliseconds(1, "hub.after", upTo: Self.longestWait)
         try call.checkFunction(2, "hub.after")
         let timers = timers(of: folder)

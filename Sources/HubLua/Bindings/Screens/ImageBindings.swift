@@ -10,12 +10,8 @@ final class ImageBindings {
         self.registry = registry
     }
 
-    /// `hub.register_image`.
-    var library: LuaLibrary {
-        LuaLibrary(self, ["register_image": ImageBindings.registerImage])
-    }
-
-    private func registerImage(_ call: LuaStack) throws -> Int32 {
+    /// `hub.register_image(uri, bytes)`.
+    func registerImage(_ call: LuaStack) throws -> Int32 {
         let url = try call.checkString(1, "hub.register_image")
         let byteCount = try call.checkInt(2, "hub.register_image")
         try call.chargeMemory(LuaStack.registrationSize + url.utf8.count)

@@ -1,3 +1,4 @@
+import HubCore
 import HubRender
 internal import LuaBridge
 
@@ -15,7 +16,7 @@ extension ScreenBindings {
             stack.pushValue(2)
             function = runner.lua.reference(popping: stack)
         }
-        var every = Profile.defaultPeriod
+        var every = HubDefaults.Profile.period
         try stack.options(3, "profile", known: ["every"]) {
             every = try stack.integerField(3, "every") ?? every
         }

@@ -37,14 +37,9 @@ final class ScreenBindings {
     /// The connectivity states scripts name: `online` and `offline`.
     private static let connectivityStates: [ConnectivityState] = [.online, .offline]
 
-    /// `hub.open`.
-    var library: LuaLibrary {
-        LuaLibrary(self, cost: Self.settlingCost, ["open": ScreenBindings.open])
-    }
-
     /// `hub.open(uri, { width, height, margin, load, connectivity })`: a screen after its first
     /// load (or showing its initial content, with `load = false`).
-    private func open(_ call: LuaStack) throws -> Int32 {
+    func open(_ call: LuaStack) throws -> Int32 {
         let uri = try call.checkString(1, "hub.open")
         var options = ScreenOptions()
         let connectivity = ManualConnectivityStateResolver()

@@ -28,26 +28,27 @@ final class StoreBindings {
     /// pass at once (a test's or a REPL line's top level) to bring the screens up to date.
     var onChange: ((StoreKey, LuaContentOperation?, Bool) -> Void)?
 
-    /// The Lua functions of `hub.store`, over the Swift function `start(kind, namespace, ...)`,
-    /// which returns true and the results, nil and an error table, or the number of a wait.
+    /// The Lua functions of `hub.store`, given `wait`, the Swift function `start(kind, namespace,
+    /// ...)`, which returns true and the results, nil and an error table, or the number of a
+    /// wait, how many times `update` tries, and the names of the table's members with the kind
+    /// of call each makes: `update` runs its function between a read and a conditional write,
+    /// `namespace` gives the same table for another namespace, and the others call `start`.
     private static let functions = """
-        local wait, start, attempts = ...
-        local function call(kind, namespace, ...)
-          local how, a, b = start(kind, namespace, ...)
-          if how == true then return a, b end
-          if how == nil then error(a, 0) end
-          local ok
-          ok, a, b = wait(how)
-          if not ok then error(a, 0) end
-          return a, b
+        local wait, start, attempts, names, kinds = ...
+        local function waited(ok, ...)
+          if not ok then error((...), 0) end
+          return ...
         end
-        local function api(namespace)
-          local store = {}
-          function store.get(key) local value = call("get", namespace, key) return value end
-          function store.set(key, value) call("set", namespace, key, value) end
-          function store.delete(key) local deleted = call("delete", namespace, key) return deleted end
-          function store.list(prefix, options) local keys, after = call("list", namespace, prefix, options) return keys, after end
-          function store.update(key, fn)
+        local function answered(how, ...)
+          if how == true then return ... end
+          if how == nil then error((...), 0) end
+          return waited(wait(how))
+        end
+        local function call(kind, namespace, ...)
+          return answered(start(kind, namespace, ...))
+        end
+        local function update(namespace)
+          return function(key, fn)
             call("check_update", namespace, key, fn)
             for attempt = 1, attempts do
               if attempt > 1 then call("back_off", namespace, attempt) end
@@ -57,14 +58,27 @@ final class StoreBindings {
             end
             call("conflicts", namespace, key)
           end
+        end
+        local function api(namespace)
+          local store = {}
+          for position, name in ipairs(names) do
+            local kind = kinds[position]
+            if kind == "update" then
+              store[name] = update(namespace)
+            elseif kind == "namespace" then
+              if namespace == nil then
+                store[name] = function(other)
+                  call(kind, nil, other)
+                  return api(other)
+                end
+              end
+            else
+              store[name] = function(...) return call(kind, namespace, ...) end
+            end
+          end
           return store
         end
-        local store = api(nil)
-        function store.namespace(name)
-          call("namespace", nil, name)
-          return api(name)
-        end
-        return store
+        return api(nil)
         """
 
     /// How many times `update` runs its function before it gives up on conflicting writers.
@@ -81,8 +95,9 @@ final class StoreBindings {
         self.origin = origin
     }
 
-    /// `hub.store` for the scripts of `folder`.
-    func folderLibrary(_ folder: FeatureFolder) throws(LuaError) -> LuaLibrary {
+    /// `hub.store` for the scripts of `folder`: `members` names the functions, each with the
+    /// kind of call it makes.
+    func table(_ folder: FeatureFolder, _ members: KeyValuePairs<String, Kind>) throws(LuaError) -> LuaReference {
         let stack = lua.stack
         try lua.load(Self.functions, chunkName: "=hub.store")
         stack.push(runner.waitFunction)
@@ -91,15 +106,19 @@ final class StoreBindings {
             return self.start(call, folder: folder)
         }
         stack.push(Self.updateAttempts)
-        try lua.call(arguments: 3, results: 1)
-        return LuaLibrary([("store", .value(lua.reference(popping: stack)))])
+        stack.push(strings: members.map(\.key))
+        stack.push(strings: members.map(\.value.rawValue))
+        try lua.call(arguments: 5, results: 1)
+        return lua.reference(popping: stack)
     }
 
     // MARK: Calls
 
-    /// What a call asks, by its first argument.
-    private enum Kind: String {
-        case get, read, set, delete, swap, list, checkUpdate = "check_update", backOff = "back_off", conflicts, namespace
+    /// What a call asks, by its first argument (`update` is written in Lua over `check_update`,
+    /// `read`, `swap`, `back_off` and `conflicts`).
+    enum Kind: String {
+        case get, read, set, delete, swap, list, update, checkUpdate = "check_update", backOff = "back_off", conflicts
+        case namespace
 
         /// The public function, for messages.
         var function: String {
@@ -108,7 +127,7 @@ final class StoreBindings {
             case .set: "hub.store.set"
             case .delete: "hub.store.delete"
             case .list: "hub.store.list"
-            case .swap, .checkUpdate, .backOff, .conflicts: "hub.store.update"
+            case .update, .swap, .checkUpdate, .backOff, .conflicts: "hub.store.update"
             case .namespace: "hub.store.namespace"
             }
         }
@@ -139,7 +158,10 @@ final class StoreBindings {
             case .get, .read:
                 place.operationInstance?.storeReads.record(key)
                 return perform(call, place: place, kind: kind) { self.manager.store.get(key, completion: $0.complete) } push: { stack, value in
-                    guard let value else { return 0 }
+                    guard let value else {
+                        stack.pushNil()
+                        return 1
+                    }
                     try stack.push(json: JSONParser.parse(value.json))
                     if kind == .read { stack.push(Int(value.version)) }
                     return kind == .read ? 2 : 1
@@ -157,7 +179,7 @@ final class StoreBindings {
                 return 1
             case .conflicts:
                 throw StoreFailure(.conflicts, "\(key): other writers changed it \(Self.updateAttempts) times while the function ran")
-            case .list, .namespace, .backOff:
+            case .list, .namespace, .backOff, .update:
                 return 0
             }
         } catch let failure as StoreFailure {
@@ -211,7 +233,7 @@ final class StoreBindings {
         let function = Kind.list.function
         let prefix = call.isNil(3) ? "" : try Self.text(call, at: 3, kind: .list, what: "prefix") ?? call.checkString(3, function)
         var after: String?
-        var limit = StoreLimits.defaultPage
+        var limit = HubDefaults.Store.listPage
         try call.options(4, function, known: ["after", "limit"]) {
             call.rawField(4, "after")
             defer { call.pop() }
