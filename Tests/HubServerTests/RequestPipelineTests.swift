@@ -1,4 +1,5 @@
 import Foundation
+import HubTestThreads
 import Testing
 @testable import HubServer
 
@@ -26,13 +27,17 @@ import Testing
             let port = server.port
             let responses = try await offThePool {
                 let connection = try LoopbackConnection(port: port)
-                return try requests.map { request in
+                let responses = try requests.map { request in
                     var head = "\(request.method) \(request.path) HTTP/1.1\r\n"
                     let hosts = request.fields.contains { $0.0 == "Host" } ? [] : [("Host", "127.0.0.1")]
                     for (name, value) in hosts + request.fields { head += "\(name): \(value)\r\n" }
                     connection.send(head + "\r\n")
                     return try Self.readResponse(connection, method: request.method)
                 }
+                // A request's line is logged once its answer is written, which its client may
+                // read first: the last answer can come before its line.
+                _ = waitUntil { log.lines.filter { $0.requestID != nil }.count >= requests.count }
+                return responses
             }
             let lines = log.lines.compactMap { line -> String? in
                 guard let id = line.requestID else { return nil }
