@@ -3,7 +3,9 @@
 public struct ViewModelDiff: Equatable, Sendable {
     /// How matching identifiers are found.
     public enum Algorithm: Sendable {
-        /// Myers' shortest edit script: O((N + M) · D).
+        /// Myers' shortest edit script: O((N + M) · D) time and O(D²) memory; past
+        /// ``ViewModelDiff/traceBudget`` (bodies that share little of their order), a common
+        /// subsequence of the identifiers found once in each body, in O((N + M) log N).
         case myers
         /// Longest common subsequence by dynamic programming: O(N · M).
         case lcs
@@ -46,7 +48,13 @@ public struct ViewModelDiff: Equatable, Sendable {
         reloadedIdentifiers = reloaded.map { oldIdentifiers[$0] }
     }
 
-    /// Matched index pairs of Myers' shortest edit script, in order.
+    /// The most frontier entries Myers' search keeps for its way back (8 bytes each): 4 Mi,
+    /// reached at about 2,000 edits. A body of thousands whose order changed throughout would
+    /// otherwise take gigabytes.
+    static let traceBudget = 1 << 22
+
+    /// Matched index pairs of Myers' shortest edit script, in order; past ``traceBudget``, those
+    /// of ``uniqueMatches(_:_:)``.
     static func myersMatches(_ a: [String], _ b: [String]) -> [(old: Int, new: Int)] {
         let n = a.count
         let m = b.count
@@ -54,9 +62,13 @@ public struct ViewModelDiff: Equatable, Sendable {
         let maximum = n + m
         let offset = maximum
         var frontier = Array(repeating: 0, count: 2 * maximum + 2)
+        // The frontier before each depth, on the diagonals that depth reads (-depth ... depth).
         var trace: [[Int]] = []
+        var kept = 0
         search: for depth in 0...maximum {
-            trace.append(frontier)
+            kept += 2 * depth + 1
+            guard kept <= traceBudget else { return uniqueMatches(a, b) }
+            trace.append(Array(frontier[(offset - depth)...(offset + depth)]))
             for diagonal in stride(from: -depth, through: depth, by: 2) {
                 var x: Int
                 if diagonal == -depth || (diagonal != depth && frontier[offset + diagonal - 1] < frontier[offset + diagonal + 1]) {
@@ -77,15 +89,15 @@ public struct ViewModelDiff: Equatable, Sendable {
         var x = n
         var y = m
         for depth in stride(from: trace.count - 1, through: 0, by: -1) {
-            let previous = trace[depth]
+            let previous = trace[depth]  // previous[depth + k]: diagonal k
             let diagonal = x - y
             let previousDiagonal: Int
-            if diagonal == -depth || (diagonal != depth && previous[offset + diagonal - 1] < previous[offset + diagonal + 1]) {
+            if diagonal == -depth || (diagonal != depth && previous[depth + diagonal - 1] < previous[depth + diagonal + 1]) {
                 previousDiagonal = diagonal + 1
             } else {
                 previousDiagonal = diagonal - 1
             }
-            let previousX = depth == 0 ? 0 : previous[offset + previousDiagonal]
+            let previousX = depth == 0 ? 0 : previous[depth + previousDiagonal]
             let previousY = previousX - previousDiagonal
             while x > previousX && y > previousY && x > 0 && y > 0 && a[x - 1] == b[y - 1] {
                 x -= 1
@@ -96,6 +108,42 @@ public struct ViewModelDiff: Equatable, Sendable {
                 x = previousX
                 y = previousY
             }
+        }
+        return matches.reversed()
+    }
+
+    /// Matched index pairs of a longest common subsequence of the identifiers found once in `a`
+    /// and once in `b`, in order: the longest run of them whose new indices increase in old
+    /// order (patience sorting).
+    static func uniqueMatches(_ a: [String], _ b: [String]) -> [(old: Int, new: Int)] {
+        var counts: [String: (old: Int, new: Int, newIndex: Int)] = [:]
+        for identifier in a { counts[identifier, default: (0, 0, 0)].old += 1 }
+        for (index, identifier) in b.enumerated() where counts[identifier] != nil {
+            counts[identifier]?.new += 1
+            counts[identifier]?.newIndex = index
+        }
+        let pairs = a.indices.compactMap { index -> (old: Int, new: Int)? in
+            guard let count = counts[a[index]], count.old == 1, count.new == 1 else { return nil }
+            return (index, count.newIndex)
+        }
+        // tails[k]: the pair ending the best increasing run of length k + 1 found so far.
+        var tails: [Int] = []
+        var previous = Array(repeating: -1, count: pairs.count)
+        for (position, pair) in pairs.enumerated() {
+            var low = 0
+            var high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if pairs[tails[middle]].new < pair.new { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[position] = tails[low - 1] }
+            if low == tails.count { tails.append(position) } else { tails[low] = position }
+        }
+        var matches: [(old: Int, new: Int)] = []
+        var position = tails.last ?? -1
+        while position >= 0 {
+            matches.append(pairs[position])
+            position = previous[position]
         }
         return matches.reversed()
     }

@@ -89,4 +89,24 @@ private func viewModel(_ items: [String], header: String? = nil) -> ViewModel {
         #expect(myers.inserted.count == lcs.inserted.count)
         #expect(myers.deleted.count == lcs.deleted.count)
     }
+
+    /// A body of 3,000 in reverse order takes 6,000 edits: past the trace's budget, Myers'
+    /// search gives way to the identifiers found once in each body (the fuzzer's body of
+    /// thousands held 1.3 GB of frontiers before).
+    @Test func aBodyReversedPastTheTraceBudgetMatchesOneComponentAndKeepsTheRest() {
+        let items = (0..<3_000).map(String.init)
+        let diff = ViewModelDiff(from: viewModel(items), to: viewModel(items.reversed()), algorithm: .myers)
+        #expect(diff.inserted.count == 2_999 && diff.deleted.count == 2_999 && diff.reloaded.isEmpty)
+        #expect(Set(0..<3_000).subtracting(diff.deleted).count == 1)
+    }
+
+    /// Below the budget nothing changes, and past it the unique identifiers' matching is a
+    /// longest common subsequence when identifiers are unique: the same as LCS finds.
+    @Test func uniqueMatchesAreALongestCommonSubsequenceOfUniqueIdentifiers() {
+        let old = ["a", "b", "c", "d", "e", "f", "g"]
+        let new = ["x", "c", "a", "d", "f", "b", "g", "e"]
+        #expect(ViewModelDiff.uniqueMatches(old, new).count == ViewModelDiff.lcsMatches(old, new).count)
+        #expect(ViewModelDiff.uniqueMatches(old, new).map(\.old) == [2, 3, 5, 6])
+        #expect(ViewModelDiff.myersMatches(old, new).count == ViewModelDiff.lcsMatches(old, new).count)
+    }
 }
