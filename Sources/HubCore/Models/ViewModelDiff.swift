@@ -3,9 +3,9 @@
 public struct ViewModelDiff: Equatable, Sendable {
     /// How matching identifiers are found.
     public enum Algorithm: Sendable {
-        /// Myers' shortest edit script: O((N + M) · D) time and O(D²) memory; past
-        /// ``ViewModelDiff/traceBudget`` (bodies that share little of their order), a common
-        /// subsequence of the identifiers found once in each body, in O((N + M) log N).
+        /// Myers' shortest edit script: O((N + M) · D) time and O(D²) memory; past about 2,000
+        /// edits (bodies of thousands that share little of their order), a common subsequence of
+        /// the identifiers found once in each body, in O((N + M) log N).
         case myers
         /// Longest common subsequence by dynamic programming: O(N · M).
         case lcs
