@@ -18,6 +18,8 @@ extension Response: PipelineAnswer {
     var headerFields: HTTPFields {
         get { headers }
         set { headers = newValue }
+        // Completed in place, not through a copy that the first field added would duplicate.
+        _modify { yield &headers }
     }
 
     init(status: HTTPResponse.Status, headerFields: HTTPFields, body: ByteBuffer) {

@@ -18,8 +18,8 @@ extension RequestPipeline {
             }
             let requestID = context.requestID
             let (response, failure) = pipeline.finish(outcome, to: request.head, path: request.uri.path, requestID: requestID)
-            pipeline.observe(
-                request.head, answered: response.status, failure: failure, requestID: requestID, started: started, logger: context.logger)
+            // The router's logger names the request's id already.
+            pipeline.observe(request.head, answered: response.status, failure: failure, started: started, logger: context.logger)
             return response
         }
     }

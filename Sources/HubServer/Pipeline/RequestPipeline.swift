@@ -12,7 +12,7 @@ import Logging
 ///    a load on a worker (``HubServer/loadView(_:ifNoneMatch:channel:deliver:)``);
 /// 3. ``finish(_:to:path:requestID:)``: a failure answered with problem details, and the
 ///    header fields every answer carries (``ResponseHeaderFields``);
-/// 4. ``observe(_:answered:failure:requestID:started:logger:)``: the request counted and
+/// 4. ``observe(_:answered:failure:started:logger:)``: the request counted and
 ///    logged (``AnsweredRequests``).
 struct RequestPipeline: Sendable {
     /// The names the server answers to.
@@ -31,7 +31,7 @@ struct RequestPipeline: Sendable {
 
     /// Step 3: the answer to the request `head`, whose path without its query is `path` and
     /// whose id is `requestID`, from the route's `outcome`, with the header fields every
-    /// answer carries; and its failure, if it failed, for ``observe(_:answered:failure:requestID:started:logger:)``.
+    /// answer carries; and its failure, if it failed, for ``observe(_:answered:failure:started:logger:)``.
     func finish<Answer: PipelineAnswer>(
         _ outcome: Result<Answer, any Error>, to head: HTTPRequest, path: String, requestID: String
     ) -> (answer: Answer, failure: ViewFailure?) {
@@ -48,17 +48,10 @@ struct RequestPipeline: Sendable {
         return (answer, failure)
     }
 
-    /// Step 4: counts and logs the request `head`, whose id is `requestID`, answered `status`
-    /// (`failure` when it failed) `started` ago. (``ViewAnswering`` takes it once its answer is
-    /// written, the router just before.)
-    func observe(
-        _ head: HTTPRequest, answered status: HTTPResponse.Status, failure: ViewFailure?, requestID: String, started: UInt64,
-        logger: Logger
-    ) {
-        var logger = logger
-        // A success is logged at info, a failure at notice or error: the request's id is added
-        // only when its line is logged (the router's logger has it already).
-        if failure != nil || logger.logLevel <= .info { logger[metadataKey: RequestIdentifier.metadataKey] = .string(requestID) }
+    /// Step 4: counts and logs the request `head`, answered `status` (`failure` when it failed)
+    /// `started` ago, with `logger`, which names the request's id. (``ViewAnswering`` takes it
+    /// once its answer is written, the router just before.)
+    func observe(_ head: HTTPRequest, answered status: HTTPResponse.Status, failure: ViewFailure?, started: UInt64, logger: Logger) {
         AnsweredRequests.observe(head, status: status, failure: failure, since: started, logger: logger, metrics: metrics)
     }
 }

@@ -41,7 +41,8 @@ struct ViewAnswer: Sendable, PipelineAnswer {
     }
 
     /// The most fields an answer of a view carries: its own four, `Content-Length`, and the
-    /// four ``ResponseHeaderFields`` adds to it (it has its own `Cache-Control`).
+    /// four ``ResponseHeaderFields`` adds to it (it has its own `Cache-Control`): two that
+    /// every answer carries, `Date` and `Server`.
     private static let fieldCapacity = 9
 
     /// `Content-Type: application/json`, made once (a field checks its value when made).

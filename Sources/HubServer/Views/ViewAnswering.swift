@@ -141,8 +141,6 @@ final class ViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
             head.headerFields[.transferEncoding] == nil,
             let uri = lastTarget?.target == target ? lastTarget?.uri : Self.viewURI(of: target)
         else { return nil }
-        // The pipeline's first step; a refusal is the router's to answer.
-        guard (try? views.pipeline.admit(head, knownHost: lastAllowedHost)) != nil else { return nil }
         let source: Source
         switch views.cache.lookUp(uri) {
         case .fresh(let view): source = .kept(view)
@@ -151,6 +149,9 @@ final class ViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
             guard let load = views.load else { return nil }
             source = .worker(uri: uri, load: load)
         }
+        // The pipeline's first step (after the look-up, which has no effect: a request the
+        // router answers is admitted there, once); a refusal is the router's to answer.
+        guard (try? views.pipeline.admit(head, knownHost: lastAllowedHost)) != nil else { return nil }
         (lastTarget, lastAllowedHost) = ((target, uri), head.authority)
         return source
     }
@@ -251,8 +252,13 @@ final class ViewAnswering: ChannelDuplexHandler, RemovableChannelHandler {
         let target = head.path ?? ""
         let path = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(target[..<$0]) } ?? target
         let requestID = RequestIdentifier.next()
-        let (answer, failure) = views.pipeline.finish(result, to: head, path: path, requestID: requestID)
+        var (answer, failure) = views.pipeline.finish(result, to: head, path: path, requestID: requestID)
+        ResponseHeaderFields.stamp(&answer.headerFields)
         send(answer)
-        views.pipeline.observe(head, answered: answer.status, failure: failure, requestID: requestID, started: started, logger: views.logger)
+        var logger = views.logger
+        // A success is logged at info, a failure at notice or error: the request's id is added
+        // only when its line is logged.
+        if failure != nil || logger.logLevel <= .info { logger[metadataKey: RequestIdentifier.metadataKey] = .string(requestID) }
+        views.pipeline.observe(head, answered: answer.status, failure: failure, started: started, logger: logger)
     }
 }
