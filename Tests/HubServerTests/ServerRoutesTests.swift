@@ -39,6 +39,13 @@ import Testing
         // The Cache-Control of an answer that sets none is its route's.
         #expect(CachePolicy.forPath("/metrics") == "no-store" && CachePolicy.forPath("/views/x/actions") == "no-cache")
         #expect(CachePolicy.forPath("/nowhere") == "no-cache")
+        // A path with a suffix is its suffixed route's, though the view's route matches it too.
+        #expect(actions.matches("/views/a:b/actions") && !actions.matches("/views/actions") && !actions.matches("/views/a:b"))
+        #expect(ServerRoutes.route(at: "/views/a:b/actions")?.handler == .action)
+        #expect(ServerRoutes.route(at: "/views/a:b/updates")?.handler == .viewUpdates)
+        #expect(ServerRoutes.route(at: "/views/a:b")?.handler == .view)
+        #expect(ServerRoutes.route(at: "/preview/a:b/updates")?.handler == .previewUpdates)
+        #expect(ServerRoutes.route(at: "/sessions/0-a/back")?.handler == .back && ServerRoutes.route(at: "/nowhere") == nil)
     }
 
     @Test func aMethodNoRouteTakesAtAViewsPathIsRefusedWithTheOnesThatDo() throws {

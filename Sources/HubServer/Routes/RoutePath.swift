@@ -41,13 +41,16 @@ struct RoutePath: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Whether a request for `path` (without its query) is one for this path.
+    /// Whether a request for `path` (without its query) is one for this path. (A view URI may
+    /// end in a suffix too: `/views/<uri>` matches every path that `/views/<uri>/actions` does,
+    /// and ``ServerRoutes/route(at:)`` takes the one with the suffix.)
     func matches(_ path: String) -> Bool {
         switch parameter {
         case nil:
             return path == prefix
         case .uri:
-            return path.hasPrefix(prefix)
+            guard let suffix else { return path.hasPrefix(prefix) }
+            return path.hasPrefix(prefix) && path.hasSuffix("/" + suffix) && path.count > prefix.count + suffix.count + 1
         case .id:
             guard path.hasPrefix(prefix) else { return false }
             let segments = path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)

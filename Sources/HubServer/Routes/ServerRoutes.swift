@@ -85,6 +85,20 @@ extension ServerRoutes {
     static let otherViewEndings: [String] = all.filter { $0.requestMethod == .get && $0.handler != .view }.flatMap(\.paths)
         .filter { $0.parameter == .uri && $0.prefix == viewPrefix }.compactMap { $0.suffix.map { "/" + $0 } }
 
+    /// The route a request for `path` (without its query) asks for, whatever its method: of the
+    /// routes whose path matches, one whose path ends in a suffix (`/views/<uri>/updates`)
+    /// before one whose view URI may end anyhow (`/views/<uri>`); nil for none.
+    static func route(at path: String) -> Route? {
+        var plain: Route?
+        for route in all {
+            for routePath in route.paths where routePath.matches(path) {
+                if routePath.suffix != nil { return route }
+                plain = plain ?? route
+            }
+        }
+        return plain
+    }
+
     /// The path of the model of the view `uri`, path-encoded.
     static func viewPath(of uri: String) -> String {
         view.paths[0].path(uri: uri)

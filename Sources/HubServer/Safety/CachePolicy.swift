@@ -14,6 +14,6 @@ enum CachePolicy {
     /// The `Cache-Control` of an answer to a request for `path` (without its query): its
     /// route's.
     static func forPath(_ path: String) -> String {
-        ServerRoutes.all.first { route in route.paths.contains { $0.matches(path) } }?.cacheControl ?? other
+        ServerRoutes.route(at: path)?.cacheControl ?? other
     }
 }
