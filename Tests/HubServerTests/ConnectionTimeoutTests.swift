@@ -117,20 +117,16 @@ import Testing
                 // Each asks at once: the header timeout counts from the connection's start.
                 let exchanges = try (0..<20).map { _ in
                     let connection = try LoopbackConnection(port: port)
-                    return (connection, try connection.exchange("GET", "/views/kept:a"), Date())
+                    return (connection, try connection.exchange("GET", "/views/kept:a"))
                 }
                 // Each closes 4 s after its answer alone; under the whole parallel suite later:
                 // waited for up to a minute, reached only on a failure.
-                let closes = exchanges.map { connection, _, answered in
-                    (connection.closes(within: 60), Date().timeIntervalSince(answered))
-                }
-                return (exchanges.map(\.1), closes)
+                return (exchanges.map(\.1), exchanges.map { connection, _ in connection.closes(within: 60) })
             }
             #expect(answers.allSatisfy { $0.status == 200 && $0.body == kept.body && $0.headers["age"] != nil }, "answered from what was kept")
-            #expect(closes.allSatisfy { $0.0 }, "an idle connection is still open after a minute")
-            // The timeouts are real time by design: no close comes before the idle timeout's.
-            let seconds = closes.map(\.1)
-            #expect(seconds.allSatisfy { $0 >= 3 }, "closed after \(seconds) s")
+            #expect(closes.allSatisfy { $0 }, "an idle connection is still open after a minute")
+            // Which timeout closed them is counted (when, HeaderTimeoutHandlerTests shows on a
+            // loop whose time the test moves).
             let timeouts = try await metricLines(server).filter { $0.hasPrefix("hub_header_timeouts_total") }
             #expect(timeouts.allSatisfy { $0 == "hub_header_timeouts_total 0" }, "\(timeouts)")
         }
