@@ -17,6 +17,15 @@ public final class ContentOperationHandle {
         loader?.operationAskedToReschedule(at: index, location: location) ?? false
     }
 
+    /// Queues a run of this operation and every one after it at the loop's next turn, as an
+    /// event from outside its runs does (data it read changed), unless one from it or an earlier
+    /// one is queued and not started, which will see the change: so any number of such events
+    /// before it starts ask for one run.
+    public func rescheduleUnlessQueued() {
+        guard let loader, !loader.hasQueuedRun(from: index) else { return }
+        loader.rescheduleOperationOnNextTurn(at: index)
+    }
+
     /// Performs the action `identifier` with trigger `contentOperation` and no component model.
     /// Returns whether it was performed (or handled).
     @discardableResult

@@ -13,8 +13,8 @@ public final class HTTPFetcher {
     public let cache: HTTPCache?
     let loop: HubEventLoop
     /// The background revalidations under way, by partition, method and URL, each with whom to
-    /// tell when it brings a new response: one request answers every stale hit meanwhile.
-    private var revalidating: [HTTPCacheEntry.Key: [() -> Void]] = [:]
+    /// tell how it ends: one request answers every stale hit meanwhile.
+    private var revalidating: [HTTPCacheEntry.Key: [HTTPRevalidationWatch]] = [:]
 
     /// A fetcher sending through `transport` on `loop`, with `cache`.
     public init(transport: any HTTPTransport, cache: HTTPCache?, loop: HubEventLoop) {
@@ -35,18 +35,17 @@ public final class HTTPFetcher {
     /// the loop's thread, unless the returned cancellation is used first.
     ///
     /// A stale response within its `stale-while-revalidate` answers at once, and is revalidated
-    /// meanwhile, into the cache: when the server sent another status or body (not a 304) that
-    /// is fresh, `replaced` is called on the loop's thread, so that whoever showed the stale one
-    /// can ask again. One within its `stale-if-error` answers when the server fails or answers 500,
+    /// meanwhile, into the cache, and `watch` is told how that ended (``HTTPRevalidationWatch``).
+    /// One within its `stale-if-error` answers when the server fails or answers 500,
     /// 502, 503 or 504. A request the cache must answer alone (`only-if-cached`) and cannot gets
     /// a 504 without anything sent.
     public func fetch(
         _ request: HubHTTPRequest, policy: HTTPPolicy, partition: String, offline: Bool, timeout: Int? = nil,
-        cacheMode: HTTPCacheMode = .default, replaced: (() -> Void)? = nil,
+        cacheMode: HTTPCacheMode = .default, watch: HTTPRevalidationWatch? = nil,
         completion: @escaping (Result<HubHTTPResponse, HTTPFailure>) -> Void
     ) -> HTTPCancellation {
         let exchange = Exchange(
-            fetcher: self, policy: policy, partition: partition, cacheMode: cacheMode, replaced: replaced, completion: completion)
+            fetcher: self, policy: policy, partition: partition, cacheMode: cacheMode, watch: watch, completion: completion)
         let limit = min(timeout ?? policy.timeout, policy.timeout)
         if offline {
             exchange.finish(.failure(HTTPFailure(
@@ -58,44 +57,53 @@ public final class HTTPFetcher {
     }
 
     /// Validates `validation`'s stored response for `request` of `partition` with nobody waiting
-    /// (RFC 5861 §3), unless a revalidation of it is under way already, or the policy's
-    /// `maxInFlight` revalidations of any are: a 304 freshens it,
-    /// another response is stored as any (and calls each `replaced` given meanwhile when its
-    /// status or body differ and it is fresh), a failure changes nothing.
+    /// (RFC 5861 §3), unless a revalidation of it is under way already (`watch` joins it), or
+    /// the policy's `maxInFlight` revalidations of the partition are (the stale response still
+    /// answers, and a later hit revalidates it). A 304 freshens it; another response is stored
+    /// as any, and the watches are told when it replaced the stale one's status or body and is
+    /// fresh; a failure, a server error or a redirect changes nothing, and the watches are told.
     private func revalidateInBackground(
         _ request: HubHTTPRequest, _ validation: HTTPCacheValidation, policy: HTTPPolicy, partition: String,
-        replaced: (() -> Void)?
+        watch: HTTPRevalidationWatch?
     ) {
         let key = HTTPCacheEntry.key(request, partition: partition)
-        if revalidating[key] != nil {
-            revalidating[key]?.append(contentsOf: replaced.map { [$0] } ?? [])
+        if let watches = revalidating[key] {
+            if let watch, !watches.contains(where: { $0.asker == watch.asker }) { revalidating[key]?.append(watch) }
             return
         }
-        // As many at once as the policy lets a run have in flight: past that the stale response
-        // still answers, and a later hit revalidates it.
-        guard revalidating.count < policy.maxInFlight else { return }
-        revalidating[key] = replaced.map { [$0] } ?? []
+        guard revalidating.keys.count(where: { $0.partition == partition }) < max(1, policy.maxInFlight) else { return }
+        revalidating[key] = watch.map { [$0] } ?? []
         var sent = request
         for (name, value) in validation.conditions { sent.headers.set(name, value) }
         let sentAt = cacheNow
         let limits = HTTPExchangeLimits(maxBodyBytes: policy.maxResponseBytes, timeout: policy.timeout)
         _ = transport.send(sent, limits: limits, on: loop) { [self] result in
-            let waiting = revalidating.removeValue(forKey: key) ?? []
-            guard case .success(let response) = result, let cache else { return }
+            let watches = revalidating.removeValue(forKey: key) ?? []
+            let failed = { (text: String) in watches.forEach { $0.failed("revalidating \(request.line) in the background: \(text)") } }
+            let response: HubHTTPResponse
+            switch result {
+            case .failure(let failure): return failed(failure.message)
+            case .success(let answered): response = answered
+            }
+            if Exchange.isError(result) { return failed("the server answered \(response.status)") }
+            if Exchange.redirect(from: request, response: response) != nil {
+                return failed("the server answered \(response.status), a redirect, which is followed only in the foreground")
+            }
+            guard let cache else { return }
             if response.status == 304 {
                 _ = cache.revalidated(request, partition: partition, with: response, stored: validation.stored, requestTime: sentAt, now: cacheNow)
-            } else {
-                cache.store(response, for: request, partition: partition, requestTime: sentAt, now: cacheNow)
-                // Asking again is worth it only for another status or body that the cache now
-                // answers fresh: one stale at once would be answered stale and revalidated again,
-                // and a server whose every answer differs (a clock in the body) would have the
-                // asker run again and again.
-                let stale = validation.stored
-                guard response.status != stale.status || response.body != stale.body,
-                    case .fresh = cache.lookup(request, partition: partition, now: cacheNow)
-                else { return }
-                waiting.forEach { $0() }
+                return
             }
+            cache.store(response, for: request, partition: partition, requestTime: sentAt, now: cacheNow)
+            // Asking again is worth it only for another status or body that the cache now
+            // answers fresh: one stale at once would be answered stale and revalidated again,
+            // and a server whose every answer differs (a clock in the body) would have the
+            // asker run again and again.
+            let stale = validation.stored
+            guard response.status != stale.status || response.body != stale.body,
+                case .fresh = cache.lookup(request, partition: partition, now: cacheNow)
+            else { return }
+            watches.forEach { $0.replaced() }
         }
     }
 
@@ -106,8 +114,8 @@ public final class HTTPFetcher {
         /// The cache partition of the requests.
         let partition: String
         let cacheMode: HTTPCacheMode
-        /// Called when a background revalidation brought a new response.
-        let replaced: (() -> Void)?
+        /// Told how a background revalidation of a stale response it answered ends.
+        let watch: HTTPRevalidationWatch?
         var completion: ((Result<HubHTTPResponse, HTTPFailure>) -> Void)?
         var hop: HTTPCancellation?
         var timer: HubEventLoop.TimerID?
@@ -121,10 +129,10 @@ public final class HTTPFetcher {
         var staleIfError: HubHTTPResponse?
 
         init(
-            fetcher: HTTPFetcher, policy: HTTPPolicy, partition: String, cacheMode: HTTPCacheMode, replaced: (() -> Void)?,
+            fetcher: HTTPFetcher, policy: HTTPPolicy, partition: String, cacheMode: HTTPCacheMode, watch: HTTPRevalidationWatch?,
             completion: @escaping (Result<HubHTTPResponse, HTTPFailure>) -> Void
         ) {
-            self.replaced = replaced
+            self.watch = watch
             self.fetcher = fetcher
             self.policy = policy
             self.partition = partition
@@ -157,7 +165,7 @@ public final class HTTPFetcher {
                 case .fresh(let response):
                     return finish(.success(response))
                 case .staleWhileRevalidate(let response, let stale):
-                    fetcher.revalidateInBackground(request, stale, policy: policy, partition: partition, replaced: replaced)
+                    fetcher.revalidateInBackground(request, stale, policy: policy, partition: partition, watch: watch)
                     return finish(.success(response))
                 case .unavailable:
                     return finish(.success(HubHTTPResponse(status: 504)))
@@ -202,7 +210,7 @@ public final class HTTPFetcher {
                     request, partition: partition, with: response, stored: validation.stored, requestTime: sentAt, now: fetcher.cacheNow)
                 return finish(.success(stored ?? response))
             }
-            if let next = redirect(from: request, response: response) {
+            if let next = Self.redirect(from: request, response: response) {
                 guard redirects < policy.maxRedirects else {
                     return finish(.failure(HTTPFailure(
                         .tooManyRedirects, "\(request.line): stopped after \(policy.maxRedirects) redirects")))
@@ -216,7 +224,7 @@ public final class HTTPFetcher {
 
         /// Whether `result` is what stale-if-error answers instead of: a transport failure, no
         /// answer in time, or a 500, 502, 503 or 504 (RFC 5861 §4).
-        private static func isError(_ result: Result<HubHTTPResponse, HTTPFailure>) -> Bool {
+        static func isError(_ result: Result<HubHTTPResponse, HTTPFailure>) -> Bool {
             switch result {
             case .success(let response): [500, 502, 503, 504].contains(response.status)
             case .failure(let failure): failure.kind == .transport || failure.kind == .timeout
@@ -224,7 +232,7 @@ public final class HTTPFetcher {
         }
 
         /// The request a redirect response asks for; nil when `response` is not one.
-        private func redirect(from request: HubHTTPRequest, response: HubHTTPResponse) -> HubHTTPRequest? {
+        static func redirect(from request: HubHTTPRequest, response: HubHTTPResponse) -> HubHTTPRequest? {
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"],
                 let base = URL(string: request.url), let target = URL(string: location, relativeTo: base)
             else { return nil }

@@ -18,11 +18,11 @@ public final class HTTPRequestQueue {
     /// How many requests are in flight, and how many wait.
     public var counts: (inFlight: Int, waiting: Int) { (inFlight.count, waiting.count) }
 
-    /// Fetches `request` as ``HTTPFetcher/fetch(_:policy:partition:offline:timeout:cacheMode:replaced:completion:)``
+    /// Fetches `request` as ``HTTPFetcher/fetch(_:policy:partition:offline:timeout:cacheMode:watch:completion:)``
     /// does, once fewer than the limit are in flight; its timeout counts from then.
     public func fetch(
         _ request: HubHTTPRequest, policy: HTTPPolicy, partition: String, offline: Bool, timeout: Int? = nil,
-        cacheMode: HTTPCacheMode = .default, replaced: (() -> Void)? = nil,
+        cacheMode: HTTPCacheMode = .default, watch: HTTPRevalidationWatch? = nil,
         completion: @escaping (Result<HubHTTPResponse, HTTPFailure>) -> Void
     ) -> HTTPCancellation {
         sequence += 1
@@ -31,7 +31,7 @@ public final class HTTPRequestQueue {
             // The exchange keeps the queue until it ends: a queue made for one call lives as long.
             fetcher.fetch(
                 request, policy: policy, partition: partition, offline: offline, timeout: timeout, cacheMode: cacheMode,
-                replaced: replaced
+                watch: watch
             ) { [self] result in
                 done(number)
                 completion(result)

@@ -46,6 +46,19 @@ extension HubProblem {
             folder: folder, description: "\(context): \(error)")
     }
 
+    /// The background revalidation of a response that the `hub.http` call at `location` (in
+    /// `operation` of `feature`, when one made it) was answered stale failed, as `message` says:
+    /// `revalidating GET https://… in the background: the server answered 503 — feature 'a',
+    /// operation 'rows', feature.lua:4`.
+    static func revalidation(
+        _ message: String, feature: String?, operation: String?, location: String?, folder: String?
+    ) -> HubProblem {
+        let context = [feature.map { "feature '\($0)'" }, operation.map { "operation '\($0)'" }].compactMap(\.self)
+        return HubProblem(
+            .revalidation, message: message, feature: feature, identifier: operation, location: location, folder: folder,
+            description: ProblemLine.text(message, context: context, location: location, folder: folder))
+    }
+
     /// The chain of the view `viewURI` reran too often, as `message` says.
     static func storeChanges(of viewURI: String, message: String) -> HubProblem {
         HubProblem(.storeChanges, message: message, identifier: viewURI, location: nil, folder: nil, description: "view '\(viewURI)': \(message)")

@@ -27,6 +27,9 @@ public struct HubProblem: Equatable, Sendable, CustomStringConvertible {
         case hook
         /// Changes of the store made a view's chain rerun too often; it is slowed down.
         case storeChanges
+        /// A response `hub.http` answered stale (`stale-while-revalidate`) could not be
+        /// revalidated in the background: the stale one answers on.
+        case revalidation
     }
 
     /// What kind of thing went wrong.
@@ -38,7 +41,7 @@ public struct HubProblem: Equatable, Sendable, CustomStringConvertible {
     /// What failed: the component (`namespace:name`), the action (`namespace:name`, or
     /// `selection`), the operation, the function (`uri_match`, `reload_policy`, the schema path,
     /// the resolver's namespace) or the view (its URI, for ``Kind/storeChanges``); nil for a
-    /// `hub.after` callback.
+    /// `hub.after` callback, and for a revalidation asked for outside an operation.
     public let identifier: String?
     /// Where it happened (the file as Lua names it), when known.
     public let location: FileLocation?

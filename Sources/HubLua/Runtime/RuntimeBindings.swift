@@ -49,7 +49,7 @@ package struct RuntimeBindings {
         schemas = SchemaBindings(lua: lua, registry: manager.jsonSchemaRegistry, problems: problems)
         json = JSONBindings(manager: manager)
         images = ImageBindings(registry: manager.imageRegistry)
-        http = HTTPBindings(lua: lua, manager: manager, runner: runner, errors: errors)
+        http = HTTPBindings(lua: lua, manager: manager, runner: runner, errors: errors, problems: problems)
         store = StoreBindings(
             lua: lua, manager: manager, runner: runner, errors: errors, origin: StoreOrigins.next(), grants: grants)
         dataRescheduling = DataRescheduling(loop: manager.loop, problems: problems)

@@ -83,6 +83,21 @@ private final class Fetching {
     }
 }
 
+/// Who watches background revalidations in a test: its identity is the watch's asker.
+private final class Asker {}
+
+/// What watches of background revalidations were told, in order.
+private final class Told {
+    private(set) var lines: [String] = []
+
+    /// A watch of `asker` that notes what it is told under `name`.
+    func watch(_ name: String, asker: Asker) -> HTTPRevalidationWatch {
+        HTTPRevalidationWatch(
+            asker: ObjectIdentifier(asker), replaced: { [self] in lines.append("\(name): replaced") },
+            failed: { [self] in lines.append("\(name): \($0)") })
+    }
+}
+
 /// Sends through `transport`, counting the requests.
 private final class SendCounting: HTTPTransport {
     let transport: any HTTPTransport
@@ -587,21 +602,48 @@ extension HTTPFetcherTests {
     }
 
     /// Stale hits while a revalidation of their response is under way wait for it instead of
-    /// sending their own, and each is told when it brings another body.
+    /// sending their own, and each asker is told once when it brings another body.
     @Test func staleHitsDuringARevalidationShareItAndEachIsToldOfTheNewResponse() throws {
         let (fetching, request) = try Self.feedV1StaleWithV2Next()
         let counting = SendCounting(fetching.transport)
         let fetcher = HTTPFetcher(transport: counting, cache: fetching.cache, loop: fetching.loop)
-        var told: [String] = []
-        for name in ["first", "second"] {
+        let told = Told()
+        let (first, second) = (Asker(), Asker())
+        for (name, asker) in [("first", first), ("second", second), ("first", first)] {
             _ = fetcher.fetch(
-                request, policy: allowing("api.example.com"), partition: "feature a", offline: false, replaced: { told.append(name) }
+                request, policy: allowing("api.example.com"), partition: "feature a", offline: false,
+                watch: told.watch(name, asker: asker)
             ) { _ in }
         }
-        #expect(counting.sent == 1, "one revalidation for both")
+        #expect(counting.sent == 1, "one revalidation for all")
         fetching.loop.advance(by: 100)
-        #expect(told == ["first", "second"])
+        #expect(told.lines == ["first: replaced", "second: replaced"], "once each")
         #expect(counting.sent == 1)
+    }
+
+    /// A background revalidation that fails (a server error, a redirect it does not follow)
+    /// changes nothing, and whoever was answered stale is told why.
+    @Test(arguments: [
+        ("HTTP 503 after 10 ms\n\ndown", "the server answered 503"),
+        ("HTTP 301 after 10 ms\nlocation: /elsewhere\ncache-control: max-age=600\n\n",
+         "the server answered 301, a redirect, which is followed only in the foreground"),
+    ])
+    func aFailedBackgroundRevalidationIsToldAndTheStaleResponseStays(answer: String, why: String) throws {
+        let fetching = try Fetching([Self.feedV1])
+        let request = HubHTTPRequest(url: "http://api.example.com/feed")
+        _ = fetching.fetch(request, policy: allowing("api.example.com"))
+        fetching.loop.advance(by: 2_000)
+        try fetching.answer(from: "failing", [("feed.http", "GET http://api.example.com/feed\n\n" + answer)])
+        let told = Told()
+        let asker = Asker()
+        _ = fetching.fetcher.fetch(
+            request, policy: allowing("api.example.com"), partition: "feature a", offline: false, watch: told.watch("a", asker: asker)
+        ) { _ in }
+        fetching.loop.advance(by: 10)
+        #expect(told.lines == ["a: revalidating GET http://api.example.com/feed in the background: \(why)"])
+        let again = fetching.fetch(request, policy: allowing("api.example.com"))
+        let served = try #require(try again.result?.get())
+        #expect(served.body == bytes("feed v1") && served.stale == .whileRevalidate, "the stale response still answers")
     }
 
     /// Background revalidations are bounded as a run's requests are: past the policy's
@@ -631,6 +673,24 @@ extension HTTPFetcherTests {
         fetching.loop.advance(by: 10)
         _ = fetcher.fetch(requests[1], policy: policy, partition: "feature a", offline: false) { _ in }
         #expect(counting.sent == 2)
+    }
+
+    /// The bound is each partition's: one feature's revalidations in flight leave another's be.
+    @Test func backgroundRevalidationsAreBoundedForEachPartition() throws {
+        let fetching = try Fetching([(
+            "a.http", "GET http://api.example.com/a\n\nHTTP 200 after 10 ms\ncache-control: max-age=1, stale-while-revalidate=60\n\na"
+        )])
+        var policy = allowing("api.example.com")
+        policy.maxInFlight = 1
+        let request = HubHTTPRequest(url: "http://api.example.com/a")
+        for partition in ["feature a", "feature b"] { _ = fetching.start(request, policy: policy, partition: partition) }
+        fetching.loop.advance(by: 2_000)
+        let counting = SendCounting(fetching.transport)
+        let fetcher = HTTPFetcher(transport: counting, cache: fetching.cache, loop: fetching.loop)
+        for partition in ["feature a", "feature b"] {
+            _ = fetcher.fetch(request, policy: policy, partition: partition, offline: false) { _ in }
+        }
+        #expect(counting.sent == 2, "one revalidation in each partition")
     }
 
     /// RFC 5861 §4: within stale-if-error, a server error or a transport failure gets the stale response.

@@ -174,4 +174,57 @@ import Testing
         #expect(backend.requestCount("/news") == 2)
         #expect(screen.loader.operationStatuses.first?.error == nil)
     }
+
+    /// However many of its calls were answered stale, an operation runs again once when their
+    /// revalidation brings a new response: the rerun reads them all.
+    @Test func anOperationShownAStaleResponseTwiceRunsAgainOnce() throws {
+        let backend = try TestBackend.start()
+        defer { backend.stop() }
+        backend.route("/news", .respond(headers: [("Cache-Control", "max-age=0, stale-while-revalidate=600")], body: Array("one".utf8)))
+        let runtime = try makeHTTPRuntime(
+            """
+            local runs = 0
+            hub.feature { id = "news-feed", uri = "news:feed", hosts = { "$HOST" }, operations = { function(ctx)
+              runs = runs + 1
+              -- The first run's one call is not answered stale: its response was not there yet.
+              local first = hub.http.get("$BACKEND/news")
+              local second = runs > 1 and hub.http.get("$BACKEND/news") or first
+              ctx.view:body("headline").title = first.body .. " " .. second.body .. " " .. runs
+            end } }
+            """, backend: backend)
+        _ = try runtime.open("news:feed")
+        backend.route("/news", .respond(headers: [("Cache-Control", "max-age=600")], body: Array("two".utf8)))
+        let screen = try runtime.open("news:feed")
+        let loop = runtime.manager.loop
+        #expect(loop.run(until: { screen.viewModel.body.first?.title?.hasPrefix("two two") == true }, timeout: 60_000))
+        #expect(loop.run(until: { !screen.isBusy }, timeout: 60_000))
+        #expect(screen.viewModel.body.first?.title == "two two 3", "one run of the first screen, two of this one")
+        // This screen's two calls share one revalidation.
+        #expect(backend.requestCount("/news") == 2)
+    }
+
+    /// A background revalidation that fails leaves the stale response answering, and the author
+    /// is told, at the call whose response it was.
+    @Test func aFailedBackgroundRevalidationIsAProblemNamingTheCall() throws {
+        let backend = try TestBackend.start()
+        defer { backend.stop() }
+        backend.route("/news", .respond(headers: [("Cache-Control", "max-age=0, stale-while-revalidate=600")], body: Array("one".utf8)))
+        let runtime = try makeHTTPRuntime(
+            """
+            hub.feature { id = "news-feed", uri = "news:feed", hosts = { "$HOST" }, operations = { function(ctx)
+              ctx.view:body("headline").title = hub.http.get("$BACKEND/news").body
+            end } }
+            """, backend: backend)
+        _ = try runtime.open("news:feed")
+        backend.route("/news", .respond(status: 503, body: Array("down".utf8)))
+        let screen = try runtime.open("news:feed")
+        let loop = runtime.manager.loop
+        #expect(loop.run(until: { !runtime.problems.isEmpty }, timeout: 60_000))
+        let url = backend.substituted("$BACKEND/news")
+        #expect(runtime.problems.map(\.description) == [
+            "revalidating GET \(url) in the background: the server answered 503 — feature 'news-feed', operation 'http', http.lua:2"
+        ])
+        #expect(runtime.problems.first?.kind == .revalidation)
+        #expect(screen.viewModel.body.first?.title == "one", "the stale response answered")
+    }
 }

@@ -23,6 +23,8 @@ final class HTTPBindings {
     private let manager: HubManager
     private let runner: ScriptRunner
     private let errors: ErrorTables
+    /// Where a failed background revalidation is told.
+    private let problems: ProblemLog
     /// The metatable of response tables: `__index` has `json`.
     private let responseMetatable: LuaReference
 
@@ -53,11 +55,12 @@ final class HTTPBindings {
     private static let requestKeys = ["method", "url", "headers", "body", "timeout", "cache"]
     private static let optionKeys = ["headers", "timeout", "cache"]
 
-    init(lua: LuaState, manager: HubManager, runner: ScriptRunner, errors: ErrorTables) {
+    init(lua: LuaState, manager: HubManager, runner: ScriptRunner, errors: ErrorTables, problems: ProblemLog) {
         self.lua = lua
         self.manager = manager
         self.runner = runner
         self.errors = errors
+        self.problems = problems
         let stack = lua.stack
         stack.newTable(record: 3)
         stack.newTable(record: 1)
@@ -70,16 +73,15 @@ final class HTTPBindings {
         responseMetatable = lua.reference(popping: stack)
     }
 
-    /// `hub.http` for the scripts of `folder`: `members` names the functions, each with the kind
-    /// of request it starts.
-    func table(_ folder: FeatureFolder, _ members: KeyValuePairs<String, Kind>) throws(LuaError) -> LuaReference {
+    /// `hub.http` for the scripts of `folder`, with the functions `members`.
+    func table(_ folder: FeatureFolder, _ members: [Member]) throws(LuaError) -> LuaReference {
         let stack = lua.stack
         try lua.load(Self.functions, chunkName: "=hub.http")
         stack.push(runner.waitFunction)
         stack.newTable(record: members.count)
-        stack.push(strings: members.map(\.key))
+        stack.push(strings: members.map(\.rawValue))
         stack.newTable(array: members.count)
-        for (position, kind) in members.map(\.value).enumerated() {
+        for (position, kind) in members.enumerated() {
             LuaBridge.pushFunction(stack) { [weak self] call in
                 guard let self else { throw LuaLibrary.ownerGone }
                 return self.start(call, kind: kind, folder: folder)
@@ -93,14 +95,14 @@ final class HTTPBindings {
     // MARK: Starting requests
 
     /// The four functions, by the arguments they take.
-    enum Kind: String {
+    enum Member: String, CaseIterable {
         case request, get, post, all
         var function: String { "hub.http.\(rawValue)" }
     }
 
     /// Starts the requests a call of `kind` asks for: pushes the number of the wait that ends
     /// with their outcome, or nil and what is wrong with the arguments.
-    private func start(_ call: LuaStack, kind: Kind, folder: FeatureFolder) -> Int32 {
+    private func start(_ call: LuaStack, kind: Member, folder: FeatureFolder) -> Int32 {
         let requests: [Requested]
         do {
             requests = try self.requests(call, kind: kind)
@@ -124,6 +126,7 @@ final class HTTPBindings {
             return 2
         }
         let queue = place.queue(fetcher: fetcher)
+        let watch = revalidationWatch(of: place)
         var outcomes = [Result<HubHTTPResponse, HTTPFailure>?](repeating: nil, count: requests.count)
         var remaining = requests.count
         var held = 0
@@ -136,7 +139,7 @@ final class HTTPBindings {
             // wait and its requests, with the operation's error.
             cancellations.append(queue.fetch(
                 request, policy: place.policy, partition: place.partition, offline: place.isOffline, timeout: timeout,
-                cacheMode: cacheMode, replaced: place.rescheduleOperation
+                cacheMode: cacheMode, watch: watch
             ) {
                 [weak self] outcome in
                 guard let self else { return }
@@ -172,7 +175,7 @@ final class HTTPBindings {
     private typealias Requested = (request: HubHTTPRequest, timeout: Int?, cacheMode: HTTPCacheMode)
 
     /// The requests, their own timeouts and cache modes a call of `kind` describes.
-    private func requests(_ call: LuaStack, kind: Kind) throws -> [Requested] {
+    private func requests(_ call: LuaStack, kind: Member) throws -> [Requested] {
         switch kind {
         case .request:
             try call.checkTable(1, kind.function)
@@ -204,7 +207,7 @@ final class HTTPBindings {
     }
 
     /// The request the table at `table` describes (`method`, `url`, `headers`, `body`, `timeout`, `cache`).
-    private func request(_ call: LuaStack, table: Int32, kind: Kind) throws -> Requested {
+    private func request(_ call: LuaStack, table: Int32, kind: Member) throws -> Requested {
         guard call.type(at: table) == .table else { throw call.valueError(table, expected: "a URL or a request table") }
         if let problem = TableKeys.firstUnknownKey(call, table: table, known: Self.requestKeys) {
             throw LuaValueError(problem: problem)
@@ -222,7 +225,7 @@ final class HTTPBindings {
     }
 
     /// `request` with the options table at `index` (`headers`, `timeout`, `cache`) applied.
-    private func options(_ call: LuaStack, _ index: Int32, kind: Kind, _ request: HubHTTPRequest) throws -> Requested {
+    private func options(_ call: LuaStack, _ index: Int32, kind: Member, _ request: HubHTTPRequest) throws -> Requested {
         var request = request
         var limit: Int?
         var mode = HTTPCacheMode.default
@@ -332,6 +335,21 @@ final class HTTPBindings {
         stack.setMetatable(-2)
     }
 
+    /// What hears how a background revalidation of a response `place`'s call was answered stale
+    /// ends: a new response reruns the chain of the operation that made the call from it, as an
+    /// event from outside (once, however many of its calls were answered stale); a failure is a
+    /// problem naming the call.
+    private func revalidationWatch(of place: Place) -> HTTPRevalidationWatch {
+        let operation = place.operationObject
+        let (feature, name, location, folder) = (place.feature, place.operation, place.location, place.folder)
+        return HTTPRevalidationWatch(
+            asker: ObjectIdentifier(operation ?? self),
+            replaced: { [weak operation] in operation?.handle?.rescheduleUnlessQueued() },
+            failed: { [weak self] message in
+                self?.problems.report(.revalidation(message, feature: feature, operation: name, location: location, folder: folder))
+            })
+    }
+
     /// `response:json()`: the body decoded as JSON; malformed JSON is an error at the caller's line.
     private static func decodeJSON(_ call: LuaStack) throws -> Int32 {
         try call.checkTable(1, "response:json")
@@ -351,11 +369,13 @@ private struct Place {
     let operation: String?
     /// Whose responses the cache may answer with: those stored by code of the same rights.
     let partition: String
+    /// The operation whose run made the call; nil: none made it.
+    let operationObject: LuaContentOperation?
+    /// The script's line that made the call, and its folder, as problems name them.
+    let location: String?
+    let folder: String
     private let run: (any SuspendableRun)?
     private let limit: Int
-    /// Reschedules the operation whose run made the call (nil: none made it), as
-    /// `ctx:reschedule()` does: a response it showed stale was replaced by a new one.
-    let rescheduleOperation: (() -> Void)?
 
     /// The place of a call made on `call`'s thread by a script of `folder`; a response may not
     /// be larger than `memoryLimit` (0: none), which it counts against.
@@ -368,7 +388,9 @@ private struct Place {
         isOffline = operationRun?.connectivityState == .offline
         feature = operationRun?.featureInfo.identifier
         operation = operationRun?.operation.name
-        rescheduleOperation = operationRun.map { run in { [weak operation = run.operation] in operation?.handle?.reschedule() } }
+        operationObject = operationRun?.operation
+        location = call.scriptLocation()
+        self.folder = folder.path
         if memoryLimit > 0 { policy.maxResponseBytes = min(policy.maxResponseBytes, memoryLimit) }
         self.policy = policy
         limit = policy.maxInFlight
