@@ -117,14 +117,14 @@ extension HubAPI.Member where Place == HubAPI.FolderPlace {
     }
 
     /// `name`, a table that the binding at `owner` makes for the folder with `make`, given its
-    /// members: each name with the call of the binding that serves it (for functions the binding
+    /// members: the binding's calls, each named as its raw value (for functions the binding
     /// writes in Lua, which wait).
-    static func table<Owner: AnyObject, Call>(
+    static func table<Owner: AnyObject, Call: RawRepresentable & CaseIterable>(
         _ name: String, _ owner: KeyPath<RuntimeBindings, Owner>,
-        _ make: @escaping (Owner) -> (FeatureFolder, KeyValuePairs<String, Call>) throws(LuaError) -> LuaReference,
-        _ members: KeyValuePairs<String, Call>
-    ) -> Self {
-        Self(name: name, memberNames: members.map(\.key)) { place throws(LuaError) in
+        _ make: @escaping (Owner) -> (FeatureFolder, [Call]) throws(LuaError) -> LuaReference, _ members: Call.Type
+    ) -> Self where Call.RawValue == String {
+        let members = Array(members.allCases)
+        return Self(name: name, memberNames: members.map(\.rawValue)) { place throws(LuaError) in
             LuaLibrary([(name, .value(try make(place.bindings[keyPath: owner])(place.folder, members)))])
         }
     }

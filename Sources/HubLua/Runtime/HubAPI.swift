@@ -36,13 +36,11 @@ package enum HubAPI {
                 .function("decode_view_model", \.json, JSONBindings.decodeViewModel),
             ])),
             // What a feature reaches beyond its folder: the hosts and the store it declares
-            // (their functions wait, so the binding makes Lua functions of them).
-            .folder(.table("http", \.http, HTTPBindings.table, [
-                "request": .request, "get": .get, "post": .post, "all": .all,
-            ])),
-            .folder(.table("store", \.store, StoreBindings.table, [
-                "get": .get, "set": .set, "delete": .delete, "list": .list, "update": .update, "namespace": .namespace,
-            ])),
+            // (their functions wait, so the binding makes Lua functions of them, one for each
+            // case of its `Member`: `request`, `get`, `post`, `all`; `get`, `set`, `delete`,
+            // `list`, `update`, `namespace`).
+            .folder(.table("http", \.http, HTTPBindings.table, HTTPBindings.Member.self)),
+            .folder(.table("store", \.store, StoreBindings.table, StoreBindings.Member.self)),
             .folder(.function("read", Sandbox.read)),
             // A feature's own tests (`hub test`).
             .shared(.function("test", \.tests, TestBindings.registerTest)),

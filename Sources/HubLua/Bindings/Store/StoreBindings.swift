@@ -30,11 +30,11 @@ final class StoreBindings {
 
     /// The Lua functions of `hub.store`, given `wait`, the Swift function `start(kind, namespace,
     /// ...)`, which returns true and the results, nil and an error table, or the number of a
-    /// wait, how many times `update` tries, and the names of the table's members with the kind
-    /// of call each makes: `update` runs its function between a read and a conditional write,
-    /// `namespace` gives the same table for another namespace, and the others call `start`.
+    /// wait, how many times `update` tries, and the names of the table's members (``Member``):
+    /// `update` runs its function between a read and a conditional write, `namespace` gives the
+    /// same table for another namespace, and the others call `start` with their name.
     private static let functions = """
-        local wait, start, attempts, names, kinds = ...
+        local wait, start, attempts, names = ...
         local function waited(ok, ...)
           if not ok then error((...), 0) end
           return ...
@@ -61,19 +61,18 @@ final class StoreBindings {
         end
         local function api(namespace)
           local store = {}
-          for position, name in ipairs(names) do
-            local kind = kinds[position]
-            if kind == "update" then
+          for _, name in ipairs(names) do
+            if name == "update" then
               store[name] = update(namespace)
-            elseif kind == "namespace" then
+            elseif name == "namespace" then
               if namespace == nil then
                 store[name] = function(other)
-                  call(kind, nil, other)
+                  call(name, nil, other)
                   return api(other)
                 end
               end
             else
-              store[name] = function(...) return call(kind, namespace, ...) end
+              store[name] = function(...) return call(name, namespace, ...) end
             end
           end
           return store
@@ -95,9 +94,8 @@ final class StoreBindings {
         self.origin = origin
     }
 
-    /// `hub.store` for the scripts of `folder`: `members` names the functions, each with the
-    /// kind of call it makes.
-    func table(_ folder: FeatureFolder, _ members: KeyValuePairs<String, Kind>) throws(LuaError) -> LuaReference {
+    /// `hub.store` for the scripts of `folder`, with the functions `members`.
+    func table(_ folder: FeatureFolder, _ members: [Member]) throws(LuaError) -> LuaReference {
         let stack = lua.stack
         try lua.load(Self.functions, chunkName: "=hub.store")
         stack.push(runner.waitFunction)
@@ -106,18 +104,23 @@ final class StoreBindings {
             return self.start(call, folder: folder)
         }
         stack.push(Self.updateAttempts)
-        stack.push(strings: members.map(\.key))
-        stack.push(strings: members.map(\.value.rawValue))
-        try lua.call(arguments: 5, results: 1)
+        stack.push(strings: members.map(\.rawValue))
+        try lua.call(arguments: 4, results: 1)
         return lua.reference(popping: stack)
     }
 
     // MARK: Calls
 
-    /// What a call asks, by its first argument (`update` is written in Lua over `check_update`,
-    /// `read`, `swap`, `back_off` and `conflicts`).
+    /// The functions of `hub.store`, each named as its raw value.
+    enum Member: String, CaseIterable {
+        case get, set, delete, list, update, namespace
+    }
+
+    /// What a call of `start` asks, by its first argument: a member's name, or, for `update`,
+    /// which is written in Lua over them, `check_update`, `read`, `swap`, `back_off` and
+    /// `conflicts` (which no member names, so no script reaches them alone).
     enum Kind: String {
-        case get, read, set, delete, swap, list, update, checkUpdate = "check_update", backOff = "back_off", conflicts
+        case get, read, set, delete, swap, list, checkUpdate = "check_update", backOff = "back_off", conflicts
         case namespace
 
         /// The public function, for messages.
@@ -127,7 +130,7 @@ final class StoreBindings {
             case .set: "hub.store.set"
             case .delete: "hub.store.delete"
             case .list: "hub.store.list"
-            case .update, .swap, .checkUpdate, .backOff, .conflicts: "hub.store.update"
+            case .swap, .checkUpdate, .backOff, .conflicts: "hub.store.update"
             case .namespace: "hub.store.namespace"
             }
         }
@@ -179,7 +182,7 @@ final class StoreBindings {
                 return 1
             case .conflicts:
                 throw StoreFailure(.conflicts, "\(key): other writers changed it \(Self.updateAttempts) times while the function ran")
-            case .list, .namespace, .backOff, .update:
+            case .list, .namespace, .backOff:
                 return 0
             }
         } catch let failure as StoreFailure {
