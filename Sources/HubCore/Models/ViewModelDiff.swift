@@ -3,9 +3,10 @@
 public struct ViewModelDiff: Equatable, Sendable {
     /// How matching identifiers are found.
     public enum Algorithm: Sendable {
-        /// Myers' shortest edit script: O((N + M) · D) time and O(D²) memory; past about 2,000
-        /// edits (bodies of thousands that share little of their order), a common subsequence of
-        /// the identifiers found once in each body, in O((N + M) log N).
+        /// A shortest edit script. When every identifier is unique in each body (as in every body
+        /// builders make), a longest common subsequence by patience sorting, in O((N + M) log N);
+        /// otherwise Myers': O((N + M) · D) time and O(D²) memory, and past about 2,000 edits the
+        /// identifiers found once in each body, by patience sorting.
         case myers
         /// Longest common subsequence by dynamic programming: O(N · M).
         case lcs
@@ -53,12 +54,14 @@ public struct ViewModelDiff: Equatable, Sendable {
     /// otherwise take gigabytes.
     static let traceBudget = 1 << 22
 
-    /// Matched index pairs of Myers' shortest edit script, in order; past ``traceBudget``, those
-    /// of ``uniqueMatches(_:_:)``.
+    /// Matched index pairs of a shortest edit script, in order: those of ``uniqueMatches(_:_:)``
+    /// when no identifier is repeated (then they are a longest common subsequence), else Myers'
+    /// search, and past ``traceBudget`` those of ``uniqueMatches(_:_:)`` again.
     static func myersMatches(_ a: [String], _ b: [String]) -> [(old: Int, new: Int)] {
         let n = a.count
         let m = b.count
         guard n > 0, m > 0 else { return [] }
+        if Set(a).count == n, Set(b).count == m { return uniqueMatches(a, b) }
         let maximum = n + m
         let offset = maximum
         var frontier = Array(repeating: 0, count: 2 * maximum + 2)

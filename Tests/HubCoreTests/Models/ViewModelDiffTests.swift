@@ -90,9 +90,9 @@ private func viewModel(_ items: [String], header: String? = nil) -> ViewModel {
         #expect(myers.deleted.count == lcs.deleted.count)
     }
 
-    /// A body of 3,000 in reverse order takes 6,000 edits: past the trace's budget, Myers'
-    /// search gives way to the identifiers found once in each body (the fuzzer's body of
-    /// thousands held 1.3 GB of frontiers before).
+    /// A body of 3,000 in reverse order takes 6,000 edits, which Myers' search would keep
+    /// frontiers for (the fuzzer's body of thousands held 1.3 GB of them): its identifiers,
+    /// unique, are matched by patience sorting instead.
     @Test func aBodyReversedPastTheTraceBudgetMatchesOneComponentAndKeepsTheRest() {
         let items = (0..<3_000).map(String.init)
         let diff = ViewModelDiff(from: viewModel(items), to: viewModel(items.reversed()), algorithm: .myers)
@@ -108,5 +108,16 @@ private func viewModel(_ items: [String], header: String? = nil) -> ViewModel {
         #expect(ViewModelDiff.uniqueMatches(old, new).count == ViewModelDiff.lcsMatches(old, new).count)
         #expect(ViewModelDiff.uniqueMatches(old, new).map(\.old) == [2, 3, 5, 6])
         #expect(ViewModelDiff.myersMatches(old, new).count == ViewModelDiff.lcsMatches(old, new).count)
+    }
+
+    /// With an identifier repeated, Myers' search runs: the shortest edit script below the
+    /// budget, and past it (3,000 reversed, one repeated) the identifiers found once in each.
+    @Test func repeatedIdentifiersAreMatchedByMyersSearchWithinItsBudget() {
+        let old = ["a", "b", "a", "c", "d"]
+        let new = ["b", "a", "c", "a", "d"]
+        #expect(ViewModelDiff.myersMatches(old, new).count == ViewModelDiff.lcsMatches(old, new).count)
+        let items = ["r", "r"] + (0..<3_000).map(String.init)
+        let reversed = Array(items.reversed())
+        #expect(ViewModelDiff.myersMatches(items, reversed).map(\.old) == ViewModelDiff.uniqueMatches(items, reversed).map(\.old))
     }
 }
