@@ -80,12 +80,9 @@ public final class HTTPFetcher {
         _ = transport.send(sent, limits: limits, on: loop) { [self] result in
             let watches = revalidating.removeValue(forKey: key) ?? []
             let failed = { (text: String) in watches.forEach { $0.failed("revalidating \(request.line) in the background: \(text)") } }
-            let response: HubHTTPResponse
-            switch result {
-            case .failure(let failure): return failed(failure.message)
-            case .success(let answered): response = answered
+            guard case .success(let response) = result, !Exchange.isError(result) else {
+                return failed(Exchange.reason(result, of: request))
             }
-            if Exchange.isError(result) { return failed("the server answered \(response.status)") }
             if Exchange.redirect(from: request, response: response) != nil {
                 return failed("the server answered \(response.status), a redirect, which is followed only in the foreground")
             }
@@ -145,7 +142,8 @@ public final class HTTPFetcher {
             let expired = HTTPFailure(.timeout, "\(request.line): no response within \(timeout) ms")
             self.expired = expired
             timer = fetcher.loop.schedule(after: timeout, isWatchdog: true) { [self] in
-                finish(staleIfError.map { .success($0) } ?? .failure(expired))
+                guard let stale = staleIfError else { return finish(.failure(expired)) }
+                answerStale(stale, for: request, because: .failure(expired))
             }
             send(request, deadline: fetcher.loop.now + timeout)
         }
@@ -194,7 +192,7 @@ public final class HTTPFetcher {
             // RFC 5861 §4: within stale-if-error, a failure (its time running out too) or a
             // server error gets the stale response.
             if let stale = validation?.ifError, Self.isError(result) {
-                return finish(.success(stale))
+                return answerStale(stale, for: request, because: result)
             }
             // A hop is given what is left of the exchange's time; running out of it is the
             // exchange's timeout, named as the author set it.
@@ -220,6 +218,25 @@ public final class HTTPFetcher {
             }
             cache?.store(response, for: request, partition: partition, requestTime: sentAt, now: fetcher.cacheNow, mode: cacheMode)
             finish(.success(response))
+        }
+
+        /// Answers `stale`, within its stale-if-error, instead of `result`, which the watch is told.
+        private func answerStale(_ stale: HubHTTPResponse, for request: HubHTTPRequest, because result: Result<HubHTTPResponse, HTTPFailure>) {
+            watch?.failed("revalidating \(request.line): \(Self.reason(result, of: request)); its stale response answered (stale-if-error)")
+            finish(.success(stale))
+        }
+
+        /// What went wrong with `result`, an answer to `request` that ``isError(_:)`` or a
+        /// failure: `the server answered 503`, `no response within 10000 ms` (a failure's
+        /// message without the request's line it starts with).
+        static func reason(_ result: Result<HubHTTPResponse, HTTPFailure>, of request: HubHTTPRequest) -> String {
+            switch result {
+            case .success(let response):
+                return "the server answered \(response.status)"
+            case .failure(let failure):
+                let line = request.line + ": "
+                return failure.message.hasPrefix(line) ? String(failure.message.dropFirst(line.count)) : failure.message
+            }
         }
 
         /// Whether `result` is what stale-if-error answers instead of: a transport failure, no

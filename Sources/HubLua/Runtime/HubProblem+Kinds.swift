@@ -46,8 +46,8 @@ extension HubProblem {
             folder: folder, description: "\(context): \(error)")
     }
 
-    /// The background revalidation of a response that the `hub.http` call at `location` (in
-    /// `operation` of `feature`, when one made it) was answered stale failed, as `message` says:
+    /// The revalidation of a response that the `hub.http` call at `location` (in `operation` of
+    /// `feature`, when one made it) was answered stale failed, as `message` says:
     /// `revalidating GET https://… in the background: the server answered 503 — feature 'a',
     /// operation 'rows', feature.lua:4`.
     static func revalidation(

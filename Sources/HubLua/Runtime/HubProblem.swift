@@ -27,8 +27,8 @@ public struct HubProblem: Equatable, Sendable, CustomStringConvertible {
         case hook
         /// Changes of the store made a view's chain rerun too often; it is slowed down.
         case storeChanges
-        /// A response `hub.http` answered stale (`stale-while-revalidate`) could not be
-        /// revalidated in the background: the stale one answers on.
+        /// A response `hub.http` answered stale could not be revalidated, in the background
+        /// (`stale-while-revalidate`) or at the call (`stale-if-error`): the stale one answers.
         case revalidation
     }
 

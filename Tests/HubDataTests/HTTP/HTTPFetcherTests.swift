@@ -708,6 +708,27 @@ extension HTTPFetcherTests {
         }
     }
 
+    /// Whoever is answered stale within stale-if-error is told what the revalidation met.
+    @Test func aStaleResponseAnsweredForAnErrorTellsWhy() throws {
+        let fetching = try Fetching([Self.feedV1])
+        let request = HubHTTPRequest(url: "http://api.example.com/feed")
+        _ = fetching.fetch(request, policy: allowing("api.example.com"))
+        fetching.loop.advance(by: 100_000)
+        let told = Told()
+        let asker = Asker()
+        for (name, answer) in [("503", "HTTP 503 after 10 ms\n\ndown"), ("refused", "FAIL connection refused after 10 ms")] {
+            try fetching.answer(from: name, [("feed.http", "GET http://api.example.com/feed\n\n" + answer)])
+            _ = fetching.fetcher.fetch(
+                request, policy: allowing("api.example.com"), partition: "feature a", offline: false, watch: told.watch(name, asker: asker)
+            ) { _ in }
+            fetching.loop.advance(by: 10)
+        }
+        #expect(told.lines == [
+            "503: revalidating GET http://api.example.com/feed: the server answered 503; its stale response answered (stale-if-error)",
+            "refused: revalidating GET http://api.example.com/feed: connection refused; its stale response answered (stale-if-error)",
+        ])
+    }
+
     /// RFC 5861 §4: a request's stale-if-error accepts a stale response when the server fails,
     /// though the response said nothing of it; the response's must-revalidate still wins.
     @Test func aRequestsStaleIfErrorAcceptsTheStaleResponseWhenTheServerFails() throws {
