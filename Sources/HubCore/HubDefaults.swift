@@ -15,6 +15,9 @@ public enum HubDefaults {
     public static let stackDepth = 50
     /// Events a screen's event log (`s.events`) keeps: past them, the oldest half is dropped.
     public static let screenEvents = 1_000
+    /// Distinct problems a runtime's `problems` keeps (a server never clears them; it logs each
+    /// as it happens): past them, the oldest half is forgotten.
+    public static let problemsKept = 1_000
 
     /// The limits scripts run under (docs/limits.md).
     public enum Limits {

@@ -126,5 +126,8 @@ import Testing
         try Self.expectStated([
             "(``AsyncHubRuntime/init(waitingLimit:_:)``, \(Self.grouped(HubDefaults.Embedding.waitingCalls)) unless told otherwise)",
         ], in: "Sources/HubLua/HubLua.docc/Embedding.md")
+        try Self.expectStated([
+            "(the last \(Self.grouped(HubDefaults.problemsKept)) distinct problems at most;",
+        ], in: "docs/embedding.md")
     }
 }

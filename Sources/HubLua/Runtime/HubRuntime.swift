@@ -96,7 +96,8 @@ public final class HubRuntime {
     public var loop: HubEventLoop { manager.loop }
 
     /// Problems found while running scripts that did not stop anything (e.g. a component that
-    /// failed to render), each once (by its wording), in the order they first happened.
+    /// failed to render), each once (by its wording), in the order they first happened: the
+    /// last `HubDefaults.problemsKept` at most (past them, the oldest half is forgotten).
     public var problems: [HubProblem] { problemLog.entries }
 
     /// Told of every problem as it is reported, repeats included (see ``problems``): a server

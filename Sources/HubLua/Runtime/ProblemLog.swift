@@ -4,14 +4,21 @@ internal import LuaBridge
 
 /// Problems found while running scripts that stopped nothing (a component that failed to draw,
 /// an observer or a predicate that raised), each once, in the order they first happened; and the
-/// feature folders that failed to load.
+/// feature folders that failed to load. It keeps at most `capacity` problems: past them, the
+/// oldest half is forgotten (and recorded again if reported again).
 final class ProblemLog {
     private(set) var entries: [HubProblem] = []
     /// The descriptions of the problems recorded: one reported again is not recorded twice.
     private var reported: Set<String> = []
+    /// The most problems `entries` keeps.
+    let capacity: Int
     /// The feature folders that failed to load, in order, with the features they had
     /// registered before failing (rolled back).
     private(set) var loadFailures: [(failure: LoadFailure, features: [FeatureRegistration])] = []
+
+    init(capacity: Int = HubDefaults.problemsKept) {
+        self.capacity = max(1, capacity)
+    }
 
     /// Records that a folder failed to load, having registered `features` first.
     func recordLoadFailure(_ failure: LoadFailure, features: [FeatureRegistration]) {
@@ -52,10 +59,16 @@ final class ProblemLog {
     var onReport: ((HubProblem) -> Void)?
 
     /// Records `problem`, unless one worded the same was recorded before (a component failing
-    /// on every render).
+    /// on every render); past `capacity`, forgets the oldest half first.
     func report(_ problem: HubProblem) {
         onReport?(problem)
-        if reported.insert(problem.description).inserted { entries.append(problem) }
+        guard reported.insert(problem.description).inserted else { return }
+        if entries.count == capacity {
+            let forgotten = (capacity + 1) / 2
+            entries.prefix(forgotten).forEach { reported.remove($0.description) }
+            entries.removeFirst(forgotten)
+        }
+        entries.append(problem)
     }
 
     /// Forgets the problems recorded so far (a prompt has shown them).

@@ -260,7 +260,8 @@ import HubTools
         runtime.printOutput = { passes.append($0) }
         let screen = try runtime.open("json:view")
         #expect(screen.lastError?.description == "instruction budget exceeded (4000000 instructions) — feature 'json', operation 'hostile', hostile.lua:4")
-        #expect(passes == (0..<passes.count).map { String($0 + 1) }, "the passes ran in order until the budget stopped one")
+        let inOrder: [String] = (0..<passes.count).map { (index: Int) -> String in String(index + 1) }
+        #expect(passes == inOrder, "the passes ran in order until the budget stopped one")
         // A pass over 2,000 values is charged at least 10 instructions a value: the budget
         // stops the run within 200 passes, where uncharged work would run all 1,000.
         #expect((1..<200).contains(passes.count), "a few dozen passes of 2,000 values, not a thousand: \(passes.count)")
