@@ -64,6 +64,6 @@ import Testing
     @Test func theRoutesAPersonOpensAreNamedInASentence() {
         #expect(ServerRoutes.entryPoints == "/views/<uri>, /preview/<uri> and /metrics")
         #expect(ServerRoutes.summary.hasPrefix("GET /views/<uri>: the view model once its chain settles"))
-        #expect(ServerRoutes.all.count == 10)
+        #expect(ServerRoutes.all.count == 11)
     }
 }

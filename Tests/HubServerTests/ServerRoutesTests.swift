@@ -35,7 +35,8 @@ import Testing
         #expect(metrics.parameter == nil && metrics.routerPath == "/metrics" && metrics.matches("/metrics") && !metrics.matches("/metrics/x"))
         #expect(ServerRoutes.viewPath(of: "cities:overview") == "/views/cities:overview")
         #expect(ServerRoutes.viewPrefix == "/views/" && ServerRoutes.otherViewEndings == ["/updates"])
-        #expect(ServerRoutes.all.map(\.path).contains("/preview.js, /preview.css"))
+        #expect(ServerRoutes.route(at: "/preview.js")?.answer == "the preview page's script")
+        #expect(ServerRoutes.route(at: "/preview.css")?.answer == "the preview page's style sheet")
         // The Cache-Control of an answer that sets none is its route's.
         #expect(CachePolicy.forPath("/metrics") == "no-store" && CachePolicy.forPath("/views/x/actions") == "no-cache")
         #expect(CachePolicy.forPath("/nowhere") == "no-cache")

@@ -13,12 +13,11 @@ struct RoutePlace: Sendable {
     static let all: [RoutePlace] = {
         var places: [RoutePlace] = []
         for route in ServerRoutes.all {
-            for path in route.paths {
-                if let index = places.firstIndex(where: { $0.routerPath == path.routerPath }) {
-                    places[index] = RoutePlace(routerPath: path.routerPath, routes: places[index].routes + [(route, path)])
-                } else {
-                    places.append(RoutePlace(routerPath: path.routerPath, routes: [(route, path)]))
-                }
+            let path = route.routePath
+            if let index = places.firstIndex(where: { $0.routerPath == path.routerPath }) {
+                places[index] = RoutePlace(routerPath: path.routerPath, routes: places[index].routes + [(route, path)])
+            } else {
+                places.append(RoutePlace(routerPath: path.routerPath, routes: [(route, path)]))
             }
         }
         return places

@@ -11,9 +11,8 @@ public enum ServerRoutes {
     public struct Route: Sendable, Equatable {
         /// The method: `GET` or `POST`.
         public var method: String { requestMethod.rawValue }
-        /// The path, with `<uri>` or `<id>` where a view URI or a session's identifier goes;
-        /// several, comma-separated, for one answer at more than one path.
-        public var path: String { paths.map(\.description).joined(separator: ", ") }
+        /// The path, with `<uri>` or `<id>` where a view URI or a session's identifier goes.
+        public var path: String { routePath.description }
         /// What it answers, in a few words.
         public let answer: String
         /// Whether a person opens it by hand (a view, a preview, the metrics), rather than a
@@ -22,17 +21,17 @@ public enum ServerRoutes {
         /// The method, as a request has it.
         let requestMethod: HTTPRequest.Method
         /// Where it is asked for.
-        let paths: [RoutePath]
+        let routePath: RoutePath
         /// What answers it.
         let handler: RouteHandler
         /// The `Cache-Control` of its answers that set none (``CachePolicy``).
         let cacheControl: String
 
         init(
-            _ method: HTTPRequest.Method, _ paths: String..., handler: RouteHandler, answer: String, cacheControl: String = CachePolicy.other,
+            _ method: HTTPRequest.Method, _ path: String, handler: RouteHandler, answer: String, cacheControl: String = CachePolicy.other,
             isEntryPoint: Bool = false
         ) {
-            (requestMethod, self.paths, self.handler, self.answer) = (method, paths.map(RoutePath.init), handler, answer)
+            (requestMethod, routePath, self.handler, self.answer) = (method, RoutePath(path), handler, answer)
             (self.cacheControl, self.isEntryPoint) = (cacheControl, isEntryPoint)
         }
     }
@@ -55,7 +54,8 @@ public enum ServerRoutes {
         Route(
             .get, "/preview/<uri>/updates", handler: .previewUpdates,
             answer: "server-sent events of what the preview shows, each time it changes"),
-        Route(.get, "/preview.js", "/preview.css", handler: .previewFile, answer: "the preview page's script and style sheet"),
+        Route(.get, "/preview.js", handler: .previewFile, answer: "the preview page's script"),
+        Route(.get, "/preview.css", handler: .previewFile, answer: "the preview page's style sheet"),
         Route(.post, "/sessions/<id>/select", handler: .select, answer: "a click on the preview, which selects a component of its session"),
         Route(.post, "/sessions/<id>/back", handler: .back, answer: "the preview's back button"),
         Route(.post, "/sessions/<id>/resize", handler: .resize, answer: "the preview's pane resized: its session drawn that wide"),
@@ -78,11 +78,11 @@ public enum ServerRoutes {
 
 extension ServerRoutes {
     /// What comes before a view's URI in the path of its model: `/views/`.
-    static var viewPrefix: String { view.paths[0].prefix }
+    static var viewPrefix: String { view.routePath.prefix }
 
     /// The endings that make a path of a view's model (`/views/<uri>`) another GET route's:
     /// `/updates`.
-    static let otherViewEndings: [String] = all.filter { $0.requestMethod == .get && $0.handler != .view }.flatMap(\.paths)
+    static let otherViewEndings: [String] = all.filter { $0.requestMethod == .get && $0.handler != .view }.map(\.routePath)
         .filter { $0.parameter == .uri && $0.prefix == viewPrefix }.compactMap { $0.suffix.map { "/" + $0 } }
 
     /// The route a request for `path` (without its query) asks for, whatever its method: of the
@@ -90,17 +90,15 @@ extension ServerRoutes {
     /// before one whose view URI may end anyhow (`/views/<uri>`); nil for none.
     static func route(at path: String) -> Route? {
         var plain: Route?
-        for route in all {
-            for routePath in route.paths where routePath.matches(path) {
-                if routePath.suffix != nil { return route }
-                plain = plain ?? route
-            }
+        for route in all where route.routePath.matches(path) {
+            if route.routePath.suffix != nil { return route }
+            plain = plain ?? route
         }
         return plain
     }
 
     /// The path of the model of the view `uri`, path-encoded.
     static func viewPath(of uri: String) -> String {
-        view.paths[0].path(uri: uri)
+        view.routePath.path(uri: uri)
     }
 }
