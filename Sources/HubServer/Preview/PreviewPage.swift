@@ -19,21 +19,13 @@ enum PreviewPage {
     }
 
     /// `/preview.js`: the page's script.
-    private static var script: Response {
+    static var script: Response {
         Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8"], body: ResponseBody(byteBuffer: scriptBytes))
     }
 
     /// `/preview.css`: the page's style sheet.
-    private static var styleSheet: Response {
+    static var styleSheet: Response {
         Response(status: .ok, headers: [.contentType: "text/css; charset=utf-8"], body: ResponseBody(byteBuffer: styleBytes))
-    }
-
-    /// The page's file at `path`, a path of its files' route (``ServerRoutes``): the script for
-    /// one that ends in `.js`, the style sheet for one that ends in `.css`.
-    static func file(at path: String) throws(ViewFailure) -> Response {
-        if path.hasSuffix(".js") { return script }
-        if path.hasSuffix(".css") { return styleSheet }
-        throw ViewFailure.notFound("the preview page has no file at '\(path)'")
     }
 
     /// The page's policy: scripts and styles from this server's own files (the script sets

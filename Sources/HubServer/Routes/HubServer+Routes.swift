@@ -40,7 +40,8 @@ extension HubServer {
         case .viewUpdates: return try await stream(try viewURI(), kind: .model, context: context)
         case .previewPage: return PreviewPage.response
         case .previewUpdates: return try await stream(try viewURI(), kind: .preview, context: context)
-        case .previewFile: return try PreviewPage.file(at: request.uri.path)
+        case .previewScript: return PreviewPage.script
+        case .previewStyleSheet: return PreviewPage.styleSheet
         case .select: return try await select(request: request, context: context)
         case .back:
             let session = try context.parameters.require("id")

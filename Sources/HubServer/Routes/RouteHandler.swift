@@ -10,8 +10,10 @@ enum RouteHandler: Sendable, Equatable {
     case previewPage
     /// A preview's update stream.
     case previewUpdates
-    /// The preview page's script or style sheet, by its path's name.
-    case previewFile
+    /// The preview page's script.
+    case previewScript
+    /// The preview page's style sheet.
+    case previewStyleSheet
     /// A click on a preview.
     case select
     /// A preview's back button.

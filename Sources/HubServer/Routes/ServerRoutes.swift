@@ -54,8 +54,8 @@ public enum ServerRoutes {
         Route(
             .get, "/preview/<uri>/updates", handler: .previewUpdates,
             answer: "server-sent events of what the preview shows, each time it changes"),
-        Route(.get, "/preview.js", handler: .previewFile, answer: "the preview page's script"),
-        Route(.get, "/preview.css", handler: .previewFile, answer: "the preview page's style sheet"),
+        Route(.get, "/preview.js", handler: .previewScript, answer: "the preview page's script"),
+        Route(.get, "/preview.css", handler: .previewStyleSheet, answer: "the preview page's style sheet"),
         Route(.post, "/sessions/<id>/select", handler: .select, answer: "a click on the preview, which selects a component of its session"),
         Route(.post, "/sessions/<id>/back", handler: .back, answer: "the preview's back button"),
         Route(.post, "/sessions/<id>/resize", handler: .resize, answer: "the preview's pane resized: its session drawn that wide"),
