@@ -61,7 +61,8 @@ public struct ViewModelDiff: Equatable, Sendable {
         let n = a.count
         let m = b.count
         guard n > 0, m > 0 else { return [] }
-        if Set(a).count == n, Set(b).count == m { return uniqueMatches(a, b) }
+        let unique = uniquePairs(a, b)
+        if unique.noneRepeated { return longestIncreasingRun(unique.pairs) }
         let maximum = n + m
         let offset = maximum
         var frontier = Array(repeating: 0, count: 2 * maximum + 2)
@@ -70,7 +71,7 @@ public struct ViewModelDiff: Equatable, Sendable {
         var kept = 0
         search: for depth in 0...maximum {
             kept += 2 * depth + 1
-            guard kept <= traceBudget else { return uniqueMatches(a, b) }
+            guard kept <= traceBudget else { return longestIncreasingRun(unique.pairs) }
             trace.append(Array(frontier[(offset - depth)...(offset + depth)]))
             for diagonal in stride(from: -depth, through: depth, by: 2) {
                 var x: Int
@@ -119,16 +120,31 @@ public struct ViewModelDiff: Equatable, Sendable {
     /// and once in `b`, in order: the longest run of them whose new indices increase in old
     /// order (patience sorting).
     static func uniqueMatches(_ a: [String], _ b: [String]) -> [(old: Int, new: Int)] {
+        longestIncreasingRun(uniquePairs(a, b).pairs)
+    }
+
+    /// The identifiers found once in `a` and once in `b`, as index pairs in `a`'s order; and
+    /// whether no identifier is found twice in either (then every match is among the pairs).
+    private static func uniquePairs(_ a: [String], _ b: [String]) -> (pairs: [(old: Int, new: Int)], noneRepeated: Bool) {
         var counts: [String: (old: Int, new: Int, newIndex: Int)] = [:]
+        counts.reserveCapacity(a.count)
         for identifier in a { counts[identifier, default: (0, 0, 0)].old += 1 }
-        for (index, identifier) in b.enumerated() where counts[identifier] != nil {
-            counts[identifier]?.new += 1
-            counts[identifier]?.newIndex = index
+        let repeatedInOld = counts.count < a.count
+        func found(_ count: inout (old: Int, new: Int, newIndex: Int), at index: Int) {
+            count.new += 1
+            count.newIndex = index
         }
+        for (index, identifier) in b.enumerated() { found(&counts[identifier, default: (0, 0, 0)], at: index) }
+        let noneRepeated = !repeatedInOld && counts.values.allSatisfy { $0.new <= 1 }
         let pairs = a.indices.compactMap { index -> (old: Int, new: Int)? in
             guard let count = counts[a[index]], count.old == 1, count.new == 1 else { return nil }
             return (index, count.newIndex)
         }
+        return (pairs, noneRepeated)
+    }
+
+    /// The longest run of `pairs` (in old order) whose new indices increase.
+    private static func longestIncreasingRun(_ pairs: [(old: Int, new: Int)]) -> [(old: Int, new: Int)] {
         // tails[k]: the pair ending the best increasing run of length k + 1 found so far.
         var tails: [Int] = []
         var previous = Array(repeating: -1, count: pairs.count)
